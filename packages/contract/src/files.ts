@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { fileNameSchema, itemActionSchema } from './items';
+
+/** One upload record (a version of one format) of a file (SPEC §3 folderDataInfoDTOList). */
+export const uploadRecordInfoSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  fileFormat: z.string(),
+  fileSize: z.number(),
+  /** "1600*1200", or null when not an image. */
+  filePx: z.string().nullable(),
+  uploadTime: z.string(),
+  userName: z.string(),
+  hide: z.boolean(),
+  artNum: z.string().nullable(),
+  /** Signed URLs; null for expired files (SPEC §4: no view or download of history). */
+  url: z.string().nullable(),
+  compactUrl: z.string().nullable(),
+  previewUrl: z.string().nullable(),
+  /** 0 pending, 1 ready, 2 failed, 3 damaged, 4 none. */
+  previewStatus: z.number().int(),
+});
+export type UploadRecordInfo = z.infer<typeof uploadRecordInfoSchema>;
+
+export const tagOfFileSchema = z.object({
+  id: z.number().int(),
+  tagName: z.string(),
+  dimensionName: z.string(),
+  required: z.boolean(),
+  parentTagId: z.number().int().nullable(),
+});
+
+/** SPEC §3 File detail. */
+export const fileDetailSchema = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  name: z.string(),
+  folderId: z.number().int().nullable(),
+  path: z.string(),
+  fileFormat: z.string().nullable(),
+  /** The main format's newest record: the original (url) and what the viewer shows (previewUrl). */
+  url: z.string().nullable(),
+  previewUrl: z.string().nullable(),
+  compactUrl: z.string().nullable(),
+  previewStatus: z.number().int(),
+  expireStartTime: z.string().nullable(),
+  expireEndTime: z.string().nullable(),
+  expired: z.boolean(),
+  totalSize: z.number(),
+  filePx: z.string().nullable(),
+  artNum: z.string().nullable(),
+  userName: z.string(),
+  createdAt: z.string(),
+  viewCount: z.number().int(),
+  downloadCount: z.number().int(),
+  collected: z.boolean(),
+  authList: z.array(itemActionSchema),
+  tagDTOList: z.array(tagOfFileSchema),
+  folderDataInfoDTOList: z.array(uploadRecordInfoSchema),
+});
+export type FileDetail = z.infer<typeof fileDetailSchema>;
+
+export const fileDetailQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+
+const dateOnly = z.iso.date();
+/** SPEC §7 file/edit: a new name, or validity and article number. */
+export const editFileRequestSchema = z
+  .object({
+    folderDataId: z.number().int().positive(),
+    name: fileNameSchema.optional(),
+    /** Renaming onto a file with no format in common merges the two; the caller confirmed it. */
+    confirmMerge: z.boolean().optional(),
+    startValidTime: dateOnly.nullable().optional(),
+    endValidTime: dateOnly.nullable().optional(),
+    artNum: z.string().trim().max(64).nullable().optional(),
+  })
+  .refine((b) => !b.startValidTime || !b.endValidTime || b.startValidTime <= b.endValidTime, {
+    path: ['endValidTime'],
+    message: 'invalidValue',
+  });
+export type EditFileRequest = z.infer<typeof editFileRequestSchema>;
+
+export const hideFormatQuerySchema = z.object({
+  folderDataId: z.coerce.number().int().positive(),
+  format: z.string().trim().min(1).max(16).toLowerCase(),
+});
+
+export const deleteRecordQuerySchema = z.object({
+  id: z.coerce.number().int().positive(),
+  folderDataId: z.coerce.number().int().positive(),
+});
+
+/** Formats a download can ask for beyond what a file has: converted from its best image source. */
+export const CONVERTIBLE_TARGETS = ['jpg', 'png'] as const;
+export const MAX_SCALING_PX = 20_000;
+
+/** SPEC §7 file/batch-download. */
+export const batchDownloadRequestSchema = z
+  .object({
+    /** Files and folders to download with all their visible formats (unless listed below). */
+    folderDataIdList: z.array(z.number().int().positive()).max(10_000).default([]),
+    /** Per item, which formats (`all`, or e.g. `jpg`, `png`, `psd`, `mp4`); for folders, of their files. */
+    downloadFolderDataDTOList: z
+      .array(
+        z.object({
+          folderDataId: z.number().int().positive(),
+          fileFormatList: z.array(z.string().trim().toLowerCase().min(1).max(16)).max(20),
+        }),
+      )
+      .max(10_000)
+      .default([]),
+    /** Specific upload records (versions) by id. */
+    uploadIdList: z.array(z.number().int().positive()).max(10_000).default([]),
+    isShareDownload: z.union([z.literal(0), z.literal(1)]).default(0),
+    /** Scale images so their longer side is this many pixels. */
+    equalScalingPx: z.number().int().positive().max(MAX_SCALING_PX).nullable().optional(),
+  })
+  .refine((b) => b.folderDataIdList.length + b.downloadFolderDataDTOList.length + b.uploadIdList.length > 0, {
+    path: ['folderDataIdList'],
+    message: 'required',
+  });
+export type BatchDownloadRequest = z.infer<typeof batchDownloadRequestSchema>;

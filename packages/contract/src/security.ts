@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { LIMITS } from './constants';
+import { FILE_PERMISSIONS, PERMISSION_SCOPES } from './permissions';
+
+/**
+ * Schemas of the security API (SPEC §7 Security API). Custom messages are keys of
+ * VALIDATION_MESSAGES so the server can localise them.
+ */
+
+const MOBILE_PATTERN = /^\d{11}$/;
+/** 6–16 visible characters with at least one letter, one digit and one special character. */
+export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d\s])\S{6,16}$/;
+
+export type IdentifierKind = 'mobile' | 'email';
+
+/** The login identifier is a phone number or an e-mail address by its format (SPEC §5). */
+export function classifyIdentifier(value: string): IdentifierKind | null {
+  const trimmed = value.trim();
+  if (MOBILE_PATTERN.test(trimmed)) return 'mobile';
+  if (z.email().safeParse(trimmed).success) return 'email';
+  return null;
+}
+
+export function isStrongPassword(value: string): boolean {
+  return PASSWORD_PATTERN.test(value);
+}
+
+export const loginRequestSchema = z
+  .object({
+    /** Phone number or e-mail address; its format decides which. */
+    userName: z.string().trim().max(254).optional(),
+    mobile: z.string().trim().regex(MOBILE_PATTERN, { error: 'identifier' }).optional(),
+    email: z.email({ error: 'identifier' }).max(254).optional(),
+    password: z.string().min(1, { error: 'required' }).max(128).optional(),
+    /** SMS sign-in (mobile + messageCode) arrives with the accounts feature. */
+    messageCode: z.string().max(12).optional(),
+    /** Keep the session for 7 days instead of one working day. */
+    remember: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.userName && !body.mobile && !body.email) {
+      ctx.addIssue({ code: 'custom', path: ['userName'], message: 'required' });
+    } else if (body.userName && !classifyIdentifier(body.userName)) {
+      ctx.addIssue({ code: 'custom', path: ['userName'], message: 'identifier' });
+    }
+    if (body.password === undefined && body.messageCode === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'required' });
+    }
+  });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResultSchema = z.object({
+  token: z.string(),
+  /** ISO 8601 instant after which the token stops working. */
+  expiresAt: z.string(),
+  passwordExpireFlag: z.boolean(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const resourceEntrySchema = z.object({
+  resourceType: z.number().int(),
+  resourceId: z.number().int(),
+});
+
+const scopeSchema = z.enum(PERMISSION_SCOPES);
+export const filePermissionsSchema = z.object(
+  Object.fromEntries(FILE_PERMISSIONS.map((p) => [p, scopeSchema])) as Record<
+    (typeof FILE_PERMISSIONS)[number],
+    typeof scopeSchema
+  >,
+);
+export type FilePermissions = z.infer<typeof filePermissionsSchema>;
+
+export const userInfoSchema = z.object({
+  id: z.number().int(),
+  username: z.string().nullable(),
+  name: z.string(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  deptId: z.number().int().nullable(),
+  deptname: z.string().nullable(),
+  avatar: z.string().nullable(),
+  /** Successful sign-ins so far, this one included. */
+  loginNum: z.number().int(),
+  /** True when the password must be changed before going on (set by someone else, or too old). */
+  passwordExpireFlag: z.boolean(),
+  resourcesList: z.array(resourceEntrySchema),
+  filePermissions: filePermissionsSchema,
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const changePasswordRequestSchema = z
+  .object({
+    password: z.string().min(1, { error: 'required' }).max(128),
+    newPassword: z.string().regex(PASSWORD_PATTERN, { error: 'passwordRules' }),
+    reEnterPassword: z.string().min(1, { error: 'required' }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.newPassword !== body.reEnterPassword) {
+      ctx.addIssue({ code: 'custom', path: ['reEnterPassword'], message: 'passwordMismatch' });
+    } else if (body.newPassword === body.password) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'passwordSame' });
+    }
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const roleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  filePermissions: filePermissionsSchema,
+  functionCodes: z.array(z.number().int()),
+});
+export type Role = z.infer<typeof roleSchema>;
+export const rolesResultSchema = z.object({ roleList: z.array(roleSchema) });
+
+export const mobileSchema = z.string().regex(MOBILE_PATTERN, { error: 'identifier' });
+export const PASSWORD_LIMITS = { min: LIMITS.passwordMinChars, max: LIMITS.passwordMaxChars };

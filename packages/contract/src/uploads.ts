@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { LIMITS } from './constants';
+import { fileNameSchema, folderRefSchema, itemNameSchema } from './items';
+
+/** Formats grouped as images and videos on upload (SPEC §5), and what the pipeline previews. */
+export const IMAGE_GROUP_FORMATS = [
+  'jpg',
+  'jpeg',
+  'png',
+  'psd',
+  'ai',
+  'indd',
+  'bmp',
+  'tif',
+  'tiff',
+  'gif',
+  'webp',
+] as const;
+export const VIDEO_GROUP_FORMATS = ['avi', 'mp4', 'mov', 'mpeg', 'rmvb', 'mkv', 'webm'] as const;
+
+/** Item type of a format: 2 image, 3 video, 4 other document. */
+export function itemTypeOfFormat(format: string): 2 | 3 | 4 {
+  const f = format.toLowerCase();
+  if ((IMAGE_GROUP_FORMATS as readonly string[]).includes(f)) return 2;
+  if ((VIDEO_GROUP_FORMATS as readonly string[]).includes(f)) return 3;
+  return 4;
+}
+
+/** Splits `SHOE123-01.side.JPG` into base name `SHOE123-01.side` and format `jpg`. */
+export function splitFileName(fileName: string): { baseName: string; format: string } {
+  const dot = fileName.lastIndexOf('.');
+  if (dot <= 0) return { baseName: fileName, format: '' };
+  return { baseName: fileName.slice(0, dot), format: fileName.slice(dot + 1).toLowerCase() };
+}
+
+const dateOnly = z.iso.date();
+const relativePathSchema = z
+  .string()
+  .max(1000)
+  .default('')
+  .transform((p) =>
+    p
+      .split('/')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(itemNameSchema).max(30));
+
+/** One file of an upload batch (SPEC §3 upload entry). */
+export const uploadEntrySchema = z.object({
+  fileName: fileNameSchema.refine((n) => splitFileName(n).baseName.trim().length > 0, {
+    message: 'blankName',
+  }),
+  fileSize: z.number().int().min(0).max(LIMITS.singleFileBytes),
+  /** Folder inside the target, for folder uploads: `Spring/Running`. */
+  path: relativePathSchema,
+  /** The file's last-modified time, epoch ms (SPEC fileInfo). */
+  fileInfo: z.number().int().min(0).optional(),
+  artNum: z.string().trim().max(64).optional(),
+  expireStartTime: dateOnly.optional(),
+  expireEndTime: dateOnly.optional(),
+  tagIdList: z.array(z.number().int().positive()).max(100).optional(),
+  width: z.number().int().min(0).optional(),
+  height: z.number().int().min(0).optional(),
+});
+export type UploadEntry = z.infer<typeof uploadEntrySchema>;
+
+export const createUploadBatchSchema = z.object({
+  /** Target folder by display path; or by id with targetFolderId (`all` = top level). */
+  path: z.string().max(2000).optional(),
+  targetFolderId: folderRefSchema.optional(),
+  tagIdList: z.array(z.number().int().positive()).max(100).optional(),
+  uploadDetailDTOS: z.array(uploadEntrySchema).min(1).max(LIMITS.filesPerSelection),
+});
+export type CreateUploadBatch = z.infer<typeof createUploadBatchSchema>;
+
+export const createdUploadSchema = z.object({
+  id: z.number().int(),
+  /** The storage key the file goes to (SPEC: url). */
+  url: z.string(),
+  batchNum: z.string(),
+  fileName: z.string(),
+  path: z.string(),
+});
+
+export const uploadIdBodySchema = z.object({ id: z.number().int().positive() });
+
+export const storedPartSchema = z.object({
+  partNumber: z.number().int(),
+  size: z.number().int(),
+  etag: z.string(),
+});
+
+export const multipartStateSchema = z.object({
+  id: z.number().int(),
+  partSize: z.number().int(),
+  partCount: z.number().int(),
+  /** Parts already stored: the browser sends only the others (resume). */
+  parts: z.array(storedPartSchema),
+});
+export type MultipartState = z.infer<typeof multipartStateSchema>;
+
+export const signPartsRequestSchema = z.object({
+  id: z.number().int().positive(),
+  partNumbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(100),
+});
+export const partTargetSchema = z.object({
+  partNumber: z.number().int(),
+  url: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+});
+export const signPartsResultSchema = z.object({ parts: z.array(partTargetSchema), expiresAt: z.string() });
+
+/** After a PUT straight to S3, the browser reports the part's ETag (the local driver records it itself). */
+export const partDoneRequestSchema = z.object({
+  id: z.number().int().positive(),
+  partNumber: z.number().int().min(1).max(10_000),
+  etag: z.string().min(1).max(200),
+  size: z.number().int().min(0),
+});
+
+/** SPEC §7 callback / reupload: id, status (2 = finished, 1 = progress), uploadSchedule 0-100. */
+export const callbackQuerySchema = z.object({
+  id: z.coerce.number().int().positive(),
+  status: z.coerce.number().int().min(0).max(4),
+  uploadSchedule: z.coerce.number().int().min(0).max(100).default(0),
+});
+
+export const cancelUploadRequestSchema = z.object({
+  idList: z.array(z.number().int().positive()).min(1).max(LIMITS.filesPerSelection),
+  deleteNum: z.number().int().optional(),
+});
+
+export const uploadRecordSchema = z.object({
+  id: z.number().int(),
+  batchNum: z.string(),
+  fileName: z.string(),
+  fileFormat: z.string(),
+  fileSize: z.number(),
+  path: z.string(),
+  status: z.number().int(),
+  uploadSchedule: z.number().int(),
+  error: z.string().nullable(),
+  url: z.string(),
+  folderDataId: z.number().int().nullable(),
+  previewStatus: z.number().int(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type UploadRecord = z.infer<typeof uploadRecordSchema>;
+export const pagedUploadRecordsSchema = z.object({
+  list: z.array(uploadRecordSchema),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+/** What the browser needs to upload (SPEC §7 /sts). Never credentials: parts go to presigned URLs. */
+export const storageInfoSchema = z.object({
+  driver: z.enum(['local', 's3']),
+  bucket: z.string().nullable(),
+  endpoint: z.string().nullable(),
+  maxFileSize: z.number(),
+  maxFilesPerBatch: z.number(),
+  concurrentUploads: z.number(),
+});

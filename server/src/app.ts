@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MAIN_API_PREFIX, SECURITY_API_PREFIX } from '@dam/contract';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { AppError } from './http/app-error';
+import { registerErrorHandler } from './http/error-handler';
+import { registerRequestContext, requireSignIn } from './http/request-context';
+import { MediaProcessor } from './jobs/media';
+import type { JobQueue } from './jobs/queue';
+import type { Clock } from './lib/clock';
+import { AccessRepository } from './modules/access/access.repository';
+import { DownloadsRepository } from './modules/downloads/repository';
+import { downloadsRoutes, downloadTicketRoute } from './modules/downloads/routes';
+import { DownloadsService } from './modules/downloads/service';
+import { FilesRepository } from './modules/files/repository';
+import { filesRoutes } from './modules/files/routes';
+import { FilesService } from './modules/files/service';
+import { healthRoutes } from './modules/health/routes';
+import { ItemsRepository } from './modules/items/repository';
+import { itemsRoutes } from './modules/items/routes';
+import { ItemsService } from './modules/items/service';
+import { localMediaRoute } from './modules/media/routes';
+import { localMediaUrlMaker, MediaUrls } from './modules/media/urls';
+import { SecurityRepository } from './modules/security/repository';
+import { securityRoutes } from './modules/security/routes';
+import { SecurityService } from './modules/security/service';
+import { UploadsRepository } from './modules/uploads/repository';
+import { localPartRoute, uploadsRoutes } from './modules/uploads/routes';
+import { localPartUrlMaker, UploadsService } from './modules/uploads/service';
+import { createStorage } from './storage/index';
+import { LocalStorage } from './storage/local';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  clock: Clock;
+  version: string;
+  /** The job queue; without one (some tests) finished uploads get no thumbnails. */
+  jobs?: JobQueue;
+}
+
+const API_PREFIXES = [MAIN_API_PREFIX, SECURITY_API_PREFIX, '/open', '/health'];
+
+/** Builds the HTTP application: services wired to repositories, routes, security headers, web app. */
+export async function buildApp({
+  config,
+  database,
+  clock,
+  version,
+  jobs,
+}: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
+    },
+    // One line per request (onResponse below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerRequestContext(app);
+  registerErrorHandler(app);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        user: request.auth?.userId,
+      },
+      'request',
+    );
+  });
+
+  const db = database.db;
+  const uploadsRepository = new UploadsRepository(db);
+  const partUrlSecret = await uploadsRepository.sharedSecret('part-url-secret');
+  const storage = createStorage(config, localPartUrlMaker(partUrlSecret), localMediaUrlMaker(partUrlSecret));
+  const mediaUrls = new MediaUrls(storage, clock);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Ant Design injects its CSS-in-JS as <style> elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        // Browsers send upload parts straight to the object store.
+        connectSrc: ["'self'", ...(storage.browserOrigin ? [storage.browserOrigin] : [])],
+        mediaSrc: ["'self'", 'blob:', ...(storage.browserOrigin ? [storage.browserOrigin] : [])],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(storage.browserOrigin ? [storage.browserOrigin] : [])],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Served over plain HTTP on an intranet as often as behind TLS; HSTS belongs to the proxy.
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  const security = new SecurityService(new SecurityRepository(db), new AccessRepository(db), clock, {
+    idleMs: config.SESSION_IDLE_HOURS * 3600_000,
+    rememberMs: config.SESSION_REMEMBER_DAYS * 86_400_000,
+    passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,
+  });
+
+  await app.register(healthRoutes, { db, version, databaseKind: database.kind });
+  await app.register(securityRoutes, {
+    prefix: SECURITY_API_PREFIX,
+    security,
+    loginRateLimit: config.LOGIN_RATE_LIMIT,
+  });
+
+  const items = new ItemsService(new ItemsRepository(db), clock, config.BUSINESS_TIME_ZONE, mediaUrls);
+  const files = new FilesService({
+    files: new FilesRepository(db),
+    items: new ItemsRepository(db),
+    storage,
+    mediaUrls,
+    clock,
+    timeZone: config.BUSINESS_TIME_ZONE,
+    warn: (details, message) => app.log.warn(details, message),
+  });
+  const downloads = new DownloadsService(new DownloadsRepository(db), storage, clock);
+  const uploads = new UploadsService({
+    uploads: uploadsRepository,
+    items,
+    storage,
+    clock,
+    partUrlSecret,
+    onFinished: async (uploadId) => {
+      await jobs?.enqueueMedia(uploadId);
+    },
+    warn: (details, message) => app.log.warn(details, message),
+  });
+  // Every main-API call needs a signed-in caller; features add their routes inside.
+  await app.register(
+    async (mainApi) => {
+      mainApi.addHook(
+        'onRequest',
+        requireSignIn((token) => security.authenticate(token)),
+      );
+      await mainApi.register(itemsRoutes, { items });
+      await mainApi.register(uploadsRoutes, { uploads, items });
+      await mainApi.register(filesRoutes, { files });
+      await mainApi.register(downloadsRoutes, { downloads, secret: partUrlSecret, clock });
+    },
+    { prefix: MAIN_API_PREFIX },
+  );
+  await app.register(downloadTicketRoute, {
+    prefix: MAIN_API_PREFIX,
+    downloads,
+    secret: partUrlSecret,
+    clock,
+    authenticateSession: (sessionId) => security.authenticateSession(sessionId),
+  });
+  if (storage instanceof LocalStorage) {
+    await app.register(localPartRoute, { prefix: MAIN_API_PREFIX, uploads });
+    await app.register(localMediaRoute, { prefix: MAIN_API_PREFIX, storage, secret: partUrlSecret, clock });
+  }
+
+  if (jobs && config.MEDIA_WORKERS > 0) {
+    const media = new MediaProcessor({
+      uploads: uploadsRepository,
+      items: new ItemsRepository(db),
+      storage,
+      localPath: (key) => (storage instanceof LocalStorage ? storage.pathOf(key) : null),
+      warn: (details, message) => app.log.warn(details, message),
+      now: () => clock.now(),
+    });
+    await jobs.workMedia((uploadId) => media.process(uploadId), config.MEDIA_WORKERS);
+  }
+
+  const webRoot = config.WEB_DIST_DIR;
+  const serveWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints everything under assets/; index.html must always be revalidated.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    if (!isApi && serveWeb && request.method === 'GET') {
+      // Client-side routes (/allfiles/…, /login) all load the single-page app.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError('SE_404');
+  });
+
+  return app;
+}

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { isStrongPassword } from '@dam/contract';
+import { z } from 'zod';
+
+/**
+ * Configuration comes from the environment only, parsed once at start-up. An invalid value
+ * stops start-up with a message naming the variable (ARCHITECTURE.md Conventions).
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where the embedded database (`db/`) and local objects live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  /** When unset on first start, a random password is generated and printed once. */
+  ADMIN_PASSWORD: z
+    .string()
+    .refine(isStrongPassword, 'must be 6-16 characters with a letter, a digit and a special character')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Idle lifetime of a session that was not "remembered". */
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  /** Lifetime of a "remember me" session (SPEC §9: 7 days). */
+  SESSION_REMEMBER_DAYS: z.coerce.number().positive().max(365).default(7),
+  /** Passwords older than this must be changed; 0 turns the rule off. */
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
+  /** Sign-in attempts allowed per client address per minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
+  /** Set when a reverse proxy sits in front, so client addresses come from X-Forwarded-For. */
+  TRUST_PROXY: booleanFromEnv.default(false),
+  /** The address users open, printed at start-up; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** Time zone whose calendar decides "today" for file validity (SPEC §4). */
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Shanghai')
+    .default('Asia/Shanghai'),
+  /** S3-compatible object storage; when S3_BUCKET is unset, objects go to DATA_DIR/objects. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (3-63 characters)')
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  /** The endpoint browsers upload to, when it differs from the server's (e.g. a public host). */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs (`endpoint/bucket/key`), needed by MinIO, Ceph and most self-hosted stores. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  /** Media jobs (thumbnails, previews) run at once in this process; 0 leaves them to `npm run worker`. */
+  MEDIA_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /** The built web app served at /; empty disables serving it. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'WEB_DIST_DIR'> & {
+  DATA_DIR: string;
+  WEB_DIST_DIR: string | null;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError naming every invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  // Empty strings mean "unset" so that `.env` files with blank entries behave.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    ...value,
+    DATA_DIR: path.resolve(cwd, value.DATA_DIR),
+    WEB_DIST_DIR:
+      value.WEB_DIST_DIR === undefined
+        ? defaultWebDist
+        : value.WEB_DIST_DIR === '-'
+          ? null
+          : path.resolve(cwd, value.WEB_DIST_DIR),
+  };
+}

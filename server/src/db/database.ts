@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrations } from './migrations/index';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The PGlite instance when embedded (the job queue shares it). */
+  pglite: PGlite | null;
+  /** The PostgreSQL connection string, when not embedded (the job queue opens its own pool). */
+  url: string | null;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** Directory of the embedded database; `null` keeps it in memory (tests). */
+  pgliteDir: string | null;
+  poolSize?: number;
+}
+
+/**
+ * bigint (ids, counts, sizes) as JS numbers: exact up to 2^53, far beyond any id or byte count
+ * here; dates (validity) as their YYYY-MM-DD text, free of time-zone shifts.
+ */
+const INT8_OID = 20;
+const DATE_OID = 1082;
+const parseInt8 = (value: string) => Number(value);
+const keepText = (value: string) => value;
+pg.types.setTypeParser(INT8_OID, parseInt8);
+pg.types.setTypeParser(DATE_OID, keepText);
+
+/** Opens PostgreSQL or the embedded PGlite; both speak the same SQL dialect. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', pglite: null, url: options.url, close: () => db.destroy() };
+  }
+  if (options.pgliteDir) fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    extensions: { pg_trgm },
+    parsers: { [INT8_OID]: parseInt8, [DATE_OID]: keepText },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return { db, kind: 'pglite', pglite, url: null, close: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws (stopping start-up) if one fails. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

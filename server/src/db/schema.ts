@@ -1,0 +1,191 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Kysely's view of the tables; the migrations in ./migrations are the source of truth. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export type ScopeColumn = 'none' | 'dept' | 'all';
+
+export interface DepartmentTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  type: Generated<number>;
+  /** 1 active, 0 deleted. */
+  status: Generated<number>;
+  /** Materialised path of ids, e.g. `/1/4/9/`: a subtree is `path LIKE '/1/4/%'`. */
+  path: string;
+  head_user_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  view_scope: ScopeColumn;
+  upload_scope: ScopeColumn;
+  download_scope: ScopeColumn;
+  share_scope: ScopeColumn;
+  function_codes: ColumnType<number[], number[], number[]>;
+  /** The administrator role made at first start; it cannot be deleted or lose codes. */
+  is_system: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string | null;
+  email: string | null;
+  mobile: string | null;
+  name: string;
+  portrait: string | null;
+  dept_id: number | null;
+  /** 1 normal, 0 deleted (SPEC §3 User). */
+  status: Generated<number>;
+  password_hash: string | null;
+  password_changed_at: Timestamp;
+  /** Set when someone else chose the password (first start, admin reset). */
+  must_change_password: Generated<boolean>;
+  login_count: Generated<number>;
+  last_login_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UserRoleTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface DepartmentRoleTable {
+  dept_id: number;
+  role_id: number;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  remember: boolean;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  last_seen_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface ItemTable {
+  id: Generated<number>;
+  /** 1 folder, 2 image, 3 video, 4 other document. */
+  type: number;
+  parent_id: number | null;
+  name: string;
+  id_path: string;
+  folder_path: string;
+  owner_id: number;
+  dept_path: string;
+  visibility: 'shared' | 'private';
+  /** 1 normal, 2 removed (in the recycle bin). */
+  state: Generated<number>;
+  removed_at: Date | null;
+  removed_by: number | null;
+  removed_root_id: number | null;
+  art_num: string | null;
+  /** Validity dates as YYYY-MM-DD (PostgreSQL `date`, read back as text). */
+  expire_start_date: string | null;
+  expire_end_date: string | null;
+  file_formats: string | null;
+  total_size: Generated<number>;
+  cover_key: string | null;
+  view_count: Generated<number>;
+  download_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CollectTable {
+  user_id: number;
+  item_id: number;
+  created_at: Timestamp;
+}
+
+export interface RecentViewTable {
+  user_id: number;
+  item_id: number;
+  viewed_at: Timestamp;
+}
+
+export interface AppSettingTable {
+  key: string;
+  value: string;
+}
+
+export interface UploadTable {
+  id: Generated<number>;
+  batch_num: string;
+  user_id: number;
+  folder_id: number | null;
+  relative_path: Generated<string>;
+  file_name: string;
+  base_name: string;
+  format: string;
+  file_size: number;
+  last_modified: Date | null;
+  storage_key: string;
+  multipart_id: string | null;
+  part_size: number | null;
+  /** 0 waiting, 1 uploading, 2 done, 3 failed, 4 cancelled. */
+  status: Generated<number>;
+  upload_schedule: Generated<number>;
+  error: string | null;
+  art_num: string | null;
+  expire_start_date: string | null;
+  expire_end_date: string | null;
+  tag_ids: ColumnType<number[], number[] | undefined, number[]>;
+  item_id: number | null;
+  width: number | null;
+  height: number | null;
+  /** 0 pending, 1 ready, 2 failed, 3 damaged, 4 none for this format. */
+  preview_status: Generated<number>;
+  preview_attempts: Generated<number>;
+  thumb_key: string | null;
+  preview_key: string | null;
+  hidden: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: Date | null;
+}
+
+export interface UploadPartTable {
+  upload_id: number;
+  part_number: number;
+  size: number;
+  etag: string;
+}
+
+export interface Database {
+  app_settings: AppSettingTable;
+  uploads: UploadTable;
+  upload_parts: UploadPartTable;
+  items: ItemTable;
+  collects: CollectTable;
+  recent_views: RecentViewTable;
+  departments: DepartmentTable;
+  roles: RoleTable;
+  users: UserTable;
+  user_roles: UserRoleTable;
+  department_roles: DepartmentRoleTable;
+  sessions: SessionTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type RoleRow = Selectable<RoleTable>;
+export type DepartmentRow = Selectable<DepartmentTable>;
+export type SessionRow = Selectable<SessionTable>;
+export type ItemRow = Selectable<ItemTable>;
+export type UploadRow = Selectable<UploadTable>;

@@ -1,0 +1,23 @@
+import { ERROR_HTTP_STATUS, type ErrorCode, type ValidationKey } from '@dam/contract';
+
+/**
+ * A failure the caller is meant to see: a catalogue code plus, for SE_400, which field is wrong
+ * and why. Services throw it; the error handler turns it into a localised envelope.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly field?: { name: string; reason: ValidationKey; values?: Record<string, number | string> },
+  ) {
+    super(code);
+    this.status = ERROR_HTTP_STATUS[code];
+  }
+}
+
+export const invalidField = (
+  name: string,
+  reason: ValidationKey,
+  values?: Record<string, number | string>,
+): AppError => new AppError('SE_400', values ? { name, reason, values } : { name, reason });

@@ -1,0 +1,267 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { initializeCanvas, readPsd } from 'ag-psd';
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import type { UploadRow } from '../db/schema';
+import type { ItemsRepository } from '../modules/items/repository';
+import type { UploadsRepository } from '../modules/uploads/repository';
+import type { ObjectStorage } from '../storage/storage';
+import { MissingToolError, run } from './tools';
+
+// libvips' cache only helps repeated work on the same image; ours never repeats.
+sharp.cache(false);
+
+// ag-psd builds the composite image through canvas hooks; raw pixel buffers are all we need.
+initializeCanvas(
+  () => {
+    throw new Error('canvas not available');
+  },
+  (width: number, height: number) =>
+    ({ data: new Uint8ClampedArray(width * height * 4), width, height, colorSpace: 'srgb' }) as never,
+);
+
+export const PreviewStatus = { pending: 0, ready: 1, failed: 2, damaged: 3, none: 4 } as const;
+
+const THUMB_SIDE = 500;
+const PREVIEW_SIDE = 2048;
+const RASTER = new Set(['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'tif', 'tiff', 'avif', 'heic']);
+/** Formats browsers cannot show, which get a large JPEG preview besides the thumbnail. */
+const NEEDS_PREVIEW = new Set([
+  'tif',
+  'tiff',
+  'bmp',
+  'heic',
+  'psd',
+  'pdf',
+  'ai',
+  'mp4',
+  'avi',
+  'mov',
+  'mpeg',
+  'rmvb',
+  'mkv',
+  'webm',
+]);
+const VIDEO = new Set(['mp4', 'avi', 'mov', 'mpeg', 'rmvb', 'mkv', 'webm']);
+const DOCUMENT_PAGE = new Set(['pdf', 'ai']);
+
+/** A source the decoders refused: kept, marked "damaged", never retried. */
+class DamagedSourceError extends Error {
+  override name = 'DamagedSourceError';
+}
+
+export interface MediaDependencies {
+  uploads: UploadsRepository;
+  items: ItemsRepository;
+  storage: ObjectStorage;
+  /** Where a store's object is on disk (local driver), or null to download a copy. */
+  localPath: (key: string) => string | null;
+  warn: (details: Record<string, unknown>, message: string) => void;
+  now: () => Date;
+}
+
+export const thumbKeyOf = (storageKey: string) => `previews/${storageKey}.thumb.jpg`;
+export const previewKeyOf = (storageKey: string) => `previews/${storageKey}.preview.jpg`;
+
+/**
+ * Makes the pixel size, a 500×500-fit JPEG thumbnail and, for what browsers cannot show, a
+ * 2048-px JPEG preview of one upload. Decodes the original once; safe to run twice.
+ */
+export class MediaProcessor {
+  private readonly reportedMissing = new Set<string>();
+
+  constructor(private readonly deps: MediaDependencies) {}
+
+  async process(uploadId: number): Promise<void> {
+    const upload = await this.deps.uploads.findById(uploadId);
+    if (upload?.status !== 2) return;
+    const format = upload.format.toLowerCase();
+    const kind = RASTER.has(format)
+      ? 'raster'
+      : format === 'psd'
+        ? 'psd'
+        : DOCUMENT_PAGE.has(format)
+          ? 'page'
+          : VIDEO.has(format)
+            ? 'video'
+            : null;
+    if (!kind) {
+      await this.finish(upload, { preview_status: PreviewStatus.none });
+      return;
+    }
+    try {
+      await this.withLocalCopy(upload.storage_key, format, async (file) => {
+        const image = await this.decode(kind, file, format);
+        await this.store(upload, image, NEEDS_PREVIEW.has(format));
+      });
+    } catch (error) {
+      if (error instanceof DamagedSourceError) {
+        await this.finish(upload, { preview_status: PreviewStatus.damaged });
+        return;
+      }
+      if (error instanceof MissingToolError) {
+        if (!this.reportedMissing.has(error.tool)) {
+          this.reportedMissing.add(error.tool);
+          this.deps.warn(
+            { tool: error.tool },
+            `${error.tool} is not installed: previews of ${format} files are skipped`,
+          );
+        }
+        await this.finish(upload, { preview_status: PreviewStatus.none });
+        return;
+      }
+      await this.deps.uploads.update(upload.id, {
+        preview_status: PreviewStatus.failed,
+        preview_attempts: upload.preview_attempts + 1,
+      });
+      throw error;
+    }
+  }
+
+  /** Returns a sharp pipeline of the source's first image, upright, or throws DamagedSourceError. */
+  private async decode(
+    kind: 'raster' | 'psd' | 'page' | 'video',
+    file: string,
+    format: string,
+  ): Promise<Sharp> {
+    const open = (input: string | Buffer, raw?: SharpOptions['raw']) =>
+      sharp(input, {
+        failOn: 'error',
+        limitInputPixels: false,
+        sequentialRead: true,
+        ...(raw ? { raw } : {}),
+      });
+    try {
+      if (kind === 'raster') {
+        const image = open(file).rotate();
+        await image.clone().metadata();
+        return image;
+      }
+      if (kind === 'psd') {
+        const psd = readPsd(await fsp.readFile(file), {
+          skipLayerImageData: true,
+          skipThumbnail: true,
+          useImageData: true,
+        });
+        const composite = psd.imageData;
+        if (!composite) throw new DamagedSourceError('PSD without a composite image');
+        return open(Buffer.from(composite.data.buffer), {
+          width: composite.width,
+          height: composite.height,
+          channels: 4,
+        }).flatten({ background: '#ffffff' });
+      }
+      const out = `${file}.frame`;
+      if (kind === 'page') {
+        await run('pdftoppm', [
+          '-f',
+          '1',
+          '-l',
+          '1',
+          '-singlefile',
+          '-jpeg',
+          '-scale-to',
+          String(PREVIEW_SIDE),
+          file,
+          out,
+        ]);
+      } else {
+        // A frame at 2 s (SPEC §9); clips shorter than that give their first frame.
+        await run('ffmpeg', [
+          '-v',
+          'error',
+          '-y',
+          '-ss',
+          '2',
+          '-i',
+          file,
+          '-frames:v',
+          '1',
+          '-q:v',
+          '2',
+          `${out}.jpg`,
+        ]).catch((error) => {
+          if (error instanceof MissingToolError) throw error;
+        });
+        if (!fs.existsSync(`${out}.jpg`)) {
+          await run('ffmpeg', ['-v', 'error', '-y', '-i', file, '-frames:v', '1', '-q:v', '2', `${out}.jpg`]);
+        }
+      }
+      return open(await fsp.readFile(`${out}.jpg`));
+    } catch (error) {
+      if (error instanceof MissingToolError || error instanceof DamagedSourceError) throw error;
+      // Decoders report corrupt input in many words; any failure to read the file's own bytes is damage.
+      throw new DamagedSourceError(`${format}: ${(error as Error).message}`);
+    }
+  }
+
+  private async store(upload: UploadRow, image: Sharp, withPreview: boolean): Promise<void> {
+    let source = image;
+    let previewKey: string | null = null;
+    let size: { width: number; height: number };
+    try {
+      const { data: preview, info } = await image
+        .clone()
+        .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 85, mozjpeg: false })
+        .toBuffer({ resolveWithObject: true });
+      const meta = await image.clone().metadata();
+      size = {
+        width: meta.autoOrient?.width ?? meta.width ?? info.width,
+        height: meta.autoOrient?.height ?? meta.height ?? info.height,
+      };
+      if (withPreview) {
+        previewKey = previewKeyOf(upload.storage_key);
+        await this.deps.storage.write(previewKey, preview, 'image/jpeg');
+      }
+      // The thumbnail comes from the already-decoded preview, not the original again.
+      source = sharp(preview);
+    } catch (error) {
+      throw new DamagedSourceError((error as Error).message);
+    }
+    const thumb = await source
+      .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const thumbKey = thumbKeyOf(upload.storage_key);
+    await this.deps.storage.write(thumbKey, thumb, 'image/jpeg');
+    await this.finish(upload, {
+      preview_status: PreviewStatus.ready,
+      thumb_key: thumbKey,
+      preview_key: previewKey,
+      width: upload.width ?? size.width,
+      height: upload.height ?? size.height,
+    });
+  }
+
+  private async finish(upload: UploadRow, values: Partial<UploadRow>): Promise<void> {
+    await this.deps.uploads.update(upload.id, values);
+    if (upload.item_id) await this.deps.items.refreshFileSummary(upload.item_id, this.deps.now());
+  }
+
+  private async withLocalCopy<T>(
+    key: string,
+    format: string,
+    work: (file: string) => Promise<T>,
+  ): Promise<T> {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dam-media-'));
+    try {
+      let file = this.deps.localPath(key);
+      if (!file) {
+        file = path.join(dir, `source.${format}`);
+        await pipeline(await this.deps.storage.read(key), fs.createWriteStream(file));
+      } else {
+        // Tools write next to their input: give them a private link in the temp folder.
+        const link = path.join(dir, `source.${format}`);
+        await fsp.symlink(file, link);
+        file = link;
+      }
+      return await work(file);
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateToLatest, openDatabase } from './db/database';
+import { startJobQueue } from './jobs/queue';
+import { systemClock } from './lib/clock';
+import { ensureFirstAdministrator } from './modules/accounts/bootstrap';
+import { AccountsRepository } from './modules/accounts/repository';
+import { SecurityRepository } from './modules/security/repository';
+
+const SESSION_SWEEP_MS = 60 * 60 * 1000;
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const version = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'))
+    .version as string;
+
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: path.join(config.DATA_DIR, 'db'),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await migrateToLatest(database.db);
+  const seeded = await ensureFirstAdministrator(new AccountsRepository(database.db), {
+    adminEmail: config.ADMIN_EMAIL,
+    adminPassword: config.ADMIN_PASSWORD,
+  });
+
+  const jobs = await startJobQueue(database, {
+    onError: (error) => console.error('job queue:', error.message),
+  });
+  const app = await buildApp({ config, database, clock: systemClock, version, jobs });
+  if (config.WEB_DIST_DIR && !fs.existsSync(path.join(config.WEB_DIST_DIR, 'index.html'))) {
+    app.log.warn(
+      { webDist: config.WEB_DIST_DIR },
+      'web app not built: run `npm run build` (npm start does it)',
+    );
+  }
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
+
+  const lines = [`智能图档管理中台 ${version} is running at ${url}`, `  database: ${database.kind}`];
+  if (seeded.created) {
+    lines.push(`  administrator created: ${seeded.adminEmail}`);
+    if (seeded.generatedPassword) {
+      // Printed once, on the first start only; the administrator must change it at first sign-in.
+      lines.push(
+        `  generated password (shown once, change it after signing in): ${seeded.generatedPassword}`,
+      );
+    }
+  }
+  console.log(lines.join('\n'));
+
+  const sessions = new SecurityRepository(database.db);
+  const sweep = setInterval(() => {
+    sessions.deleteExpiredSessions(new Date()).catch((err) => app.log.warn({ err }, 'session sweep failed'));
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(sweep);
+    await app.close();
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error('start-up failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import type { FilePermission, FunctionCode, PermissionScope } from '@dam/contract';
+import { AppError } from '../../http/app-error';
+
+/** Who is calling, and what their roles (own and their department's) allow. */
+export interface AuthContext {
+  userId: number;
+  sessionId: number;
+  deptId: number | null;
+  /** Materialised path of the user's department (`/1/4/`), or null without one. */
+  deptPath: string | null;
+  functionCodes: ReadonlySet<number>;
+  fileScopes: Readonly<Record<FilePermission, PermissionScope>>;
+  passwordExpired: boolean;
+}
+
+/** Passes when the caller holds at least one of `codes` (SPEC §6); otherwise SE_502. */
+export function requireAnyCode(auth: AuthContext, ...codes: FunctionCode[]): void {
+  if (!codes.some((code) => auth.functionCodes.has(code))) throw new AppError('SE_502');
+}
+
+/**
+ * How far a file permission reaches, for building list filters: everything, the subtree of the
+ * caller's department (items owned by its members or members of departments below), or nothing.
+ */
+export type FileScopeFilter = { kind: 'all' } | { kind: 'subtree'; pathPrefix: string } | { kind: 'none' };
+
+export function fileScopeFilter(auth: AuthContext, permission: FilePermission): FileScopeFilter {
+  const scope = auth.fileScopes[permission];
+  if (scope === 'all') return { kind: 'all' };
+  if (scope === 'dept' && auth.deptPath) return { kind: 'subtree', pathPrefix: auth.deptPath };
+  return { kind: 'none' };
+}
+
+/** Whether the caller may act with `permission` on something owned within department `ownerDeptPath`. */
+export function canOnDepartment(
+  auth: AuthContext,
+  permission: FilePermission,
+  ownerDeptPath: string | null,
+): boolean {
+  const filter = fileScopeFilter(auth, permission);
+  if (filter.kind === 'all') return true;
+  if (filter.kind === 'none' || ownerDeptPath === null) return false;
+  return ownerDeptPath.startsWith(filter.pathPrefix);
+}
+
+export function requireOnDepartment(
+  auth: AuthContext,
+  permission: FilePermission,
+  ownerDeptPath: string | null,
+): void {
+  if (!canOnDepartment(auth, permission, ownerDeptPath)) throw new AppError('SE_502');
+}
+
+const SCOPE_RANK: Record<PermissionScope, number> = { none: 0, dept: 1, all: 2 };
+
+/** Several roles combine to the widest scope any of them grants. */
+export function widestScope(scopes: Iterable<PermissionScope>): PermissionScope {
+  let best: PermissionScope = 'none';
+  for (const scope of scopes) if (SCOPE_RANK[scope] > SCOPE_RANK[best]) best = scope;
+  return best;
+}

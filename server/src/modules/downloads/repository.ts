@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { ItemsRepository, type Viewer } from '../items/repository';
+
+export interface DownloadSource {
+  item_id: number;
+  item_name: string;
+  item_folder_path: string;
+  owner_id: number;
+  visibility: 'shared' | 'private';
+  dept_path: string;
+  id_path: string;
+  upload_id: number;
+  format: string;
+  file_name: string;
+  file_size: number;
+  storage_key: string;
+}
+
+/** SQL of what a download contains: the newest visible record of each format of each file. */
+export class DownloadsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Files among `itemIds` and inside the folders among them, visible to the viewer. */
+  async sourcesOf(itemIds: number[], viewer: Viewer): Promise<DownloadSource[]> {
+    if (itemIds.length === 0) return [];
+    const roots = await this.db
+      .selectFrom('items')
+      .select(['id', 'id_path'])
+      .where('id', 'in', itemIds)
+      .where('state', '=', 1)
+      .execute();
+    if (roots.length === 0) return [];
+    return this.db
+      .selectFrom('items')
+      .innerJoin(
+        (eb) =>
+          eb
+            .selectFrom('uploads')
+            .distinctOn(['uploads.item_id', 'uploads.format'])
+            .select([
+              'uploads.item_id',
+              'uploads.id as upload_id',
+              'uploads.format',
+              'uploads.file_name',
+              'uploads.file_size',
+              'uploads.storage_key',
+            ])
+            .where('uploads.status', '=', 2)
+            .where('uploads.hidden', '=', false)
+            .orderBy('uploads.item_id')
+            .orderBy('uploads.format')
+            .orderBy('uploads.completed_at', 'desc')
+            .orderBy('uploads.id', 'desc')
+            .as('latest'),
+        (join) => join.onRef('latest.item_id', '=', 'items.id'),
+      )
+      .select([
+        'items.id as item_id',
+        'items.name as item_name',
+        'items.folder_path as item_folder_path',
+        'items.owner_id',
+        'items.visibility',
+        'items.dept_path',
+        'items.id_path',
+        'latest.upload_id',
+        'latest.format',
+        'latest.file_name',
+        'latest.file_size',
+        'latest.storage_key',
+      ])
+      .where('items.state', '=', 1)
+      .where('items.type', '<>', 1)
+      .where((eb) => eb.or(roots.map((r) => eb('items.id_path', 'like', `${r.id_path}%`))))
+      .where((eb) => ItemsRepository.visibleTo(eb, viewer))
+      .orderBy('items.folder_path')
+      .orderBy(sql`lower(items.name)`)
+      .orderBy('latest.format')
+      .execute() as Promise<DownloadSource[]>;
+  }
+
+  /** Specific records by id, with their file's access facts. */
+  recordsByIds(ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('uploads')
+      .innerJoin('items', 'items.id', 'uploads.item_id')
+      .select([
+        'items.id as item_id',
+        'items.name as item_name',
+        'items.folder_path as item_folder_path',
+        'items.owner_id',
+        'items.visibility',
+        'items.dept_path',
+        'items.state',
+        'uploads.id as upload_id',
+        'uploads.format',
+        'uploads.file_name',
+        'uploads.file_size',
+        'uploads.storage_key',
+      ])
+      .where('uploads.id', 'in', ids)
+      .where('uploads.status', '=', 2)
+      .execute();
+  }
+
+  itemsByIds(ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('items')
+      .select([
+        'id',
+        'type',
+        'name',
+        'folder_path',
+        'id_path',
+        'owner_id',
+        'visibility',
+        'dept_path',
+        'state',
+      ])
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  async countDownloads(itemIds: number[]): Promise<void> {
+    if (itemIds.length === 0) return;
+    await this.db
+      .updateTable('items')
+      .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+      .where('id', 'in', itemIds)
+      .execute();
+  }
+}

@@ -1,0 +1,107 @@
+import { type BatchDownloadRequest, batchDownloadRequestSchema, envelopeSchema } from '@dam/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { invalidField } from '../../http/app-error';
+import { ok } from '../../http/envelope';
+import { authOf } from '../../http/request-context';
+import type { Clock } from '../../lib/clock';
+import { signToken, verifyToken } from '../../lib/signing';
+import type { AuthContext } from '../access/access';
+import type { DownloadPlan, DownloadsService } from './service';
+import { streamZip } from './zip';
+
+const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+const TICKET_LIFETIME_MS = 5 * 60 * 1000;
+
+interface TicketClaims {
+  /** The session that asked, checked again when the link is used. */
+  s: number;
+  b: BatchDownloadRequest;
+}
+
+/** One file as itself, several as a zip streamed while it is built. */
+async function sendDownload(
+  downloads: DownloadsService,
+  plan: DownloadPlan,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const only = plan.files[0];
+  if (plan.files.length === 1 && only && plan.problems.length === 0) {
+    const name = only.path.split('/').pop() ?? only.path;
+    reply.header('content-type', downloads.contentTypeOf(only));
+    reply.header('content-disposition', attachment(name));
+    if (!only.output) reply.header('content-length', only.source.file_size);
+    return reply.send(await downloads.open(only));
+  }
+  const { stream, abort } = streamZip(downloads.zipEntries(plan), plan.problems);
+  // The client went away: stop reading sources and free everything at once.
+  request.raw.on('close', () => {
+    if (!reply.raw.writableFinished) abort();
+  });
+  const stamp = new Date().toISOString().slice(0, 19).replace(/\D/g, '');
+  reply.header('content-type', 'application/zip');
+  reply.header('content-disposition', attachment(`download-${stamp}.zip`));
+  return reply.send(stream);
+}
+
+/** SPEC §7 file/batch-download, and download tickets for links the browser saves to disk. */
+export const downloadsRoutes: FastifyPluginAsync<{
+  downloads: DownloadsService;
+  secret: string;
+  clock: Clock;
+}> = async (app, { downloads, secret, clock }) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.post(
+    '/v1_0/file/batch-download',
+    { schema: { body: batchDownloadRequestSchema } },
+    async (request, reply) =>
+      sendDownload(downloads, await downloads.plan(authOf(request), request.body), request, reply),
+  );
+
+  /**
+   * A browser saves a multi-gigabyte zip straight to disk only through a plain link, which cannot
+   * carry the token header: this checks the request now and returns a signed, 5-minute link to it.
+   */
+  routes.post(
+    '/v1_0/file/download-ticket',
+    {
+      schema: {
+        body: batchDownloadRequestSchema,
+        response: { 200: envelopeSchema(z.object({ url: z.string() })) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      await downloads.plan(auth, request.body, { count: false });
+      const ticket = signToken(
+        { s: auth.sessionId, b: request.body } satisfies TicketClaims,
+        secret,
+        new Date(clock.now().getTime() + TICKET_LIFETIME_MS),
+      );
+      return ok({ url: `/ske-api/v1_0/file/download?ticket=${ticket}` });
+    },
+  );
+};
+
+/** The link of a download ticket: outside the token-header check, authorised by its signature. */
+export const downloadTicketRoute: FastifyPluginAsync<{
+  downloads: DownloadsService;
+  secret: string;
+  clock: Clock;
+  authenticateSession: (sessionId: number) => Promise<AuthContext>;
+}> = async (app, { downloads, secret, clock, authenticateSession }) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const ticketQuery = z.object({ ticket: z.string().min(10).max(200_000) });
+  routes.get('/v1_0/file/download', { schema: { querystring: ticketQuery } }, async (request, reply) => {
+    const check = verifyToken<TicketClaims & Record<string, unknown>>(
+      request.query.ticket,
+      secret,
+      clock.now(),
+    );
+    if (!check.ok) throw invalidField('ticket', 'invalidToken');
+    const auth = await authenticateSession(check.payload.s);
+    return sendDownload(downloads, await downloads.plan(auth, check.payload.b), request, reply);
+  });
+};

@@ -1,0 +1,510 @@
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database, ItemRow } from '../../db/schema';
+import type { FileScopeFilter } from '../access/access';
+
+/** Who is looking, for the visibility rule: own items always, shared ones within the view scope. */
+export interface Viewer {
+  userId: number;
+  view: FileScopeFilter;
+}
+
+export type ItemWithOwner = ItemRow & { user_name: string; collected: boolean };
+
+export type ListOrder = 'normal' | 'nameAsc' | 'nameDesc';
+
+export interface ListingFilter {
+  minCreatedAt?: Date | undefined;
+  maxCreatedAt?: Date | undefined;
+  minExpireDate?: string | undefined;
+  maxExpireDate?: string | undefined;
+}
+
+export type NewFolder = Pick<
+  ItemRow,
+  'parent_id' | 'name' | 'folder_path' | 'owner_id' | 'dept_path' | 'visibility' | 'created_at'
+> & { parentIdPath: string };
+
+type ItemsQuery = SelectQueryBuilder<Database, 'items' | 'users', object>;
+
+/** Is the unique-violation error of PostgreSQL (and PGlite)? */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+
+/** SQL of folders and files. Every list goes through `visibleTo`, so nothing leaks past scopes. */
+export class ItemsRepository {
+  constructor(private readonly db: Db | Kysely<Database>) {}
+
+  transaction<T>(work: (repo: ItemsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new ItemsRepository(trx)));
+  }
+
+  static visibleTo(eb: ExpressionBuilder<Database, 'items'>, viewer: Viewer) {
+    const own = eb('items.owner_id', '=', viewer.userId);
+    if (viewer.view.kind === 'none') return own;
+    const shared = eb('items.visibility', '=', 'shared');
+    if (viewer.view.kind === 'all') return eb.or([own, shared]);
+    return eb.or([own, eb.and([shared, eb('items.dept_path', 'like', `${viewer.view.pathPrefix}%`)])]);
+  }
+
+  /** Items with their owner's name and whether `userId` has favourited them. */
+  private selectItems(userId: number): ItemsQuery {
+    return this.db
+      .selectFrom('items')
+      .innerJoin('users', 'users.id', 'items.owner_id')
+      .selectAll('items')
+      .select((eb) => [
+        'users.name as user_name',
+        eb
+          .exists(
+            eb
+              .selectFrom('collects')
+              .whereRef('collects.item_id', '=', 'items.id')
+              .where('collects.user_id', '=', userId)
+              .select(sql`1`.as('one')),
+          )
+          .as('collected'),
+      ]) as unknown as ItemsQuery;
+  }
+
+  async findById(id: number, userId: number): Promise<ItemWithOwner | undefined> {
+    return (await this.selectItems(userId).where('items.id', '=', id).executeTakeFirst()) as
+      | ItemWithOwner
+      | undefined;
+  }
+
+  async findByIds(ids: number[], userId: number): Promise<ItemWithOwner[]> {
+    if (ids.length === 0) return [];
+    return (await this.selectItems(userId).where('items.id', 'in', ids).execute()) as ItemWithOwner[];
+  }
+
+  /** The live folder at a display path such as `/Shoes/2026 SS`. */
+  findLiveFolderByPath(folderPath: string, name: string) {
+    return this.db
+      .selectFrom('items')
+      .select('id')
+      .where('type', '=', 1)
+      .where('state', '=', 1)
+      .where('folder_path', '=', folderPath)
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .executeTakeFirst();
+  }
+
+  /** One page of a folder's live children visible to the viewer, in one of the index orders. */
+  async listChildren(
+    parentId: number | null,
+    viewer: Viewer,
+    filter: ListingFilter,
+    order: ListOrder,
+    limit: number,
+    offset: number,
+  ): Promise<ItemWithOwner[]> {
+    let query = this.selectItems(viewer.userId)
+      .where('items.state', '=', 1)
+      .where((eb) =>
+        parentId === null ? eb('items.parent_id', 'is', null) : eb('items.parent_id', '=', parentId),
+      )
+      .where((eb) => ItemsRepository.visibleTo(eb, viewer));
+    if (filter.minCreatedAt) query = query.where('items.created_at', '>=', filter.minCreatedAt);
+    if (filter.maxCreatedAt) query = query.where('items.created_at', '<=', filter.maxCreatedAt);
+    if (filter.minExpireDate) query = query.where('items.expire_end_date', '>=', filter.minExpireDate);
+    if (filter.maxExpireDate) query = query.where('items.expire_end_date', '<=', filter.maxExpireDate);
+    // The leading expressions match the listing indexes exactly, so a page is an index range.
+    const foldersFirst = sql`(items.type <> 1)`;
+    query =
+      order === 'normal'
+        ? query.orderBy(foldersFirst).orderBy('items.created_at', 'desc').orderBy('items.id', 'desc')
+        : query
+            .orderBy(foldersFirst)
+            .orderBy(sql`lower(items.name)`, order === 'nameAsc' ? 'asc' : 'desc')
+            .orderBy('items.id', order === 'nameAsc' ? 'asc' : 'desc');
+    return (await query.limit(limit).offset(offset).execute()) as ItemWithOwner[];
+  }
+
+  /** Live items the viewer owns that are files, newest first (my uploads). */
+  async listOwnedFiles(userId: number, limit: number, offset: number): Promise<ItemWithOwner[]> {
+    return (await this.selectItems(userId)
+      .where('items.owner_id', '=', userId)
+      .where('items.state', '=', 1)
+      .where('items.type', '<>', 1)
+      .orderBy('items.created_at', 'desc')
+      .orderBy('items.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()) as ItemWithOwner[];
+  }
+
+  /** Live favourites of the viewer that they can still see, most recently favourited first. */
+  async listCollected(viewer: Viewer, limit: number, offset: number): Promise<ItemWithOwner[]> {
+    return (await this.selectItems(viewer.userId)
+      .innerJoin('collects', (join) =>
+        join.onRef('collects.item_id', '=', 'items.id').on('collects.user_id', '=', viewer.userId),
+      )
+      .where('items.state', '=', 1)
+      .where((eb) => ItemsRepository.visibleTo(eb, viewer))
+      .orderBy('collects.created_at', 'desc')
+      .orderBy('items.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()) as ItemWithOwner[];
+  }
+
+  /** Live items the viewer opened and can still see, most recent first. */
+  async listRecent(viewer: Viewer, limit: number, offset: number): Promise<ItemWithOwner[]> {
+    return (await this.selectItems(viewer.userId)
+      .innerJoin('recent_views', (join) =>
+        join.onRef('recent_views.item_id', '=', 'items.id').on('recent_views.user_id', '=', viewer.userId),
+      )
+      .where('items.state', '=', 1)
+      .where((eb) => ItemsRepository.visibleTo(eb, viewer))
+      .orderBy('recent_views.viewed_at', 'desc')
+      .orderBy('items.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()) as ItemWithOwner[];
+  }
+
+  /** Subfolders of a folder visible to the viewer, by name, with whether each has subfolders. */
+  listSubfolders(parentId: number | null, viewer: Viewer) {
+    return this.db
+      .selectFrom('items')
+      .select((eb) => [
+        'items.id',
+        'items.name',
+        'items.folder_path',
+        'items.parent_id',
+        'items.visibility',
+        'items.dept_path',
+        'items.owner_id',
+        eb
+          .exists(
+            eb
+              .selectFrom('items as child')
+              .whereRef('child.parent_id', '=', 'items.id')
+              .where('child.type', '=', 1)
+              .where('child.state', '=', 1)
+              .select(sql`1`.as('one')),
+          )
+          .as('has_children'),
+      ])
+      .where('items.type', '=', 1)
+      .where('items.state', '=', 1)
+      .where((eb) =>
+        parentId === null ? eb('items.parent_id', 'is', null) : eb('items.parent_id', '=', parentId),
+      )
+      .where((eb) => ItemsRepository.visibleTo(eb, viewer))
+      .orderBy(sql`lower(items.name)`)
+      .orderBy('items.id')
+      .limit(2000)
+      .execute();
+  }
+
+  /** Names of the folders on an id path, top first. */
+  async namesOnPath(idPath: string): Promise<Array<{ id: number; name: string }>> {
+    const ids = idPath.split('/').filter(Boolean).map(Number);
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('items').select(['id', 'name']).where('id', 'in', ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async insertFolder(folder: NewFolder): Promise<number> {
+    // The id path needs the id, so draw it from the identity sequence first.
+    const { rows } = await sql<{
+      id: number;
+    }>`SELECT nextval(pg_get_serial_sequence('items', 'id'))::bigint AS id`.execute(this.db);
+    const id = Number(rows[0]?.id);
+    await this.db
+      .insertInto('items')
+      .values({
+        id,
+        type: 1,
+        parent_id: folder.parent_id,
+        name: folder.name,
+        id_path: `${folder.parentIdPath}${id}/`,
+        folder_path: folder.folder_path,
+        owner_id: folder.owner_id,
+        dept_path: folder.dept_path,
+        visibility: folder.visibility,
+        created_at: folder.created_at,
+        updated_at: folder.created_at,
+      })
+      .execute();
+    return id;
+  }
+
+  /** Serialises work on one name in one folder across transactions and processes. */
+  async lockName(parentId: number | null, name: string): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(727002, hashtext(${`${parentId ?? 0}/${name.toLowerCase()}`}))`.execute(
+      this.db,
+    );
+  }
+
+  findLiveFileByName(parentId: number | null, baseName: string) {
+    return this.db
+      .selectFrom('items')
+      .selectAll()
+      .where('state', '=', 1)
+      .where('type', '<>', 1)
+      .where((eb) => (parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId)))
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', baseName.toLowerCase()))
+      .executeTakeFirst();
+  }
+
+  findLiveSubfolder(parentId: number | null, name: string) {
+    return this.db
+      .selectFrom('items')
+      .selectAll()
+      .where('state', '=', 1)
+      .where('type', '=', 1)
+      .where((eb) => (parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId)))
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .executeTakeFirst();
+  }
+
+  async insertFile(file: NewFolder & { type: number }): Promise<number> {
+    const { rows } = await sql<{
+      id: number;
+    }>`SELECT nextval(pg_get_serial_sequence('items', 'id'))::bigint AS id`.execute(this.db);
+    const id = Number(rows[0]?.id);
+    await this.db
+      .insertInto('items')
+      .values({
+        id,
+        type: file.type,
+        parent_id: file.parent_id,
+        name: file.name,
+        id_path: `${file.parentIdPath}${id}/`,
+        folder_path: file.folder_path,
+        owner_id: file.owner_id,
+        dept_path: file.dept_path,
+        visibility: file.visibility,
+        created_at: file.created_at,
+        updated_at: file.created_at,
+      })
+      .execute();
+    return id;
+  }
+
+  /**
+   * Recomputes what a logical file shows from its finished, visible upload records: its formats
+   * (in order of first arrival), size (latest record of each format), type and preview.
+   */
+  async refreshFileSummary(itemId: number, now: Date): Promise<void> {
+    await sql`
+      WITH latest AS (
+        SELECT DISTINCT ON (format) format, file_size, thumb_key, completed_at
+        FROM uploads WHERE item_id = ${itemId} AND status = 2 AND NOT hidden
+        ORDER BY format, completed_at DESC, id DESC
+      ), firsts AS (
+        SELECT format, min(completed_at) AS first_at FROM uploads
+        WHERE item_id = ${itemId} AND status = 2 AND NOT hidden GROUP BY format
+      )
+      UPDATE items SET
+        file_formats = (SELECT string_agg(f.format, ',' ORDER BY f.first_at, f.format) FROM firsts f),
+        total_size = COALESCE((SELECT sum(file_size) FROM latest), 0),
+        cover_key = (SELECT thumb_key FROM latest WHERE thumb_key IS NOT NULL ORDER BY completed_at DESC LIMIT 1),
+        updated_at = ${now}
+      WHERE id = ${itemId}`.execute(this.db);
+  }
+
+  async setFileMetadata(
+    itemId: number,
+    values: { type: number; art_num?: string; expire_start_date?: string; expire_end_date?: string },
+  ): Promise<void> {
+    await this.db.updateTable('items').set(values).where('id', '=', itemId).execute();
+  }
+
+  async updateMetadata(
+    id: number,
+    values: { expire_start_date?: string | null; expire_end_date?: string | null; art_num?: string | null },
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .updateTable('items')
+      .set({ ...values, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async renameItem(id: number, name: string, now: Date): Promise<void> {
+    await this.db.updateTable('items').set({ name, updated_at: now }).where('id', '=', id).execute();
+  }
+
+  /**
+   * Re-roots a subtree: every row under `oldIdPath` gets its id path and display path rewritten in
+   * one statement, whatever the subtree's size. `visibility` (when given) applies to all of it.
+   */
+  async rewriteSubtree(change: {
+    oldIdPath: string;
+    newIdPath: string;
+    /** Display path of the subtree root itself before and after, e.g. `/A/B` → `/C/B`. */
+    oldFullPath: string;
+    newFullPath: string;
+    visibility?: 'shared' | 'private';
+    now: Date;
+  }): Promise<void> {
+    const oldLen = change.oldIdPath.length;
+    const oldFullLen = change.oldFullPath.length;
+    await this.db
+      .updateTable('items')
+      .set({
+        id_path: sql`${change.newIdPath} || substr(id_path, ${oldLen + 1})`,
+        // Only descendants carry the old full path as their folder path prefix.
+        folder_path: sql`CASE WHEN id_path = ${change.oldIdPath} THEN folder_path
+          ELSE ${change.newFullPath} || substr(folder_path, ${oldFullLen + 1}) END`,
+        ...(change.visibility ? { visibility: change.visibility } : {}),
+        updated_at: change.now,
+      })
+      .where('id_path', 'like', `${change.oldIdPath}%`)
+      .execute();
+  }
+
+  async setParent(id: number, parentId: number | null, folderPath: string): Promise<void> {
+    await this.db
+      .updateTable('items')
+      .set({ parent_id: parentId, folder_path: folderPath })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Whether any live item under these subtrees is private. */
+  async subtreeHasPrivate(idPaths: string[]): Promise<boolean> {
+    if (idPaths.length === 0) return false;
+    const row = await this.db
+      .selectFrom('items')
+      .select('id')
+      .where('state', '=', 1)
+      .where('visibility', '=', 'private')
+      .where((eb) => eb.or(idPaths.map((p) => eb('id_path', 'like', `${p}%`))))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Sends live subtrees to the recycle bin; `rootId` marks what the user deleted. */
+  async removeSubtree(rootId: number, idPath: string, userId: number, now: Date): Promise<void> {
+    await this.db
+      .updateTable('items')
+      .set({ state: 2, removed_at: now, removed_by: userId, removed_root_id: rootId })
+      .where('id_path', 'like', `${idPath}%`)
+      .where('state', '=', 1)
+      .execute();
+  }
+
+  listRecycled(userId: number, limit: number, offset: number) {
+    return this.selectItems(userId)
+      .select(['items.removed_at'])
+      .where('items.state', '=', 2)
+      .where('items.removed_by', '=', userId)
+      .whereRef('items.id', '=', 'items.removed_root_id')
+      .orderBy('items.removed_at', 'desc')
+      .orderBy('items.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute() as Promise<ItemWithOwner[]>;
+  }
+
+  /** Recycle-bin roots of `userId` among `ids`. */
+  findRecycledRoots(ids: number[], userId: number) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('items')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('state', '=', 2)
+      .where('removed_by', '=', userId)
+      .whereRef('id', '=', 'removed_root_id')
+      .execute();
+  }
+
+  allRecycledRootIds(userId: number) {
+    return this.db
+      .selectFrom('items')
+      .select('id')
+      .where('state', '=', 2)
+      .where('removed_by', '=', userId)
+      .whereRef('id', '=', 'removed_root_id')
+      .execute();
+  }
+
+  async restoreRemoved(rootId: number): Promise<void> {
+    await this.db
+      .updateTable('items')
+      .set({ state: 1, removed_at: null, removed_by: null, removed_root_id: null })
+      .where('removed_root_id', '=', rootId)
+      .where('state', '=', 2)
+      .execute();
+  }
+
+  /** The deepest live folder among the ancestors on an id path (excluding the item itself). */
+  async nearestLiveAncestor(idPath: string) {
+    const ancestorIds = idPath.split('/').filter(Boolean).map(Number).slice(0, -1);
+    if (ancestorIds.length === 0) return undefined;
+    const rows = await this.db
+      .selectFrom('items')
+      .select(['id', 'id_path', 'folder_path', 'name', 'visibility'])
+      .where('id', 'in', ancestorIds)
+      .where('state', '=', 1)
+      .execute();
+    return rows.sort((a, b) => b.id_path.length - a.id_path.length)[0];
+  }
+
+  async nameTaken(
+    parentId: number | null,
+    isFolder: boolean,
+    name: string,
+    exceptId?: number,
+  ): Promise<boolean> {
+    let query = this.db
+      .selectFrom('items')
+      .select('id')
+      .where('state', '=', 1)
+      .where((eb) => (parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId)))
+      .where(isFolder ? sql<boolean>`type = 1` : sql<boolean>`type <> 1`)
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+    if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /** Deletes recycled subtrees for good (their favourites and views go with them). */
+  async purgeRemoved(rootIds: number[]): Promise<void> {
+    if (rootIds.length === 0) return;
+    await this.db
+      .deleteFrom('items')
+      .where('removed_root_id', 'in', rootIds)
+      .where('state', '=', 2)
+      .execute();
+  }
+
+  async addCollect(userId: number, itemId: number, now: Date): Promise<void> {
+    await this.db
+      .insertInto('collects')
+      .values({ user_id: userId, item_id: itemId, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'item_id']).doNothing())
+      .execute();
+  }
+
+  async removeCollect(userId: number, itemId: number): Promise<void> {
+    await this.db
+      .deleteFrom('collects')
+      .where('user_id', '=', userId)
+      .where('item_id', '=', itemId)
+      .execute();
+  }
+
+  /** Remembers that a user opened an item (and counts the view). */
+  async recordView(userId: number, itemId: number, now: Date): Promise<void> {
+    await this.db
+      .insertInto('recent_views')
+      .values({ user_id: userId, item_id: itemId, viewed_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'item_id']).doUpdateSet({ viewed_at: now }))
+      .execute();
+    await this.db
+      .updateTable('items')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+      .where('id', '=', itemId)
+      .execute();
+  }
+}

@@ -1,0 +1,475 @@
+import {
+  type BatchMoveRequest,
+  type FolderListingRequest,
+  type FolderListingResult,
+  type FolderNode,
+  type FolderRef,
+  type Item,
+  isTopLevel,
+  type PagedItems,
+  type RecycledItem,
+  type Visibility,
+} from '@dam/contract';
+import { AppError } from '../../http/app-error';
+import { type Clock, calendarDate } from '../../lib/clock';
+import { type AuthContext, fileScopeFilter } from '../access/access';
+import type { MediaUrls } from '../media/urls';
+import { canEdit, canSee, canUploadInto } from './policy';
+import { joinPath, presentItem, splitPath } from './presenter';
+import { type ItemsRepository, type ItemWithOwner, isUniqueViolation, type Viewer } from './repository';
+
+interface Paging {
+  pageNo: number;
+  pageSize: number;
+}
+
+type FolderRow = ItemWithOwner;
+
+/** Folders, listings, moving, the recycle bin, favourites and recently viewed (SPEC §7). */
+export class ItemsService {
+  constructor(
+    private readonly items: ItemsRepository,
+    private readonly clock: Clock,
+    private readonly timeZone: string,
+    private readonly mediaUrls: MediaUrls,
+  ) {}
+
+  private today(): string {
+    return calendarDate(this.clock.now(), this.timeZone);
+  }
+
+  private viewer(auth: AuthContext): Viewer {
+    return { userId: auth.userId, view: fileScopeFilter(auth, 'view') };
+  }
+
+  /** API items with signed thumbnail URLs. */
+  private async present(rows: ItemWithOwner[], auth: AuthContext): Promise<Item[]> {
+    const today = this.today();
+    return Promise.all(
+      rows.map(async (row) => ({
+        ...presentItem(row, auth, today),
+        compactUrl: await this.mediaUrls.urlOf(row.cover_key),
+      })),
+    );
+  }
+
+  private page<T>(
+    rows: T[],
+    paging: Paging,
+  ): { list: T[]; pageNo: number; pageSize: number; hasMore: boolean } {
+    return {
+      list: rows.slice(0, paging.pageSize),
+      pageNo: paging.pageNo,
+      pageSize: paging.pageSize,
+      hasMore: rows.length > paging.pageSize,
+    };
+  }
+
+  /**
+   * A live item the caller can see. Unknown → SE_404; in the recycle bin → SEF_04 (only when the
+   * caller could see it); hidden from the caller → SE_502, without its name.
+   */
+  private async visibleItem(repo: ItemsRepository, auth: AuthContext, id: number): Promise<ItemWithOwner> {
+    const row = await repo.findById(id, auth.userId);
+    if (!row) throw new AppError('SE_404');
+    if (!canSee(auth, row)) throw new AppError('SE_502');
+    if (row.state !== 1) throw new AppError('SEF_04');
+    return row;
+  }
+
+  private async visibleFolder(repo: ItemsRepository, auth: AuthContext, id: number): Promise<FolderRow> {
+    const row = await this.visibleItem(repo, auth, id);
+    if (row.type !== 1) throw new AppError('SE_404');
+    return row;
+  }
+
+  /**
+   * Where an upload batch goes: the target folder (upload permission checked) and, for folder
+   * uploads, each relative subfolder, created when missing. Runs inside the caller's transaction.
+   */
+  async prepareUploadFolders(
+    repo: ItemsRepository,
+    auth: AuthContext,
+    target: { id?: FolderRef | undefined; path?: string | undefined },
+    relativePaths: string[][],
+  ): Promise<Map<string, FolderRow | null>> {
+    const root = await this.resolveFolder(repo, auth, target);
+    if (!canUploadInto(auth, root)) throw new AppError('SE_502');
+    const folders = new Map<string, FolderRow | null>([['', root]]);
+    for (const segments of relativePaths) {
+      let parent = root;
+      for (let depth = 1; depth <= segments.length; depth++) {
+        const key = segments.slice(0, depth).join('/');
+        const known = folders.get(key);
+        if (known !== undefined) {
+          parent = known;
+          continue;
+        }
+        const name = segments[depth - 1] as string;
+        await repo.lockName(parent?.id ?? null, name);
+        const existing = await repo.findLiveSubfolder(parent?.id ?? null, name);
+        let folder: FolderRow;
+        if (existing) {
+          folder = await this.visibleFolder(repo, auth, existing.id);
+          if (!canUploadInto(auth, folder)) throw new AppError('SE_502');
+        } else {
+          const id = await repo.insertFolder({
+            parent_id: parent?.id ?? null,
+            parentIdPath: parent?.id_path ?? '/',
+            name,
+            folder_path: parent ? joinPath(parent.folder_path, parent.name) : '/',
+            owner_id: auth.userId,
+            dept_path: auth.deptPath ?? '/',
+            visibility: parent?.visibility ?? 'shared',
+            created_at: this.clock.now(),
+          });
+          folder = (await repo.findById(id, auth.userId)) as FolderRow;
+        }
+        folders.set(key, folder);
+        parent = folder;
+      }
+    }
+    return folders;
+  }
+
+  /** A folder named by id or display path; null is the top level. */
+  private async resolveFolder(
+    repo: ItemsRepository,
+    auth: AuthContext,
+    ref: { id?: FolderRef | undefined; path?: string | undefined },
+  ): Promise<FolderRow | null> {
+    if (ref.id !== undefined)
+      return isTopLevel(ref.id) ? null : this.visibleFolder(repo, auth, Number(ref.id));
+    const split = splitPath(ref.path ?? '/');
+    if (!split) return null;
+    const found = await repo.findLiveFolderByPath(split.folderPath, split.name);
+    if (!found) throw new AppError('SE_404');
+    return this.visibleFolder(repo, auth, found.id);
+  }
+
+  async createFolder(
+    auth: AuthContext,
+    body: {
+      folderName: string;
+      path?: string | undefined;
+      parentId?: FolderRef | undefined;
+      visibility?: Visibility | undefined;
+    },
+  ): Promise<{ folderId: number; fatherFolderId: number | null }> {
+    return this.items.transaction(async (repo) => {
+      const parent = await this.resolveFolder(repo, auth, { id: body.parentId, path: body.path });
+      if (!canUploadInto(auth, parent)) throw new AppError('SE_502');
+      if (await repo.nameTaken(parent?.id ?? null, true, body.folderName)) throw new AppError('SEF_01');
+      const visibility: Visibility =
+        parent?.visibility === 'private' ? 'private' : (body.visibility ?? 'shared');
+      try {
+        const folderId = await repo.insertFolder({
+          parent_id: parent?.id ?? null,
+          parentIdPath: parent?.id_path ?? '/',
+          name: body.folderName,
+          folder_path: parent ? joinPath(parent.folder_path, parent.name) : '/',
+          owner_id: auth.userId,
+          dept_path: auth.deptPath ?? '/',
+          visibility,
+          created_at: this.clock.now(),
+        });
+        return { folderId, fatherFolderId: parent?.id ?? null };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('SEF_01');
+        throw error;
+      }
+    });
+  }
+
+  /** Renames and/or moves one folder (the create/edit folder dialog). */
+  async updateFolder(
+    auth: AuthContext,
+    body: {
+      folderDataId: number;
+      folderName?: string | undefined;
+      path?: string | undefined;
+      parentId?: FolderRef | undefined;
+      confirmShare?: boolean | undefined;
+    },
+  ): Promise<void> {
+    await this.items.transaction(async (repo) => {
+      const folder = await this.visibleFolder(repo, auth, body.folderDataId);
+      if (!canEdit(auth, folder)) throw new AppError('SE_502');
+      if (body.folderName !== undefined && body.folderName !== folder.name) {
+        if (await repo.nameTaken(folder.parent_id, true, body.folderName, folder.id))
+          throw new AppError('SEF_01');
+        await this.renameIn(repo, folder, body.folderName);
+        folder.name = body.folderName;
+      }
+      if (body.parentId !== undefined || body.path !== undefined) {
+        const target = await this.resolveFolder(repo, auth, { id: body.parentId, path: body.path });
+        if ((target?.id ?? null) !== folder.parent_id) {
+          await this.moveIn(repo, auth, [folder], target, body.confirmShare === true);
+        }
+      }
+    });
+  }
+
+  private async renameIn(repo: ItemsRepository, item: ItemWithOwner, name: string): Promise<void> {
+    const now = this.clock.now();
+    try {
+      await repo.renameItem(item.id, name, now);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('SEF_01');
+      throw error;
+    }
+    await repo.rewriteSubtree({
+      oldIdPath: item.id_path,
+      newIdPath: item.id_path,
+      oldFullPath: joinPath(item.folder_path, item.name),
+      newFullPath: joinPath(item.folder_path, name),
+      now,
+    });
+  }
+
+  async listFolder(auth: AuthContext, request: FolderListingRequest): Promise<FolderListingResult> {
+    // Tags arrive with the tags feature; filtering by them must not silently return everything.
+    if (request.tagIdList && request.tagIdList.length > 0) throw new AppError('SED_11');
+    const folder = isTopLevel(request.folderDataId)
+      ? null
+      : await this.visibleFolder(this.items, auth, Number(request.folderDataId));
+    const order = request.rankStatus === '1' ? 'nameAsc' : request.rankStatus === '2' ? 'nameDesc' : 'normal';
+    const rows = await this.items.listChildren(
+      folder?.id ?? null,
+      this.viewer(auth),
+      {
+        minCreatedAt: request.minCreatedAt ? new Date(request.minCreatedAt) : undefined,
+        maxCreatedAt: request.maxCreatedAt ? endOfDayIfDate(request.maxCreatedAt) : undefined,
+        minExpireDate: request.minExpireTime?.slice(0, 10),
+        maxExpireDate: request.maxExpireTime?.slice(0, 10),
+      },
+      order,
+      request.pageSize + 1,
+      (request.pageNo - 1) * request.pageSize,
+    );
+    const breadcrumb = folder ? await this.items.namesOnPath(folder.id_path) : [];
+    const today = this.today();
+    return {
+      folder: folder ? presentItem(folder, auth, today) : null,
+      breadcrumb,
+      ...this.page(await this.present(rows, auth), request),
+    };
+  }
+
+  /** Opening a folder: checks the caller may, and records it among their recently viewed. */
+  async openFolder(auth: AuthContext, ref: FolderRef): Promise<{ canView: true; folder: Item | null }> {
+    if (isTopLevel(ref)) return { canView: true, folder: null };
+    const folder = await this.visibleFolder(this.items, auth, Number(ref));
+    await this.items.recordView(auth.userId, folder.id, this.clock.now());
+    return { canView: true, folder: presentItem(folder, auth, this.today()) };
+  }
+
+  /** Subfolders for the folder picker; operatorType 1 (choosing a target) marks where uploads may go. */
+  async folderSelector(auth: AuthContext, ref: FolderRef | undefined): Promise<FolderNode[]> {
+    const parent =
+      ref === undefined || isTopLevel(ref) ? null : await this.visibleFolder(this.items, auth, Number(ref));
+    const rows = await this.items.listSubfolders(parent?.id ?? null, this.viewer(auth));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      path: joinPath(row.folder_path, row.name),
+      type: 1,
+      currentFolderId: row.parent_id,
+      visibility: row.visibility,
+      hasChildren: Boolean(row.has_children),
+    }));
+  }
+
+  async batchMove(auth: AuthContext, body: BatchMoveRequest): Promise<void> {
+    await this.items.transaction(async (repo) => {
+      const target = await this.resolveFolder(repo, auth, { id: body.targetFolderId, path: body.path });
+      const items = await this.editableItems(repo, auth, body.folderDataIdList);
+      await this.moveIn(repo, auth, items, target, body.confirmShare === true);
+    });
+  }
+
+  /** Loads every id as a live item the caller may edit, or fails the whole batch. */
+  private async editableItems(
+    repo: ItemsRepository,
+    auth: AuthContext,
+    ids: number[],
+  ): Promise<ItemWithOwner[]> {
+    const unique = [...new Set(ids)];
+    const rows = await repo.findByIds(unique, auth.userId);
+    if (rows.length !== unique.length) throw new AppError('SE_404');
+    for (const row of rows) {
+      if (!canSee(auth, row)) throw new AppError('SE_502');
+      if (row.state !== 1) throw new AppError('SEF_04');
+      if (!canEdit(auth, row)) throw new AppError('SE_502');
+    }
+    // An item inside another selected folder moves (or goes) with it.
+    return rows.filter(
+      (row) => !rows.some((other) => other !== row && row.id_path.startsWith(other.id_path)),
+    );
+  }
+
+  private async moveIn(
+    repo: ItemsRepository,
+    auth: AuthContext,
+    items: ItemWithOwner[],
+    target: FolderRow | null,
+    confirmShare: boolean,
+  ): Promise<void> {
+    if (!canUploadInto(auth, target)) throw new AppError('SE_502');
+    const moving = items.filter((item) => item.parent_id !== (target?.id ?? null));
+    if (target && moving.some((item) => target.id_path.startsWith(item.id_path)))
+      throw new AppError('SEF_02');
+    const targetVisibility: Visibility = target?.visibility ?? 'shared';
+    let visibility: Visibility | undefined;
+    if (targetVisibility === 'private') visibility = 'private';
+    else if (await repo.subtreeHasPrivate(moving.map((i) => i.id_path))) {
+      // SPEC §2 Move dialog: private items become shared only after the user confirms it.
+      if (!confirmShare) throw new AppError('SEF_03');
+      visibility = 'shared';
+    }
+    const now = this.clock.now();
+    const folderPath = target ? joinPath(target.folder_path, target.name) : '/';
+    for (const item of moving) {
+      if (await repo.nameTaken(target?.id ?? null, item.type === 1, item.name)) throw new AppError('SEF_01');
+      try {
+        await repo.setParent(item.id, target?.id ?? null, folderPath);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('SEF_01');
+        throw error;
+      }
+      await repo.rewriteSubtree({
+        oldIdPath: item.id_path,
+        newIdPath: `${target?.id_path ?? '/'}${item.id}/`,
+        oldFullPath: joinPath(item.folder_path, item.name),
+        newFullPath: joinPath(folderPath, item.name),
+        ...(visibility ? { visibility } : {}),
+        now,
+      });
+    }
+  }
+
+  /** Sends files and folders (with everything inside) to the caller's recycle bin, all or nothing. */
+  async batchDelete(auth: AuthContext, ids: number[]): Promise<void> {
+    await this.items.transaction(async (repo) => {
+      const items = await this.editableItems(repo, auth, ids);
+      const now = this.clock.now();
+      for (const item of items) await repo.removeSubtree(item.id, item.id_path, auth.userId, now);
+    });
+  }
+
+  async listRecycle(
+    auth: AuthContext,
+    paging: Paging,
+  ): Promise<{ list: RecycledItem[]; pageNo: number; pageSize: number; hasMore: boolean }> {
+    const rows = await this.items.listRecycled(
+      auth.userId,
+      paging.pageSize + 1,
+      (paging.pageNo - 1) * paging.pageSize,
+    );
+    const today = this.today();
+    const list = await Promise.all(
+      rows.map(async (row) => ({
+        ...presentItem(row, auth, today),
+        compactUrl: await this.mediaUrls.urlOf(row.cover_key),
+        removedAt: (row.removed_at as Date).toISOString(),
+      })),
+    );
+    return this.page(list, paging);
+  }
+
+  /**
+   * Puts recycled items back. When their folder is gone (deleted or itself in the bin) they go to
+   * the deepest ancestor still there, else to the top level; a name now taken gets " (2)", " (3)"….
+   */
+  async restore(auth: AuthContext, ids: number[]): Promise<void> {
+    await this.items.transaction(async (repo) => {
+      const unique = [...new Set(ids)];
+      const roots = await repo.findRecycledRoots(unique, auth.userId);
+      if (roots.length !== unique.length) throw new AppError('SE_404');
+      const now = this.clock.now();
+      for (const root of roots) {
+        // Settle name and place while still in the bin, so the live-name index never sees a clash.
+        const ancestor = await repo.nearestLiveAncestor(root.id_path);
+        const parentAlive = root.parent_id === null || ancestor?.id === root.parent_id;
+        const parent = root.parent_id === null ? null : (ancestor ?? null);
+        let name = root.name;
+        for (let n = 2; await repo.nameTaken(parent?.id ?? null, root.type === 1, name, root.id); n++) {
+          name = `${root.name} (${n})`;
+        }
+        if (name !== root.name) await repo.renameItem(root.id, name, now);
+        if (!parentAlive || name !== root.name) {
+          const folderPath = parent ? joinPath(parent.folder_path, parent.name) : '/';
+          await repo.setParent(root.id, parent?.id ?? null, folderPath);
+          await repo.rewriteSubtree({
+            oldIdPath: root.id_path,
+            newIdPath: `${parent?.id_path ?? '/'}${root.id}/`,
+            oldFullPath: joinPath(root.folder_path, root.name),
+            newFullPath: joinPath(folderPath, name),
+            ...(parent?.visibility === 'private' ? { visibility: 'private' as const } : {}),
+            now,
+          });
+        }
+        await repo.restoreRemoved(root.id);
+      }
+    });
+  }
+
+  async purge(auth: AuthContext, ids: number[]): Promise<void> {
+    await this.items.transaction(async (repo) => {
+      const unique = [...new Set(ids)];
+      const roots = await repo.findRecycledRoots(unique, auth.userId);
+      if (roots.length !== unique.length) throw new AppError('SE_404');
+      await repo.purgeRemoved(roots.map((r) => r.id));
+    });
+  }
+
+  async clearRecycle(auth: AuthContext): Promise<void> {
+    await this.items.transaction(async (repo) => {
+      const roots = await repo.allRecycledRootIds(auth.userId);
+      await repo.purgeRemoved(roots.map((r) => r.id));
+    });
+  }
+
+  async collect(auth: AuthContext, id: number): Promise<void> {
+    await this.visibleItem(this.items, auth, id);
+    await this.items.addCollect(auth.userId, id, this.clock.now());
+  }
+
+  async cancelCollect(auth: AuthContext, id: number): Promise<void> {
+    const row = await this.items.findById(id, auth.userId);
+    if (!row) throw new AppError('SE_404');
+    await this.items.removeCollect(auth.userId, id);
+  }
+
+  async listCollected(auth: AuthContext, paging: Paging): Promise<PagedItems> {
+    const rows = await this.items.listCollected(
+      this.viewer(auth),
+      paging.pageSize + 1,
+      (paging.pageNo - 1) * paging.pageSize,
+    );
+    return this.page(await this.present(rows, auth), paging);
+  }
+
+  async listRecent(auth: AuthContext, paging: Paging): Promise<PagedItems> {
+    const rows = await this.items.listRecent(
+      this.viewer(auth),
+      paging.pageSize + 1,
+      (paging.pageNo - 1) * paging.pageSize,
+    );
+    return this.page(await this.present(rows, auth), paging);
+  }
+
+  async listMyUploads(auth: AuthContext, paging: Paging): Promise<PagedItems> {
+    const rows = await this.items.listOwnedFiles(
+      auth.userId,
+      paging.pageSize + 1,
+      (paging.pageNo - 1) * paging.pageSize,
+    );
+    return this.page(await this.present(rows, auth), paging);
+  }
+}
+
+/** A bare date as an upper bound means the whole of that day. */
+function endOfDayIfDate(value: string): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T23:59:59.999Z`) : new Date(value);
+}

@@ -1,0 +1,103 @@
+import {
+  changePasswordRequestSchema,
+  envelopeSchema,
+  loginRequestSchema,
+  loginResultSchema,
+  rolesResultSchema,
+  userInfoSchema,
+} from '@dam/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { authOf, requireSignIn } from '../../http/request-context';
+import type { SecurityService } from './service';
+
+export interface SecurityRoutesOptions {
+  security: SecurityService;
+  /** Sign-in attempts per client address and identifier per minute. */
+  loginRateLimit: number;
+}
+
+const nothing = envelopeSchema(z.null());
+
+/** The security API of SPEC §7, mounted under /security-api. */
+export const securityRoutes: FastifyPluginAsync<SecurityRoutesOptions> = async (
+  app,
+  { security, loginRateLimit },
+) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/login',
+    {
+      schema: { body: loginRequestSchema, response: { 200: envelopeSchema(loginResultSchema) } },
+      config: {
+        rateLimit: {
+          max: loginRateLimit,
+          timeWindow: 60_000,
+          // After body parsing, so the key can include the identifier: one office behind one NAT
+          // address can still sign in, while guessing one account's password is slowed.
+          hook: 'preHandler',
+          keyGenerator: (request) => {
+            const body = (request.body ?? {}) as { userName?: string; email?: string; mobile?: string };
+            const who = (body.userName ?? body.email ?? body.mobile ?? '').trim().toLowerCase();
+            return `${request.ip}|${who}`;
+          },
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await security.login(request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        }),
+      ),
+  );
+
+  // Everything below needs a signed-in caller.
+  app.register(async (protectedApp) => {
+    protectedApp.addHook(
+      'onRequest',
+      requireSignIn((token) => security.authenticate(token)),
+    );
+    const guarded = protectedApp.withTypeProvider<ZodTypeProvider>();
+
+    guarded.post(
+      '/user-info',
+      {
+        schema: { response: { 200: envelopeSchema(userInfoSchema) } },
+        config: { allowExpiredPassword: true },
+      },
+      async (request) => ok(await security.userInfo(authOf(request))),
+    );
+
+    guarded.post(
+      '/sign-out',
+      { schema: { response: { 200: nothing } }, config: { allowExpiredPassword: true } },
+      async (request) => {
+        await security.signOut(authOf(request));
+        return ok(null);
+      },
+    );
+
+    guarded.post(
+      '/self-reset-pwd',
+      {
+        schema: { body: changePasswordRequestSchema, response: { 200: nothing } },
+        config: { allowExpiredPassword: true },
+      },
+      async (request) => {
+        await security.changePassword(authOf(request), request.body);
+        return ok(null);
+      },
+    );
+
+    guarded.post(
+      '/roles',
+      { schema: { response: { 200: envelopeSchema(rolesResultSchema) } } },
+      async (request) => ok({ roleList: await security.listRoles(authOf(request)) }),
+    );
+  });
+};

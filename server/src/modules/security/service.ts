@@ -1,0 +1,178 @@
+import {
+  ALL_FUNCTION_CODES,
+  type ChangePasswordRequest,
+  classifyIdentifier,
+  FILE_PERMISSIONS,
+  type FilePermission,
+  type LoginRequest,
+  type LoginResult,
+  type PermissionScope,
+  RESOURCE_TYPE_FUNCTION_CODE,
+  type Role,
+  type UserInfo,
+} from '@dam/contract';
+import type { RoleRow } from '../../db/schema';
+import { AppError, invalidField } from '../../http/app-error';
+import type { Clock } from '../../lib/clock';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import { hashToken, newSessionToken } from '../../lib/tokens';
+import { type AuthContext, requireAnyCode, widestScope } from '../access/access';
+import type { AccessRepository } from '../access/access.repository';
+import type { SecurityRepository } from './repository';
+
+export interface SessionPolicy {
+  idleMs: number;
+  rememberMs: number;
+  /** 0 = passwords never expire. */
+  passwordMaxAgeDays: number;
+}
+
+export interface ClientMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sliding sessions are extended at most once a minute, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export class SecurityService {
+  constructor(
+    private readonly repo: SecurityRepository,
+    private readonly access: AccessRepository,
+    private readonly clock: Clock,
+    private readonly policy: SessionPolicy,
+  ) {}
+
+  async login(body: LoginRequest, meta: ClientMeta): Promise<LoginResult> {
+    if (body.password === undefined) {
+      // SMS sign-in (mobile + messageCode) comes with the accounts feature.
+      throw new AppError('SED_11');
+    }
+    const user = await this.findUser(body);
+    const hashed = user?.password_hash ?? (await decoyPasswordHash());
+    const valid = await verifyPassword(hashed, body.password);
+    // Unknown account and wrong password answer alike, so the reply does not reveal who exists.
+    if (!user?.password_hash || !valid) throw new AppError('SED_10');
+    if (user.status !== 1) throw new AppError('SED_03');
+
+    const now = this.clock.now();
+    const remember = body.remember === true;
+    const expiresAt = new Date(now.getTime() + (remember ? this.policy.rememberMs : this.policy.idleMs));
+    const token = newSessionToken();
+    await this.repo.recordSignIn(user.id, { tokenHash: hashToken(token), remember, now, expiresAt, ...meta });
+    return {
+      token,
+      expiresAt: expiresAt.toISOString(),
+      passwordExpireFlag: this.passwordExpired(user.must_change_password, user.password_changed_at, now),
+    };
+  }
+
+  private findUser(body: LoginRequest) {
+    if (body.email) return this.repo.findLiveUserByEmail(body.email);
+    if (body.mobile) return this.repo.findLiveUserByMobile(body.mobile);
+    const identifier = (body.userName ?? '').trim();
+    const kind = classifyIdentifier(identifier);
+    if (kind === 'email') return this.repo.findLiveUserByEmail(identifier);
+    if (kind === 'mobile') return this.repo.findLiveUserByMobile(identifier);
+    throw invalidField('userName', 'identifier');
+  }
+
+  /** Resolves a token to its caller, or throws SE_501 (missing, unknown, expired, signed out). */
+  async authenticate(token: string | undefined): Promise<AuthContext> {
+    if (!token) throw new AppError('SE_501');
+    return this.contextOf({ tokenHash: hashToken(token) });
+  }
+
+  /** The caller behind a session still alive (signed download links carry the session, not the token). */
+  authenticateSession(sessionId: number): Promise<AuthContext> {
+    return this.contextOf({ sessionId });
+  }
+
+  private async contextOf(by: { tokenHash: string } | { sessionId: number }): Promise<AuthContext> {
+    const now = this.clock.now();
+    const session = await this.repo.findLiveSession(by, now);
+    if (!session) throw new AppError('SE_501');
+    if (!session.remember && now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+      await this.repo.extendSession(session.session_id, now, new Date(now.getTime() + this.policy.idleMs));
+    }
+    const roles = await this.access.rolesOfUser(session.user_id, session.dept_id);
+    return {
+      userId: session.user_id,
+      sessionId: session.session_id,
+      deptId: session.dept_id,
+      deptPath: session.dept_path,
+      functionCodes: new Set(roles.flatMap((r) => r.function_codes)),
+      fileScopes: combineFileScopes(roles),
+      passwordExpired: this.passwordExpired(session.must_change_password, session.password_changed_at, now),
+    };
+  }
+
+  async userInfo(auth: AuthContext): Promise<UserInfo> {
+    const user = await this.repo.findUserWithDepartment(auth.userId);
+    if (!user) throw new AppError('SE_501');
+    const codes = [...auth.functionCodes].sort((a, b) => a - b);
+    return {
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      mobile: user.mobile,
+      email: user.email,
+      deptId: user.dept_id,
+      deptname: user.dept_name,
+      avatar: user.portrait,
+      loginNum: user.login_count,
+      passwordExpireFlag: auth.passwordExpired,
+      resourcesList: codes.map((code) => ({ resourceType: RESOURCE_TYPE_FUNCTION_CODE, resourceId: code })),
+      filePermissions: { ...auth.fileScopes },
+    };
+  }
+
+  async signOut(auth: AuthContext): Promise<void> {
+    await this.repo.deleteSession(auth.sessionId);
+  }
+
+  /** Changes the caller's own password; every session of theirs ends, this one included. */
+  async changePassword(auth: AuthContext, body: ChangePasswordRequest): Promise<void> {
+    const user = await this.repo.findUserWithDepartment(auth.userId);
+    if (!user?.password_hash || !(await verifyPassword(user.password_hash, body.password))) {
+      throw new AppError('SE_505');
+    }
+    await this.repo.replacePassword(auth.userId, await hashPassword(body.newPassword), this.clock.now());
+  }
+
+  async listRoles(auth: AuthContext): Promise<Role[]> {
+    // Roles are read when editing users (code 2) or roles (code 3).
+    requireAnyCode(auth, 2, 3);
+    const rows = await this.repo.listRoles();
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      filePermissions: {
+        view: row.view_scope,
+        upload: row.upload_scope,
+        download: row.download_scope,
+        share: row.share_scope,
+      },
+      functionCodes: row.function_codes.filter((c) => ALL_FUNCTION_CODES.includes(c as never)),
+    }));
+  }
+
+  private passwordExpired(mustChange: boolean, changedAt: Date, now: Date): boolean {
+    if (mustChange) return true;
+    const maxAge = this.policy.passwordMaxAgeDays;
+    return maxAge > 0 && now.getTime() - changedAt.getTime() > maxAge * DAY_MS;
+  }
+}
+
+function combineFileScopes(roles: RoleRow[]): Record<FilePermission, PermissionScope> {
+  const column = {
+    view: 'view_scope',
+    upload: 'upload_scope',
+    download: 'download_scope',
+    share: 'share_scope',
+  } as const;
+  return Object.fromEntries(
+    FILE_PERMISSIONS.map((p) => [p, widestScope(roles.map((r) => r[column[p]]))]),
+  ) as Record<FilePermission, PermissionScope>;
+}

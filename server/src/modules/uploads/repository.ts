@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { UploadRow, UploadTable } from '../../db/schema';
+import { ItemsRepository } from '../items/repository';
+
+export type NewUpload = Insertable<UploadTable>;
+
+/** SQL of upload records and their stored parts. */
+export class UploadsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** One transaction over uploads and items. */
+  transaction<T>(work: (uploads: UploadsRepository, items: ItemsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new UploadsRepository(trx), new ItemsRepository(trx)));
+  }
+
+  async insertMany(rows: NewUpload[]): Promise<UploadRow[]> {
+    if (rows.length === 0) return [];
+    return this.db.insertInto('uploads').values(rows).returningAll().execute();
+  }
+
+  findById(id: number): Promise<UploadRow | undefined> {
+    return this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByStorageKey(key: string): Promise<UploadRow | undefined> {
+    return this.db.selectFrom('uploads').selectAll().where('storage_key', '=', key).executeTakeFirst();
+  }
+
+  /** Locks the record for the rest of the transaction, so two callbacks cannot both finish it. */
+  findByIdForUpdate(id: number): Promise<UploadRow | undefined> {
+    return this.db.selectFrom('uploads').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  findByIds(ids: number[]): Promise<UploadRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('uploads').selectAll().where('id', 'in', ids).execute();
+  }
+
+  async update(id: number, values: Partial<Omit<UploadRow, 'id'>>): Promise<void> {
+    await this.db.updateTable('uploads').set(values).where('id', '=', id).execute();
+  }
+
+  async updateMany(ids: number[], values: Partial<Omit<UploadRow, 'id'>>): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('uploads').set(values).where('id', 'in', ids).execute();
+  }
+
+  parts(uploadId: number) {
+    return this.db
+      .selectFrom('upload_parts')
+      .select(['part_number as partNumber', 'size', 'etag'])
+      .where('upload_id', '=', uploadId)
+      .orderBy('part_number')
+      .execute();
+  }
+
+  async recordPart(
+    uploadId: number,
+    part: { partNumber: number; size: number; etag: string },
+  ): Promise<void> {
+    await this.db
+      .insertInto('upload_parts')
+      .values({ upload_id: uploadId, part_number: part.partNumber, size: part.size, etag: part.etag })
+      .onConflict((oc) =>
+        oc.columns(['upload_id', 'part_number']).doUpdateSet({ size: part.size, etag: part.etag }),
+      )
+      .execute();
+  }
+
+  async clearParts(uploadId: number): Promise<void> {
+    await this.db.deleteFrom('upload_parts').where('upload_id', '=', uploadId).execute();
+  }
+
+  /** The user's records in the given states, newest first. */
+  listByStatus(userId: number, statuses: number[], limit: number, offset: number) {
+    return this.db
+      .selectFrom('uploads')
+      .leftJoin('items as folder', 'folder.id', 'uploads.folder_id')
+      .selectAll('uploads')
+      .select(['folder.folder_path as parent_path', 'folder.name as folder_name'])
+      .where('uploads.user_id', '=', userId)
+      .where('uploads.status', 'in', statuses)
+      .orderBy('uploads.created_at', 'desc')
+      .orderBy('uploads.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  /** A secret shared by every process of this instance, made on first use. */
+  async sharedSecret(name: string): Promise<string> {
+    await this.db
+      .insertInto('app_settings')
+      .values({ key: name, value: randomBytes(32).toString('base64url') })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('app_settings')
+      .select('value')
+      .where('key', '=', name)
+      .executeTakeFirstOrThrow();
+    return row.value;
+  }
+}

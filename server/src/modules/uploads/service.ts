@@ -1,0 +1,431 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  type CreateUploadBatch,
+  itemTypeOfFormat,
+  LIMITS,
+  type MultipartState,
+  splitFileName,
+  type UploadRecord,
+} from '@dam/contract';
+import type { UploadRow } from '../../db/schema';
+import { AppError, invalidField } from '../../http/app-error';
+import type { Clock } from '../../lib/clock';
+import { signToken, verifyToken } from '../../lib/signing';
+import { LocalStorage } from '../../storage/local';
+import {
+  newStorageKey,
+  type ObjectStorage,
+  partSizeFor,
+  StorageError,
+  type StoredPart,
+} from '../../storage/storage';
+import type { AuthContext } from '../access/access';
+import { joinPath } from '../items/presenter';
+import type { ItemsService } from '../items/service';
+import type { UploadsRepository } from './repository';
+
+export const UploadStatus = { waiting: 0, uploading: 1, done: 2, failed: 3, cancelled: 4 } as const;
+
+const PART_URL_LIFETIME_MS = 60 * 60 * 1000;
+
+interface PartClaims {
+  /** Storage key, multipart id, part number. */
+  k: string;
+  m: string;
+  n: number;
+}
+
+/** Local driver part URLs: the server's own part endpoint, authorised by a signed, expiring token. */
+export function localPartUrlMaker(secret: string) {
+  return (claims: { key: string; uploadId: string; partNumber: number }, expiresAt: Date): string => {
+    const token = signToken(
+      { k: claims.key, m: claims.uploadId, n: claims.partNumber } satisfies PartClaims,
+      secret,
+      expiresAt,
+    );
+    return `/ske-api/v1_0/file-upload/part?token=${token}`;
+  };
+}
+
+export interface UploadsDependencies {
+  uploads: UploadsRepository;
+  items: ItemsService;
+  storage: ObjectStorage;
+  clock: Clock;
+  /** Called after a record went live (queues its thumbnail and preview). */
+  onFinished: (uploadId: number) => Promise<void>;
+  /** HMAC key of local part URLs, shared by all processes (see UploadsRepository.sharedSecret). */
+  partUrlSecret: string;
+  warn: (details: Record<string, unknown>, message: string) => void;
+}
+
+function partCount(upload: Pick<UploadRow, 'file_size' | 'part_size'>): number {
+  const size = upload.part_size ?? 1;
+  return Math.max(1, Math.ceil(upload.file_size / size));
+}
+
+function expectedPartSize(upload: Pick<UploadRow, 'file_size' | 'part_size'>, partNumber: number): number {
+  const size = upload.part_size ?? 0;
+  const count = partCount(upload);
+  return partNumber < count ? size : upload.file_size - size * (count - 1);
+}
+
+/** The upload pipeline of SPEC §4/§7: records, resumable multipart transfer, callback, cancel. */
+export class UploadsService {
+  constructor(private readonly deps: UploadsDependencies) {}
+
+  private get uploads() {
+    return this.deps.uploads;
+  }
+
+  storageInfo() {
+    const storage = this.deps.storage;
+    return {
+      driver: storage.kind,
+      bucket: null,
+      endpoint: storage.browserOrigin,
+      maxFileSize: LIMITS.singleFileBytes,
+      maxFilesPerBatch: LIMITS.filesPerSelection,
+      concurrentUploads: LIMITS.concurrentUploads,
+    };
+  }
+
+  /** Creates the records of a batch (SPEC §4 "starting an upload", step 1), all or nothing. */
+  async createBatch(auth: AuthContext, body: CreateUploadBatch) {
+    const seen = new Set<string>();
+    for (const entry of body.uploadDetailDTOS) {
+      const key = `${entry.path.join('/')}/${entry.fileName}`.toLowerCase();
+      if (seen.has(key)) throw invalidField('uploadDetailDTOS', 'duplicateFile', { name: entry.fileName });
+      seen.add(key);
+    }
+    const now = this.deps.clock.now();
+    const batchNum = `${now.toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(3).toString('hex')}`;
+    return this.uploads.transaction(async (uploads, items) => {
+      const folders = await this.deps.items.prepareUploadFolders(
+        items,
+        auth,
+        { id: body.targetFolderId, path: body.path },
+        body.uploadDetailDTOS.map((e) => e.path),
+      );
+      const rows = await uploads.insertMany(
+        body.uploadDetailDTOS.map((entry) => {
+          const { baseName, format } = splitFileName(entry.fileName);
+          const folder = folders.get(entry.path.join('/')) ?? null;
+          return {
+            batch_num: batchNum,
+            user_id: auth.userId,
+            folder_id: folder?.id ?? null,
+            relative_path: entry.path.join('/'),
+            file_name: entry.fileName,
+            base_name: baseName,
+            format,
+            file_size: entry.fileSize,
+            last_modified: entry.fileInfo !== undefined ? new Date(entry.fileInfo) : null,
+            storage_key: newStorageKey(now, format),
+            art_num: entry.artNum || null,
+            expire_start_date: entry.expireStartTime ?? null,
+            expire_end_date: entry.expireEndTime ?? null,
+            tag_ids: entry.tagIdList ?? body.tagIdList ?? [],
+            width: entry.width ?? null,
+            height: entry.height ?? null,
+            created_at: now,
+            updated_at: now,
+          };
+        }),
+      );
+      return rows.map((row) => {
+        const folder = folders.get(row.relative_path) ?? null;
+        return {
+          id: row.id,
+          url: row.storage_key,
+          batchNum,
+          fileName: row.file_name,
+          path: folder ? joinPath(folder.folder_path, folder.name) : '/',
+        };
+      });
+    });
+  }
+
+  /** The caller's own record, or SE_404 (another user's record is not revealed). */
+  private async ownUpload(auth: AuthContext, id: number): Promise<UploadRow> {
+    const row = await this.uploads.findById(id);
+    if (!row || row.user_id !== auth.userId) throw new AppError('SE_404');
+    return row;
+  }
+
+  /** Starts the multipart transfer, or reports the parts already stored so the browser resumes. */
+  async startMultipart(auth: AuthContext, id: number): Promise<MultipartState> {
+    let upload = await this.ownUpload(auth, id);
+    if (upload.status === UploadStatus.done || upload.status === UploadStatus.cancelled) {
+      throw invalidField('id', 'wrongState');
+    }
+    if (!upload.multipart_id) {
+      const partSize = partSizeFor(upload.file_size);
+      const multipartId = await this.deps.storage.createMultipartUpload(
+        upload.storage_key,
+        'application/octet-stream',
+        partSize,
+      );
+      await this.uploads.update(id, {
+        multipart_id: multipartId,
+        part_size: partSize,
+        status: UploadStatus.uploading,
+        error: null,
+        updated_at: this.deps.clock.now(),
+      });
+      upload = { ...upload, multipart_id: multipartId, part_size: partSize };
+    } else if (upload.status !== UploadStatus.uploading) {
+      await this.uploads.update(id, {
+        status: UploadStatus.uploading,
+        error: null,
+        updated_at: this.deps.clock.now(),
+      });
+    }
+    return {
+      id,
+      partSize: upload.part_size as number,
+      partCount: partCount(upload),
+      parts: await this.uploads.parts(id),
+    };
+  }
+
+  async signParts(auth: AuthContext, id: number, partNumbers: number[]) {
+    const upload = await this.ownUpload(auth, id);
+    if (upload.status !== UploadStatus.uploading || !upload.multipart_id)
+      throw invalidField('id', 'wrongState');
+    const count = partCount(upload);
+    if (partNumbers.some((n) => n > count)) throw invalidField('partNumbers', 'invalidPart');
+    const expiresAt = new Date(this.deps.clock.now().getTime() + PART_URL_LIFETIME_MS);
+    const parts = await this.deps.storage.partTargets(
+      upload.storage_key,
+      upload.multipart_id,
+      partNumbers,
+      expiresAt,
+    );
+    return { parts, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Receives one part for the local driver, authorised by its signed URL alone. */
+  async receiveLocalPart(token: string, body: Readable): Promise<StoredPart> {
+    const check = verifyToken<PartClaims & Record<string, unknown>>(
+      token,
+      this.deps.partUrlSecret,
+      this.deps.clock.now(),
+    );
+    if (!check.ok) throw invalidField('token', 'invalidToken');
+    const claims = check.payload;
+    const upload = await this.uploads.findByStorageKey(claims.k);
+    if (
+      !upload ||
+      upload.storage_key !== claims.k ||
+      upload.multipart_id !== claims.m ||
+      upload.status !== UploadStatus.uploading
+    ) {
+      throw invalidField('token', 'invalidPart');
+    }
+    if (claims.n > partCount(upload)) throw invalidField('partNumber', 'invalidPart');
+    const storage = this.deps.storage;
+    if (!(storage instanceof LocalStorage)) throw new AppError('SE_404');
+    let part: StoredPart;
+    try {
+      part = await storage.writePart(upload.storage_key, claims.m, claims.n, body);
+    } catch (error) {
+      if (error instanceof StorageError) throw invalidField('partNumber', 'invalidPart');
+      throw error;
+    }
+    if (part.size !== expectedPartSize(upload, claims.n)) throw invalidField('partNumber', 'invalidPart');
+    await this.uploads.recordPart(upload.id, part);
+    return part;
+  }
+
+  /** After a PUT straight to S3, the browser reports the part (the store's ETag). */
+  async partDone(auth: AuthContext, report: { id: number; partNumber: number; etag: string; size: number }) {
+    const upload = await this.ownUpload(auth, report.id);
+    if (upload.status !== UploadStatus.uploading || !upload.multipart_id)
+      throw invalidField('id', 'wrongState');
+    if (
+      report.partNumber > partCount(upload) ||
+      report.size !== expectedPartSize(upload, report.partNumber)
+    ) {
+      throw invalidField('partNumber', 'invalidPart');
+    }
+    await this.uploads.recordPart(upload.id, report);
+  }
+
+  /**
+   * SPEC §7 callback. Status 1 records progress; status 2 assembles the parts, checks the stored
+   * object's size and only then puts the file live. Repeating a finished callback changes nothing.
+   */
+  async callback(
+    auth: AuthContext,
+    query: { id: number; status: number; uploadSchedule: number },
+  ): Promise<void> {
+    const upload = await this.ownUpload(auth, query.id);
+    const now = this.deps.clock.now();
+    if (query.status !== UploadStatus.done) {
+      if (upload.status === UploadStatus.done || upload.status === UploadStatus.cancelled) return;
+      if (query.status === UploadStatus.failed) {
+        await this.uploads.update(upload.id, {
+          status: UploadStatus.failed,
+          error: 'client',
+          updated_at: now,
+        });
+      } else {
+        await this.uploads.update(upload.id, { upload_schedule: query.uploadSchedule, updated_at: now });
+      }
+      return;
+    }
+    if (upload.status === UploadStatus.done) return;
+    if (upload.status === UploadStatus.cancelled || !upload.multipart_id)
+      throw invalidField('id', 'wrongState');
+
+    const parts = await this.uploads.parts(upload.id);
+    const count = partCount(upload);
+    const complete =
+      parts.length === count &&
+      parts.every((p, i) => p.partNumber === i + 1 && p.size === expectedPartSize(upload, p.partNumber));
+    if (!complete) throw new AppError('SEF_05');
+    await this.deps.storage.completeMultipartUpload(upload.storage_key, upload.multipart_id, parts);
+    const stored = await this.deps.storage.stat(upload.storage_key);
+    if (!stored || stored.size !== upload.file_size) {
+      await this.uploads.update(upload.id, {
+        status: UploadStatus.failed,
+        error: 'size-mismatch',
+        updated_at: now,
+      });
+      throw new AppError('SEF_06');
+    }
+    const finished = await this.uploads.transaction(async (uploads, items) => {
+      const locked = await uploads.findByIdForUpdate(upload.id);
+      if (!locked || locked.status === UploadStatus.done) return false;
+      const folder = locked.folder_id === null ? null : await items.findById(locked.folder_id, auth.userId);
+      const parentId = folder && folder.state === 1 ? folder.id : null;
+      await items.lockName(parentId, locked.base_name);
+      let item = await items.findLiveFileByName(parentId, locked.base_name);
+      if (!item) {
+        const id = await items.insertFile({
+          type: itemTypeOfFormat(locked.format),
+          parent_id: parentId,
+          parentIdPath: parentId && folder ? folder.id_path : '/',
+          name: locked.base_name,
+          folder_path: parentId && folder ? joinPath(folder.folder_path, folder.name) : '/',
+          owner_id: locked.user_id,
+          dept_path: auth.deptPath ?? '/',
+          visibility: folder?.visibility ?? 'shared',
+          created_at: now,
+        });
+        item = await items.findById(id, auth.userId);
+      }
+      if (!item) throw new Error('file item vanished');
+      await uploads.update(locked.id, {
+        status: UploadStatus.done,
+        upload_schedule: 100,
+        item_id: item.id,
+        completed_at: now,
+        updated_at: now,
+        error: null,
+      });
+      await uploads.clearParts(locked.id);
+      // An image format makes the file an image, else a video, else a document.
+      const formats = new Set([...(item.file_formats?.split(',') ?? []), locked.format]);
+      const types = [...formats].map(itemTypeOfFormat);
+      const type = types.includes(2) ? 2 : types.includes(3) ? 3 : 4;
+      await items.setFileMetadata(item.id, {
+        type,
+        ...(locked.art_num ? { art_num: locked.art_num } : {}),
+        ...(locked.expire_start_date ? { expire_start_date: locked.expire_start_date } : {}),
+        ...(locked.expire_end_date ? { expire_end_date: locked.expire_end_date } : {}),
+      });
+      await items.refreshFileSummary(item.id, now);
+      return true;
+    });
+    if (finished) await this.deps.onFinished(upload.id);
+  }
+
+  /** Starts a failed or cancelled upload again from nothing (SPEC §7 reupload). */
+  async reupload(auth: AuthContext, id: number): Promise<void> {
+    const upload = await this.ownUpload(auth, id);
+    if (upload.status !== UploadStatus.failed && upload.status !== UploadStatus.cancelled) {
+      throw invalidField('id', 'wrongState');
+    }
+    if (upload.multipart_id) {
+      await this.deps.storage
+        .abortMultipartUpload(upload.storage_key, upload.multipart_id)
+        .catch((err) => this.deps.warn({ err, upload: id }, 'could not abort the previous multipart upload'));
+    }
+    await this.uploads.transaction(async (uploads) => {
+      await uploads.clearParts(id);
+      await uploads.update(id, {
+        status: UploadStatus.waiting,
+        multipart_id: null,
+        part_size: null,
+        upload_schedule: 0,
+        error: null,
+        updated_at: this.deps.clock.now(),
+      });
+    });
+  }
+
+  /** Cancels unfinished uploads, freeing what was stored of them; finished ones cannot be cancelled. */
+  async cancel(auth: AuthContext, ids: number[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    const rows = await this.uploads.findByIds(unique);
+    if (rows.length !== unique.length || rows.some((r) => r.user_id !== auth.userId))
+      throw new AppError('SE_404');
+    if (rows.some((r) => r.status === UploadStatus.done)) throw invalidField('idList', 'wrongState');
+    await this.uploads.transaction(async (uploads) => {
+      await uploads.updateMany(unique, {
+        status: UploadStatus.cancelled,
+        multipart_id: null,
+        part_size: null,
+        updated_at: this.deps.clock.now(),
+      });
+      for (const id of unique) await uploads.clearParts(id);
+    });
+    // The records are cancelled; freeing storage is best effort (a bucket lifecycle rule that
+    // aborts incomplete multipart uploads after a day catches whatever a store refuses here).
+    for (const row of rows) {
+      try {
+        if (row.multipart_id) await this.deps.storage.abortMultipartUpload(row.storage_key, row.multipart_id);
+        await this.deps.storage.delete(row.storage_key);
+      } catch (err) {
+        this.deps.warn({ err, upload: row.id }, 'could not free the storage of a cancelled upload');
+      }
+    }
+  }
+
+  async list(
+    auth: AuthContext,
+    which: 'unfinished' | 'finished',
+    paging: { pageNo: number; pageSize: number },
+  ) {
+    const statuses =
+      which === 'finished'
+        ? [UploadStatus.done]
+        : [UploadStatus.waiting, UploadStatus.uploading, UploadStatus.failed];
+    const rows = await this.uploads.listByStatus(
+      auth.userId,
+      statuses,
+      paging.pageSize + 1,
+      (paging.pageNo - 1) * paging.pageSize,
+    );
+    const list: UploadRecord[] = rows.slice(0, paging.pageSize).map((row) => ({
+      id: row.id,
+      batchNum: row.batch_num,
+      fileName: row.file_name,
+      fileFormat: row.format,
+      fileSize: row.file_size,
+      path: row.folder_name && row.parent_path ? joinPath(row.parent_path, row.folder_name) : '/',
+      status: row.status,
+      uploadSchedule: row.upload_schedule,
+      error: row.error,
+      url: row.storage_key,
+      folderDataId: row.item_id,
+      previewStatus: row.preview_status,
+      createdAt: row.created_at.toISOString(),
+      completedAt: row.completed_at?.toISOString() ?? null,
+    }));
+    return { list, pageNo: paging.pageNo, pageSize: paging.pageSize, hasMore: rows.length > paging.pageSize };
+  }
+}

@@ -1,0 +1,356 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  createTestApp,
+  get,
+  givenUser,
+  post,
+  s3Env,
+  signIn,
+  startS3Server,
+  type TestApp,
+} from '../../../test/harness';
+import { createStorage } from '../../storage/index';
+
+const MiB = 1024 * 1024;
+
+interface MultipartState {
+  partSize: number;
+  partCount: number;
+  parts: Array<{ partNumber: number; size: number }>;
+}
+
+async function streamToBuffer(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+for (const driver of ['local', 's3'] as const) {
+  describe(`uploads on the ${driver} driver`, () => {
+    let t: TestApp;
+    let token: string;
+    let s3: Awaited<ReturnType<typeof startS3Server>> | null = null;
+
+    beforeAll(async () => {
+      s3 = driver === 's3' ? await startS3Server() : null;
+      t = await createTestApp({
+        LOGIN_RATE_LIMIT: '1000',
+        SESSION_IDLE_HOURS: '720',
+        ...(s3 ? s3Env(s3) : {}),
+      });
+      token = await signIn(t.app, ADMIN.email, ADMIN.password);
+    });
+    afterAll(async () => {
+      await t.close();
+      await s3?.close();
+    });
+
+    const api = (path: string) => `/ske-api/v1_0/${path}`;
+    const storage = () => createStorage(t.config, () => '');
+
+    const createBatch = async (
+      entries: Array<Record<string, unknown>>,
+      extra: Record<string, unknown> = {},
+      as = token,
+    ) =>
+      post(
+        t.app,
+        api('file-upload/upload'),
+        { path: '/', uploadDetailDTOS: entries, ...extra },
+        { token: as, lang: 'en' },
+      );
+
+    const start = async (id: number) => {
+      const { status, body } = await post(t.app, api('file-upload/multipart/start'), { id }, { token });
+      expect(status, JSON.stringify(body)).toBe(200);
+      return body.result as MultipartState;
+    };
+
+    /** Sends the given parts as the browser does: sign, PUT, report the ETag. */
+    const sendParts = async (
+      id: number,
+      bytes: Buffer,
+      partSize: number,
+      partNumbers: number[],
+      truncate = false,
+    ) => {
+      const signed = await post(t.app, api('file-upload/multipart/sign'), { id, partNumbers }, { token });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+      const targets = (signed.body.result as { parts: Array<{ partNumber: number; url: string }> }).parts;
+      for (const target of targets) {
+        let chunk = bytes.subarray((target.partNumber - 1) * partSize, target.partNumber * partSize);
+        if (truncate) chunk = chunk.subarray(0, Math.floor(chunk.length / 2));
+        let etag: string;
+        if (target.url.startsWith('/')) {
+          const response = await t.app.inject({
+            method: 'PUT',
+            url: target.url,
+            payload: chunk,
+            headers: { 'content-type': 'application/octet-stream' },
+          });
+          if (response.statusCode !== 200) return response.json() as { errorCode: string; errorDesc: string };
+          etag = response.headers.etag as string;
+        } else {
+          const response = await fetch(target.url, { method: 'PUT', body: chunk });
+          expect(response.status).toBe(200);
+          etag = response.headers.get('etag') as string;
+          if (truncate) continue; // the browser lost the connection: nothing is reported
+        }
+        const done = await post(
+          t.app,
+          api('file-upload/multipart/part-done'),
+          { id, partNumber: target.partNumber, etag, size: chunk.length },
+          { token },
+        );
+        if (done.status !== 200) return done.body;
+      }
+      return null;
+    };
+
+    const callback = (id: number, status = 2) =>
+      get(t.app, api(`file-upload/callback?id=${id}&status=${status}&uploadSchedule=100`), {
+        token,
+        lang: 'en',
+      });
+
+    const uploadWhole = async (id: number, bytes: Buffer) => {
+      const state = await start(id);
+      const numbers = Array.from({ length: state.partCount }, (_, i) => i + 1);
+      expect(await sendParts(id, bytes, state.partSize, numbers)).toBeNull();
+      const done = await callback(id);
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+    };
+
+    const listTop = async () =>
+      (
+        (await get(t.app, api('file/all-file-v2?folderDataId=all&pageSize=200'), { token })).body.result as {
+          list: Array<{
+            id: number;
+            name: string;
+            fileFormat: string | null;
+            fileSize: number;
+            type: number;
+          }>;
+        }
+      ).list;
+
+    it('uploads a multi-part file, resumes after an interrupted part, and the stored bytes are exact', async () => {
+      const bytes = randomBytes(17 * MiB);
+      const created = await createBatch([{ fileName: 'SHOE123-01.psd', fileSize: bytes.length }]);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const [record] = created.body.result as Array<{ id: number; url: string; batchNum: string }>;
+      expect(record?.url).toMatch(/^\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\.psd$/);
+
+      const first = await start(record!.id);
+      expect(first).toMatchObject({ partSize: 8 * MiB, partCount: 3, parts: [] });
+      expect(await sendParts(record!.id, bytes, first.partSize, [1])).toBeNull();
+      // Part 2 is cut off half-way: it must not count as stored.
+      const cut = await sendParts(record!.id, bytes, first.partSize, [2], true);
+      if (driver === 'local') expect(cut).toMatchObject({ errorCode: 'SE_400' });
+
+      const early = await callback(record!.id);
+      expect(early.status).toBe(409);
+      expect(early.body.errorCode).toBe('SEF_05');
+
+      // The browser (or a new page after a reload) asks what is stored and sends only the rest.
+      const resumed = await start(record!.id);
+      expect(resumed.parts.map((p) => p.partNumber)).toEqual([1]);
+      expect(await sendParts(record!.id, bytes, resumed.partSize, [2, 3])).toBeNull();
+      expect((await callback(record!.id)).status).toBe(200);
+      // A repeated callback is harmless.
+      expect((await callback(record!.id)).status).toBe(200);
+
+      const stored = await streamToBuffer(await storage().read(record!.url));
+      expect(stored.equals(bytes)).toBe(true);
+      const item = (await listTop()).find((i) => i.name === 'SHOE123-01');
+      expect(item).toMatchObject({ fileFormat: 'psd', fileSize: bytes.length, type: 2 });
+      expect((await listTop()).filter((i) => i.name === 'SHOE123-01')).toHaveLength(1);
+    });
+
+    it('groups formats of one base name into one file, and a new upload of a format is a new version', async () => {
+      const jpg = randomBytes(1000);
+      const psd = randomBytes(3000);
+      const created = await createBatch([
+        { fileName: 'BOOT9.jpg', fileSize: jpg.length },
+        { fileName: 'BOOT9.psd', fileSize: psd.length },
+      ]);
+      const [a, b] = created.body.result as Array<{ id: number }>;
+      await uploadWhole(a!.id, jpg);
+      await uploadWhole(b!.id, psd);
+      let item = (await listTop()).find((i) => i.name === 'BOOT9');
+      expect(item).toMatchObject({ fileFormat: 'jpg,psd', fileSize: 4000 });
+
+      t.clock.advance(1000);
+      const newer = randomBytes(1500);
+      const again = await createBatch([{ fileName: 'boot9.JPG', fileSize: newer.length }]);
+      await uploadWhole((again.body.result as Array<{ id: number }>)[0]!.id, newer);
+      item = (await listTop()).find((i) => i.name === 'BOOT9');
+      expect(item).toMatchObject({ fileFormat: 'jpg,psd', fileSize: 4500 });
+    });
+
+    it('uploads a folder tree into a target folder, creating the subfolders', async () => {
+      const folder = await post(
+        t.app,
+        api('file/creat-folder'),
+        { folderName: `Target ${driver}` },
+        { token },
+      );
+      const targetId = (folder.body.result as { folderId: number }).folderId;
+      const bytes = randomBytes(500);
+      const created = await createBatch(
+        [
+          { fileName: 'a.png', fileSize: bytes.length, path: 'Season/Running' },
+          { fileName: 'b.png', fileSize: bytes.length, path: 'Season' },
+        ],
+        { targetFolderId: targetId, path: undefined },
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const records = created.body.result as Array<{ id: number; path: string }>;
+      expect(records.map((r) => r.path)).toEqual([
+        `/Target ${driver}/Season/Running`,
+        `/Target ${driver}/Season`,
+      ]);
+      for (const r of records) await uploadWhole(r.id, bytes);
+      const season = (await get(t.app, api(`file/all-file-v2?folderDataId=${targetId}`), { token })).body
+        .result as {
+        list: Array<{ id: number; name: string }>;
+      };
+      expect(season.list.map((i) => i.name)).toEqual(['Season']);
+    });
+
+    it('cancels an upload and removes what was stored', async () => {
+      const bytes = randomBytes(9 * MiB);
+      const created = await createBatch([{ fileName: 'cancel-me.mp4', fileSize: bytes.length }]);
+      const [record] = created.body.result as Array<{ id: number; url: string }>;
+      const state = await start(record!.id);
+      await sendParts(record!.id, bytes, state.partSize, [1]);
+      const cancelled = await post(
+        t.app,
+        api('file-upload/cancel-upload'),
+        { idList: [record!.id] },
+        { token },
+      );
+      expect(cancelled.status).toBe(200);
+      expect(await storage().stat(record!.url)).toBeNull();
+      const unfinished = (await get(t.app, api('file-upload/uploading'), { token })).body.result as {
+        list: Array<{ id: number }>;
+      };
+      expect(unfinished.list.map((r) => r.id)).not.toContain(record!.id);
+      expect((await callback(record!.id)).status).toBe(400);
+
+      const again = await get(t.app, api(`file-upload/reupload?id=${record!.id}&status=0&uploadSchedule=0`), {
+        token,
+      });
+      expect(again.status).toBe(200);
+      await uploadWhole(record!.id, bytes);
+      const finished = (await post(t.app, api('file-upload/uploaded-list'), undefined, { token })).body
+        .result as {
+        list: Array<{ id: number; status: number }>;
+      };
+      expect(finished.list.find((r) => r.id === record!.id)).toMatchObject({ status: 2 });
+    });
+
+    it.each([
+      [{ fileName: 'bad$name.jpg', fileSize: 10 }, 'must not contain the character $'],
+      [{ fileName: 'huge.tif', fileSize: 5 * 1024 ** 3 + 1 }, 'fileSize'],
+      [{ fileName: '   ', fileSize: 10 }, 'please fill in a name'],
+    ])('refuses %j, creating nothing', async (entry, message) => {
+      const before = (await get(t.app, api('file-upload/uploading?pageSize=200'), { token })).body.result as {
+        list: unknown[];
+      };
+      const { status, body } = await createBatch([entry]);
+      expect(status).toBe(400);
+      expect(body.errorDesc).toContain(message);
+      const after = (await get(t.app, api('file-upload/uploading?pageSize=200'), { token })).body.result as {
+        list: unknown[];
+      };
+      expect(after.list.length).toBe(before.list.length);
+    });
+
+    it('refuses the same file twice in one batch, and more than 3000 files', async () => {
+      const twice = await createBatch([
+        { fileName: 'x.jpg', fileSize: 1 },
+        { fileName: 'X.jpg', fileSize: 1 },
+      ]);
+      expect(twice.status).toBe(400);
+      expect(twice.body.errorDesc).toContain('contains the same file twice: X.jpg');
+      const many = Array.from({ length: 3001 }, (_, i) => ({ fileName: `f${i}.jpg`, fileSize: 1 }));
+      expect((await createBatch(many)).status).toBe(400);
+    });
+
+    it('needs the upload permission on the target, and hides other users’ records', async () => {
+      const viewer = await givenUser(t.database, { scopes: { view: 'all' } });
+      const viewerToken = await signIn(t.app, viewer.email, viewer.password);
+      const refused = await createBatch([{ fileName: 'x.jpg', fileSize: 1 }], {}, viewerToken);
+      expect(refused.status).toBe(403);
+      const mine = await createBatch([{ fileName: 'private-record.jpg', fileSize: 1 }]);
+      const id = (mine.body.result as Array<{ id: number }>)[0]!.id;
+      const peek = await post(t.app, api('file-upload/multipart/start'), { id }, { token: viewerToken });
+      expect(peek.status).toBe(404);
+    });
+
+    if (driver === 'local') {
+      it('refuses a part URL that expired or was tampered with', async () => {
+        const bytes = randomBytes(100);
+        const created = await createBatch([{ fileName: 'token.jpg', fileSize: bytes.length }]);
+        const id = (created.body.result as Array<{ id: number }>)[0]!.id;
+        await start(id);
+        const signed = await post(
+          t.app,
+          api('file-upload/multipart/sign'),
+          { id, partNumbers: [1] },
+          { token },
+        );
+        const url = (signed.body.result as { parts: Array<{ url: string }> }).parts[0]!.url;
+        const tampered = url.replace(/token=(.)/, (_m, c: string) => `token=${c === 'A' ? 'B' : 'A'}`);
+        const bad = await t.app.inject({
+          method: 'PUT',
+          url: tampered,
+          payload: bytes,
+          headers: { 'content-type': 'application/octet-stream', lang: 'en' },
+        });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().errorDesc).toContain('token: has expired or is not valid');
+        t.clock.advance(2 * 60 * 60 * 1000);
+        const late = await t.app.inject({
+          method: 'PUT',
+          url,
+          payload: bytes,
+          headers: { 'content-type': 'application/octet-stream' },
+        });
+        expect(late.statusCode).toBe(400);
+      });
+
+      it('resumes after a server restart from the parts already stored', async () => {
+        const bytes = randomBytes(10 * MiB);
+        const created = await createBatch([{ fileName: 'restart.tif', fileSize: bytes.length }]);
+        const id = (created.body.result as Array<{ id: number }>)[0]!.id;
+        const state = await start(id);
+        await sendParts(id, bytes, state.partSize, [1]);
+        // A new server process on the same database and data directory.
+        await t.app.close();
+        const restarted = await createTestApp(
+          { LOGIN_RATE_LIMIT: '1000', SESSION_IDLE_HOURS: '720', DATA_DIR: t.config.DATA_DIR },
+          { database: t.database, clock: t.clock, keepDatabase: true },
+        );
+        const previous = t.app;
+        t.app = restarted.app;
+        const resumed = await start(id);
+        expect(resumed.parts.map((p) => p.partNumber)).toEqual([1]);
+        await sendParts(id, bytes, resumed.partSize, [2]);
+        expect((await callback(id)).status).toBe(200);
+        expect(
+          (
+            await streamToBuffer(
+              await storage().read((created.body.result as Array<{ url: string }>)[0]!.url),
+            )
+          ).equals(bytes),
+        ).toBe(true);
+        expect(previous).not.toBe(t.app);
+      });
+    }
+  });
+}

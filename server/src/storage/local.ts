@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  type ObjectInfo,
+  type ObjectStorage,
+  type PartTarget,
+  StorageError,
+  type StoredPart,
+} from './storage';
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/._-]*$/;
+const SAFE_UPLOAD_ID = /^[0-9a-f-]{36}$/;
+
+interface MultipartMeta {
+  key: string;
+  partSize: number;
+}
+
+/**
+ * Objects as files under `root`. A multipart upload writes every part straight into its place in
+ * one sparse file (offset = (n-1) × partSize), so completing is a rename, not a copy: upload
+ * throughput stays that of a plain disk write. Which parts are stored is recorded by the caller
+ * (the uploads service) once `writePart` returns; an interrupted part is simply sent again.
+ */
+export class LocalStorage implements ObjectStorage {
+  readonly kind = 'local' as const;
+  readonly browserOrigin = null;
+
+  constructor(
+    private readonly root: string,
+    /** Makes the URL the browser PUTs a part to (the server's own part endpoint, signed). */
+    private readonly partUrl: (
+      claims: { key: string; uploadId: string; partNumber: number },
+      expiresAt: Date,
+    ) => string,
+    /** Makes the URL the browser GETs an object from (the server's own media endpoint, signed). */
+    private readonly mediaUrl: (claims: { key: string; fileName?: string }, expiresAt: Date) => string = () =>
+      '',
+  ) {}
+
+  async readUrl(key: string, expiresAt: Date, download?: { fileName: string }): Promise<string> {
+    return this.mediaUrl({ key, ...(download ? { fileName: download.fileName } : {}) }, expiresAt);
+  }
+
+  /** The file of an object, for tools that read files (ffmpeg, pdftoppm). */
+  pathOf(key: string): string {
+    return this.objectPath(key);
+  }
+
+  private objectPath(key: string): string {
+    if (!SAFE_KEY.test(key) || key.split('/').includes('..'))
+      throw new StorageError('not-found', `bad key ${key}`);
+    return path.join(this.root, key);
+  }
+
+  private uploadDir(uploadId: string): string {
+    if (!SAFE_UPLOAD_ID.test(uploadId)) throw new StorageError('no-such-upload', 'bad upload id');
+    return path.join(this.root, '.multipart', uploadId);
+  }
+
+  private async meta(uploadId: string): Promise<MultipartMeta> {
+    try {
+      return JSON.parse(await fsp.readFile(path.join(this.uploadDir(uploadId), 'meta.json'), 'utf8'));
+    } catch {
+      throw new StorageError('no-such-upload', `no multipart upload ${uploadId}`);
+    }
+  }
+
+  async createMultipartUpload(key: string, _contentType: string, partSize: number): Promise<string> {
+    this.objectPath(key);
+    const uploadId = randomUUID();
+    const dir = this.uploadDir(uploadId);
+    await fsp.mkdir(dir, { recursive: true });
+    await fsp.writeFile(path.join(dir, 'data'), '');
+    await fsp.writeFile(
+      path.join(dir, 'meta.json'),
+      JSON.stringify({ key, partSize } satisfies MultipartMeta),
+    );
+    return uploadId;
+  }
+
+  async partTargets(
+    key: string,
+    uploadId: string,
+    partNumbers: number[],
+    expiresAt: Date,
+  ): Promise<PartTarget[]> {
+    return partNumbers.map((partNumber) => ({
+      partNumber,
+      url: this.partUrl({ key, uploadId, partNumber }, expiresAt),
+      method: 'PUT' as const,
+      headers: { 'content-type': 'application/octet-stream' },
+    }));
+  }
+
+  /** Streams one part from the request into its place; refuses more bytes than a part may hold. */
+  async writePart(key: string, uploadId: string, partNumber: number, body: Readable): Promise<StoredPart> {
+    const meta = await this.meta(uploadId);
+    if (meta.key !== key) throw new StorageError('no-such-upload', 'upload id belongs to another key');
+    const dir = this.uploadDir(uploadId);
+    let size = 0;
+    const limit = meta.partSize;
+    const counted = async function* (source: Readable) {
+      for await (const chunk of source) {
+        size += (chunk as Buffer).length;
+        if (size > limit)
+          throw new StorageError('part-too-large', `part ${partNumber} exceeds ${limit} bytes`);
+        yield chunk;
+      }
+    };
+    await pipeline(
+      body,
+      counted,
+      fs.createWriteStream(path.join(dir, 'data'), { flags: 'r+', start: (partNumber - 1) * meta.partSize }),
+    );
+    return { partNumber, size, etag: `"${partNumber}-${size}"` };
+  }
+
+  async completeMultipartUpload(key: string, uploadId: string, parts: StoredPart[]): Promise<void> {
+    const target = this.objectPath(key);
+    let meta: MultipartMeta;
+    try {
+      meta = await this.meta(uploadId);
+    } catch (error) {
+      // Already completed: the object is there and the multipart state is gone.
+      if (await this.stat(key)) return;
+      throw error;
+    }
+    const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+    sorted.forEach((part, index) => {
+      if (part.partNumber !== index + 1)
+        throw new StorageError('missing-parts', `part ${index + 1} is missing`);
+      if (index < sorted.length - 1 && part.size !== meta.partSize) {
+        throw new StorageError('wrong-part-size', `part ${part.partNumber} has ${part.size} bytes`);
+      }
+    });
+    const total = sorted.reduce((sum, p) => sum + p.size, 0);
+    const dir = this.uploadDir(uploadId);
+    await fsp.truncate(path.join(dir, 'data'), total);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.rename(path.join(dir, 'data'), target);
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+
+  async abortMultipartUpload(_key: string, uploadId: string): Promise<void> {
+    await fsp.rm(this.uploadDir(uploadId), { recursive: true, force: true });
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    try {
+      const stat = await fsp.stat(this.objectPath(key));
+      return stat.isFile() ? { size: stat.size } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const file = this.objectPath(key);
+    if (!(await this.stat(key))) throw new StorageError('not-found', `no object ${key}`);
+    return fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async write(key: string, body: Buffer): Promise<void> {
+    const file = this.objectPath(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    await fsp.writeFile(tmp, body);
+    await fsp.rename(tmp, file);
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.objectPath(key), { force: true });
+  }
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+
+/** A part already stored for a multipart upload. */
+export interface StoredPart {
+  partNumber: number;
+  size: number;
+  etag: string;
+}
+
+/** Where and how the browser sends one part. */
+export interface PartTarget {
+  partNumber: number;
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+}
+
+export interface ObjectInfo {
+  size: number;
+}
+
+export class StorageError extends Error {
+  override name = 'StorageError';
+  constructor(
+    readonly reason: 'missing-parts' | 'wrong-part-size' | 'no-such-upload' | 'part-too-large' | 'not-found',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Object storage behind one interface: local disk (default) or any S3-compatible store. Uploads
+ * are multipart, sent by the browser straight to `partTargets` URLs. The uploads service records
+ * which parts are stored, so resuming does not depend on the store's ListParts (which several
+ * S3-compatible servers lack).
+ */
+export interface ObjectStorage {
+  readonly kind: 'local' | 's3';
+  /** Origin the browser must be allowed to connect to for parts (CSP), or null when same-origin. */
+  readonly browserOrigin: string | null;
+  createMultipartUpload(key: string, contentType: string, partSize: number): Promise<string>;
+  partTargets(key: string, uploadId: string, partNumbers: number[], expiresAt: Date): Promise<PartTarget[]>;
+  /** Assembles the listed parts into the object; safe to call again after it succeeded. */
+  completeMultipartUpload(key: string, uploadId: string, parts: StoredPart[]): Promise<void>;
+  abortMultipartUpload(key: string, uploadId: string): Promise<void>;
+  stat(key: string): Promise<ObjectInfo | null>;
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  write(key: string, body: Buffer, contentType: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** A URL the browser can GET the object from until `expiresAt` (an <img> sends no token header). */
+  readUrl(key: string, expiresAt: Date, download?: { fileName: string }): Promise<string>;
+}
+
+/** Storage key of SPEC §3: `YYYY/MM/DD/<uuid>.<ext>` (UTC date). */
+export function newStorageKey(now: Date, extension: string): string {
+  const date = now.toISOString().slice(0, 10).replaceAll('-', '/');
+  const ext = extension.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return `${date}/${randomUUID()}${ext ? `.${ext}` : ''}`;
+}
+
+/** S3 allows 10,000 parts of 5 MiB to 5 GiB: the smallest part size that fits, at least 8 MiB. */
+export function partSizeFor(fileSize: number): number {
+  const MiB = 1024 * 1024;
+  return Math.max(8 * MiB, Math.ceil(fileSize / 10_000 / MiB) * MiB);
+}

@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writePsd } from 'ag-psd';
+import sharp from 'sharp';
+
+/** Real files of each format the media pipeline reads, made on the spot (nothing checked in). */
+
+const gradient = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } }).composite([
+    {
+      input: Buffer.from(
+        `<svg width="${width}" height="${height}"><rect x="${width / 4}" y="${height / 4}" width="${width / 2}" height="${height / 2}" fill="#1d6fd8"/></svg>`,
+      ),
+    },
+  ]);
+
+export const makeJpeg = (width = 1600, height = 1200) => gradient(width, height).jpeg().toBuffer();
+export const makePng = (width = 800, height = 600) => gradient(width, height).png().toBuffer();
+export const makeTiff = (width = 1200, height = 900) => gradient(width, height).tiff().toBuffer();
+
+export async function makePsd(width = 640, height = 480): Promise<Buffer> {
+  const { data } = await gradient(width, height).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const psd = writePsd(
+    { width, height, imageData: { width, height, data: new Uint8ClampedArray(data) } as never, children: [] },
+    { generateThumbnail: false },
+  );
+  return Buffer.from(psd);
+}
+
+/** A one-page PDF with a filled rectangle, written by hand with a correct cross-reference table. */
+export function makePdf(): Buffer {
+  const content = '0.11 0.44 0.85 rg 100 300 400 300 re f';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Contents 4 0 R >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A 3-second 320×240 test-pattern MP4 (needs ffmpeg, installed by scripts/setup-system.sh). */
+export function makeMp4(): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-fixture-'));
+  const file = path.join(dir, 'clip.mp4');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=3:size=320x240:rate=10',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
+  const bytes = fs.readFileSync(file);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return bytes;
+}
+
+/** Starts like a JPEG, then garbage: what a broken copy from a camera card looks like. */
+export function makeCorruptJpeg(): Buffer {
+  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.alloc(2000, 0x5a)]);
+}

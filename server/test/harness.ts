@@ -1,0 +1,289 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/database';
+import { type JobQueue, startJobQueue } from '../src/jobs/queue';
+import { ManualClock } from '../src/lib/clock';
+import { hashPassword } from '../src/lib/password';
+import { ensureFirstAdministrator } from '../src/modules/accounts/bootstrap';
+import { AccountsRepository } from '../src/modules/accounts/repository';
+
+/**
+ * A real database for one test file: an in-memory PGlite, or (TEST_DB=postgres) a fresh
+ * database created on the PostgreSQL server of TEST_DATABASE_URL and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const handle = await openDatabase({ pgliteDir: null });
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `dam_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), pgliteDir: null, poolSize: 4 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026' } as const;
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  clock: ManualClock;
+  config: Config;
+  jobs: JobQueue | null;
+  close(): Promise<void>;
+}
+
+/** The whole application on a real database with the first administrator seeded. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { database?: DatabaseHandle; clock?: ManualClock; keepDatabase?: boolean; jobs?: boolean } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dam-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WEB_DIST_DIR: '-',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  });
+  await ensureFirstAdministrator(new AccountsRepository(database.db), {
+    adminEmail: config.ADMIN_EMAIL,
+    adminPassword: config.ADMIN_PASSWORD,
+  });
+  const clock = options.clock ?? new ManualClock();
+  const jobs = options.jobs ? await startJobQueue(database, { onError: () => {}, spies: true }) : undefined;
+  const app = await buildApp({ config, database, clock, version: 'test', ...(jobs ? { jobs } : {}) });
+  return {
+    app,
+    database,
+    clock,
+    config,
+    jobs: jobs ?? null,
+    close: async () => {
+      await app.close();
+      await jobs?.stop();
+      if (!options.keepDatabase) await database.close();
+      if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface EnvelopeBody {
+  success: boolean;
+  result: unknown;
+  errorCode: string | null;
+  errorDesc: string | null;
+}
+
+/** POSTs JSON and returns the status with the parsed envelope. */
+export async function post(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: EnvelopeBody; headers: Record<string, unknown> }> {
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    headers,
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+  return { status: response.statusCode, body: response.json() as EnvelopeBody, headers: response.headers };
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  userName: string,
+  password: string,
+  remember = false,
+): Promise<string> {
+  const { status, body } = await post(app, '/security-api/login', { userName, password, remember });
+  if (status !== 200) throw new Error(`sign-in failed: ${status} ${JSON.stringify(body)}`);
+  return (body.result as { token: string }).token;
+}
+
+let uniqueCounter = 0;
+
+/**
+ * Makes an account for a test: optionally its own department under `parentDeptId`, and a role
+ * with the given codes and file scopes.
+ */
+export async function givenUser(
+  database: DatabaseHandle,
+  options: {
+    password?: string;
+    email?: string;
+    mobile?: string;
+    deptId?: number | null;
+    functionCodes?: number[];
+    scopes?: Partial<Record<'view' | 'upload' | 'download' | 'share', 'none' | 'dept' | 'all'>>;
+    mustChangePassword?: boolean;
+  } = {},
+): Promise<{ id: number; email: string; password: string; roleId: number | null }> {
+  const repo = new AccountsRepository(database.db);
+  uniqueCounter += 1;
+  const email = options.email ?? `user${uniqueCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = options.password ?? 'Passw0rd!';
+  let roleId: number | null = null;
+  if (options.functionCodes || options.scopes) {
+    roleId = await repo.createRole({
+      name: `role-${uniqueCounter}-${randomBytes(3).toString('hex')}`,
+      scopes: { view: 'none', upload: 'none', download: 'none', share: 'none', ...options.scopes },
+      functionCodes: options.functionCodes ?? [],
+    });
+  }
+  const id = await repo.createAccount({
+    name: `Test User ${uniqueCounter}`,
+    email,
+    mobile: options.mobile ?? null,
+    username: null,
+    deptId: options.deptId ?? null,
+    passwordHash: await hashPassword(password),
+    mustChangePassword: options.mustChangePassword ?? false,
+    roleIds: roleId ? [roleId] : [],
+  });
+  return { id, email, password, roleId };
+}
+
+export async function get(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: EnvelopeBody }> {
+  const response = await app.inject({ method: 'GET', url, headers });
+  return { status: response.statusCode, body: response.json() as EnvelopeBody };
+}
+
+/** A real S3-protocol server (s3rver) on a free loopback port, with one bucket. */
+export async function startS3Server(
+  bucket = 'dam-test',
+): Promise<{ endpoint: string; bucket: string; close(): Promise<void> }> {
+  const { default: S3rver } = await import('s3rver');
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-s3-'));
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  const { port } = (await server.run()) as unknown as { port: number };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    close: async () => {
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Environment for an app on the S3 driver against `startS3Server`. */
+export function s3Env(server: { endpoint: string; bucket: string }): Record<string, string> {
+  return {
+    S3_BUCKET: server.bucket,
+    S3_ENDPOINT: server.endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+}
+
+/**
+ * Uploads files through the API as the browser does (create the batch, multipart start, sign,
+ * PUT each part, report it, callback) and returns the upload record ids.
+ */
+export async function uploadFiles(
+  t: TestApp,
+  token: string,
+  files: Array<{ fileName: string; bytes: Buffer; path?: string }>,
+  target: { targetFolderId?: number | 'all'; path?: string } = { path: '/' },
+): Promise<number[]> {
+  const created = await post(
+    t.app,
+    '/ske-api/v1_0/file-upload/upload',
+    {
+      ...target,
+      uploadDetailDTOS: files.map((f) => ({
+        fileName: f.fileName,
+        fileSize: f.bytes.length,
+        path: f.path ?? '',
+      })),
+    },
+    { token },
+  );
+  if (created.status !== 200) throw new Error(`upload batch: ${JSON.stringify(created.body)}`);
+  const records = created.body.result as Array<{ id: number }>;
+  for (const [index, record] of records.entries()) {
+    const bytes = (files[index] as { bytes: Buffer }).bytes;
+    const started = await post(
+      t.app,
+      '/ske-api/v1_0/file-upload/multipart/start',
+      { id: record.id },
+      { token },
+    );
+    const { partSize, partCount } = started.body.result as { partSize: number; partCount: number };
+    const numbers = Array.from({ length: partCount }, (_, i) => i + 1);
+    const signed = await post(
+      t.app,
+      '/ske-api/v1_0/file-upload/multipart/sign',
+      { id: record.id, partNumbers: numbers },
+      { token },
+    );
+    for (const target of (signed.body.result as { parts: Array<{ partNumber: number; url: string }> })
+      .parts) {
+      const chunk = bytes.subarray((target.partNumber - 1) * partSize, target.partNumber * partSize);
+      let etag: string;
+      if (target.url.startsWith('/')) {
+        const response = await t.app.inject({
+          method: 'PUT',
+          url: target.url,
+          payload: chunk,
+          headers: { 'content-type': 'application/octet-stream' },
+        });
+        etag = String(response.headers.etag);
+      } else {
+        etag = String((await fetch(target.url, { method: 'PUT', body: chunk })).headers.get('etag'));
+      }
+      await post(
+        t.app,
+        '/ske-api/v1_0/file-upload/multipart/part-done',
+        { id: record.id, partNumber: target.partNumber, etag, size: chunk.length },
+        { token },
+      );
+    }
+    const done = await get(
+      t.app,
+      `/ske-api/v1_0/file-upload/callback?id=${record.id}&status=2&uploadSchedule=100`,
+      { token },
+    );
+    if (done.status !== 200) throw new Error(`callback: ${JSON.stringify(done.body)}`);
+  }
+  return records.map((r) => r.id);
+}

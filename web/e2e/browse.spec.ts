@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, snap, useEnglish } from './support';
+
+async function newFolder(page: Page, name: string) {
+  await page.getByTestId('new-folder').click();
+  await page.getByTestId('folder-name-input').fill(name);
+  await page.getByTestId('folder-dialog-ok').click();
+  await expect(page.locator(`[data-testid="item-card"][data-name="${name}"]`)).toBeVisible();
+}
+
+const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
+
+test('organises a folder tree: create, browse by breadcrumb, switch views, move, delete, restore, favourite, recent', async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/allfiles\/all$/);
+  await expect(page.getByText('还没有文件夹，先新建一个吧')).toBeVisible();
+  await snap(page, 'allfiles-empty-zh');
+
+  // Refused names say why and create nothing.
+  await page.getByTestId('new-folder').click();
+  await page.getByTestId('folder-name-input').fill('季度|样品');
+  await page.getByTestId('folder-dialog-ok').click();
+  await expect(page.getByText('名称不能包含字符 |')).toBeVisible();
+  await snap(page, 'folder-dialog-error-zh');
+  await page.getByRole('button', { name: /取\s*消/ }).click();
+
+  await newFolder(page, '2027 春夏');
+  await newFolder(page, '样品间');
+  await card(page, '2027 春夏').getByRole('button', { name: '2027 春夏' }).click();
+  await expect(page.getByTestId('current-folder')).toHaveText('2027 春夏');
+  await newFolder(page, '跑鞋');
+  await card(page, '跑鞋').getByRole('button', { name: '跑鞋' }).click();
+  await newFolder(page, '越野');
+  await expect(page.getByTestId('breadcrumb')).toContainText('全部文件');
+  await expect(page.getByTestId('breadcrumb')).toContainText('2027 春夏');
+  await snap(page, 'allfiles-nested-zh');
+
+  // Back up two levels by the breadcrumb.
+  await page.getByTestId('breadcrumb').getByRole('link', { name: '2027 春夏' }).click();
+  await expect(page.getByTestId('current-folder')).toHaveText('2027 春夏');
+  await expect(card(page, '跑鞋')).toBeVisible();
+
+  // Views: waterfall is remembered across reloads.
+  await page.getByTestId('view-toggle').getByText('瀑布流').click();
+  await page.reload();
+  await expect(page.getByTestId('view-toggle').locator('.ant-segmented-item-selected')).toContainText(
+    '瀑布流',
+  );
+  await snap(page, 'allfiles-waterfall-zh');
+  await page.getByTestId('view-toggle').getByText('网格').click();
+
+  // Sort toggle cycles normal → up → down → normal.
+  const sort = page.getByTestId('sort-toggle');
+  await expect(sort).toHaveAttribute('data-sort', '0');
+  await sort.click();
+  await expect(sort).toHaveAttribute('data-sort', '1');
+  await sort.click();
+  await expect(sort).toHaveAttribute('data-sort', '2');
+  await sort.click();
+  await expect(sort).toHaveAttribute('data-sort', '0');
+
+  // Move 跑鞋 to the top level with the folder picker.
+  await card(page, '跑鞋').getByTestId('item-menu').click();
+  await page.getByRole('menuitem', { name: '移动', exact: true }).click();
+  await expect(page.getByTestId('folder-tree')).toBeVisible();
+  await page.getByTestId('move-confirm').click();
+  await expect(page.getByText('未选择文件夹')).toBeVisible();
+  await page.getByTestId('folder-tree').getByText('全部文件').click();
+  await snap(page, 'move-dialog-zh');
+  await page.getByTestId('move-confirm').click();
+  await expect(card(page, '跑鞋')).toHaveCount(0);
+  await page.getByTestId('breadcrumb').getByRole('link', { name: '全部文件' }).click();
+  await expect(card(page, '跑鞋')).toBeVisible();
+
+  // Delete it (with its subfolder), find it in the recycle bin, restore it.
+  await card(page, '跑鞋').getByRole('checkbox').check();
+  await expect(page.getByTestId('selection-bar')).toContainText('已选 1 项');
+  await snap(page, 'allfiles-selection-zh');
+  await page.getByTestId('selection-delete').click();
+  await page
+    .getByRole('button', { name: /删\s*除/ })
+    .last()
+    .click();
+  await expect(card(page, '跑鞋')).toHaveCount(0);
+  await page.getByTestId('side-tabs').getByText('回收站').click();
+  await expect(page.getByTestId('recycle-name')).toHaveText(['跑鞋']);
+  await snap(page, 'recycle-zh');
+  await page.getByRole('row', { name: /跑鞋/ }).getByRole('checkbox').check();
+  await page.getByTestId('recycle-restore').click();
+  await page.getByRole('button', { name: /确\s*认/ }).click();
+  await expect(page.getByText('回收站是空的')).toBeVisible();
+  await page.getByTestId('side-tabs').getByText('全部文件').click();
+  await expect(card(page, '跑鞋')).toBeVisible();
+
+  // Favourite it; it shows in favourites, and the folders opened show in recent.
+  await card(page, '跑鞋').getByTestId('item-menu').click();
+  await page.getByRole('menuitem', { name: '收藏', exact: true }).click();
+  await page.getByTestId('side-tabs').getByText('我的收藏').click();
+  await expect(card(page, '跑鞋')).toBeVisible();
+  await snap(page, 'favourites-zh');
+  await page.getByTestId('side-tabs').getByText('最近浏览').click();
+  await expect(card(page, '跑鞋')).toBeVisible();
+  await expect(card(page, '2027 春夏')).toBeVisible();
+  await snap(page, 'recent-zh');
+  await page.getByTestId('side-tabs').getByText('我的上传').click();
+  await expect(page.getByText('还没有上传过文件')).toBeVisible();
+  await snap(page, 'uploads-empty-zh');
+});
+
+test('shows the file screens in English', async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page);
+  await expect(page.getByTestId('new-folder')).toHaveText(/New folder/);
+  await snap(page, 'allfiles-en');
+  await card(page, '2027 春夏').getByRole('button', { name: '2027 春夏' }).click();
+  await expect(page.getByTestId('breadcrumb')).toContainText('All files');
+  await snap(page, 'allfiles-folder-en');
+  await page.getByTestId('side-tabs').getByText('Recycle bin').click();
+  await expect(page.getByText('The recycle bin is empty')).toBeVisible();
+  await snap(page, 'recycle-en');
+  await page.getByTestId('side-tabs').getByText('My favourites').click();
+  await snap(page, 'favourites-en');
+  await page.getByTestId('side-tabs').getByText('My uploads').click();
+  await expect(page.getByText('You have not uploaded anything yet')).toBeVisible();
+  await snap(page, 'uploads-empty-en');
+  await page.getByTestId('side-tabs').getByText('Recently viewed').click();
+  await expect(card(page, '2027 春夏')).toBeVisible();
+  await snap(page, 'recent-en');
+  await page.getByTestId('side-tabs').getByText('All files').click();
+  await card(page, '样品间').getByTestId('item-menu').click();
+  await page.getByRole('menuitem', { name: 'Move', exact: true }).click();
+  await expect(page.getByTestId('folder-tree')).toBeVisible();
+  await snap(page, 'move-dialog-en');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByTestId('new-folder').click();
+  await snap(page, 'folder-dialog-en');
+});

@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToken, getToken, setToken } from '../auth/token';
+import { ApiError, api, setSessionExpiredHandler } from './client';
+import { notifyError, setNotifier } from './notify';
+
+function respond(status: number, body: unknown) {
+  return vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+}
+
+/** A fetch that only ends when its request is aborted, as a hung server would. */
+function neverAnswers(_url: string, init: RequestInit): Promise<Response> {
+  return new Promise((_resolve, reject) =>
+    init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+  );
+}
+
+describe('API client', () => {
+  const shown: string[] = [];
+  beforeEach(() => {
+    shown.length = 0;
+    setNotifier(
+      (text) => shown.push(text),
+      () => {},
+    );
+    clearToken();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('sends the token and language headers and unwraps the envelope', async () => {
+    setToken('tok-123', false);
+    const fetchMock = respond(200, { success: true, result: { n: 1 }, errorCode: null, errorDesc: null });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.post('/ske-api/v1_0/x', { a: 1 })).resolves.toEqual({ n: 1 });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ token: 'tok-123', lang: 'zh', 'content-type': 'application/json' });
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('throws the server’s localised error and shows it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      respond(403, { success: false, result: null, errorCode: 'SE_502', errorDesc: '没有访问权限' }),
+    );
+    const failure = await api.get('/ske-api/v1_0/x').catch((e) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ code: 'SE_502', desc: '没有访问权限', status: 403 });
+    expect(shown).toEqual(['没有访问权限']);
+  });
+
+  it('on SE_501 forgets the token and hands over to the session-expired handler', async () => {
+    setToken('stale', true);
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    vi.stubGlobal(
+      'fetch',
+      respond(401, { success: false, result: null, errorCode: 'SE_501', errorDesc: 'expired' }),
+    );
+    await expect(api.post('/security-api/user-info')).rejects.toMatchObject({ code: 'SE_501' });
+    expect(getToken()).toBeUndefined();
+    expect(expired).toHaveBeenCalledOnce();
+  });
+
+  it('reports a 504 from a proxy as a network time-out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Gateway Timeout', { status: 504 })),
+    );
+    await expect(api.get('/ske-api/v1_0/x')).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(shown[0]).toBe('网络超时，请稍后再试');
+  });
+
+  it('gives up after 60 s on the security API', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn(neverAnswers));
+    const pending = api.post('/security-api/user-info', undefined, { silent: true }).catch((e) => e);
+    await vi.advanceTimersByTimeAsync(59_999);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(await pending).toMatchObject({ code: 'TIMEOUT' });
+  });
+
+  it('waits 600 s on the main API before giving up', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn(neverAnswers));
+    let settled = false;
+    const pending = api
+      .get('/ske-api/v1_0/x', { silent: true })
+      .catch((e) => e)
+      .finally(() => {
+        settled = true;
+      });
+    await vi.advanceTimersByTimeAsync(599_999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(await pending).toMatchObject({ code: 'TIMEOUT', status: 0 });
+  });
+
+  it('shows a repeated server error once within 2 s and again after', async () => {
+    vi.useFakeTimers();
+    const desc = '系统异常，请稍后再试（去重）';
+    vi.stubGlobal(
+      'fetch',
+      respond(500, { success: false, result: null, errorCode: 'SE_500', errorDesc: desc }),
+    );
+    await api.get('/ske-api/v1_0/a').catch(() => {});
+    await vi.advanceTimersByTimeAsync(1_999);
+    await api.get('/ske-api/v1_0/b').catch(() => {});
+    expect(shown).toEqual([desc]);
+    await vi.advanceTimersByTimeAsync(1);
+    await api.get('/ske-api/v1_0/c').catch(() => {});
+    expect(shown).toEqual([desc, desc]);
+  });
+
+  it('suppresses the same error message within 2 s', () => {
+    expect(notifyError('boom', 1_000)).toBe(true);
+    expect(notifyError('boom', 2_500)).toBe(false);
+    expect(notifyError('other', 2_500)).toBe(true);
+    expect(notifyError('boom', 3_001)).toBe(true);
+  });
+});

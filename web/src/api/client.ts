@@ -1,0 +1,126 @@
+import {
+  type Envelope,
+  type ErrorCode,
+  errorMessage,
+  LANG_HEADER,
+  LIMITS,
+  SECURITY_API_PREFIX,
+  TOKEN_HEADER,
+} from '@dam/contract';
+import { clearToken, getToken } from '../auth/token';
+import i18n, { currentLanguage } from '../i18n';
+import { notifyError } from './notify';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly code: ErrorCode | 'NETWORK' | 'TIMEOUT',
+    readonly desc: string,
+    readonly status: number,
+  ) {
+    super(desc);
+  }
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  /** Do not show the error to the user (the caller shows it its own way). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+let onSessionExpired: () => void = () => {
+  window.setTimeout(() => window.location.assign('/login'), LIMITS.loginExpiredRedirectMs);
+};
+
+/** Tests and the router may replace what happens after SE_501 (default: /login after 3 s). */
+export function setSessionExpiredHandler(handler: () => void): void {
+  onSessionExpired = handler;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * Calls the API with the token and language headers, unwraps the envelope of SPEC §8 and turns
+ * every failure into an ApiError whose text is already in the user's language.
+ */
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const timeoutMs = path.startsWith(SECURITY_API_PREFIX)
+    ? LIMITS.securityRequestTimeoutMs
+    : LIMITS.mainRequestTimeoutMs;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
+  const headers: Record<string, string> = { [LANG_HEADER]: currentLanguage() };
+  const token = getToken();
+  if (token) headers[TOKEN_HEADER] = token;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    clearTimeout(timer);
+    const timedOut =
+      controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
+    const failure = timedOut
+      ? new ApiError('TIMEOUT', i18n.t('errors.timeout'), 0)
+      : new ApiError('NETWORK', i18n.t('errors.network'), 0);
+    if ((error as Error).name === 'AbortError' && !timedOut) throw error;
+    if (!options.silent) notifyError(failure.desc);
+    throw failure;
+  }
+  clearTimeout(timer);
+
+  let envelope: Envelope<T> | null = null;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    envelope = null;
+  }
+  if (envelope?.success) return envelope.result as T;
+
+  let failure: ApiError;
+  if (envelope?.errorCode) {
+    failure = new ApiError(
+      envelope.errorCode,
+      envelope.errorDesc ?? errorMessage(envelope.errorCode, currentLanguage()),
+      response.status,
+    );
+  } else if (response.status === 504) {
+    failure = new ApiError('TIMEOUT', i18n.t('errors.timeout'), 504);
+  } else {
+    failure = new ApiError('SE_500', errorMessage('SE_500', currentLanguage()), response.status);
+  }
+  if (failure.code === 'SE_501') {
+    clearToken();
+    notifyError(failure.desc);
+    onSessionExpired();
+  } else if (!options.silent) {
+    notifyError(failure.desc);
+  }
+  throw failure;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+};

@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { setNotifier } from '../api/notify';
+import { currentLanguage } from '../i18n';
+import { router } from './router';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+/** Hands Ant Design's themed message API to code outside React (the API client). */
+function NotifierBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(
+    () =>
+      setNotifier(
+        (text) => void message.error(text),
+        (text) => void message.success(text),
+      ),
+    [message],
+  );
+  return null;
+}
+
+export function App() {
+  return (
+    <ConfigProvider
+      locale={currentLanguage() === 'en' ? enUS : zhCN}
+      theme={{ token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontSize: 14 } }}
+    >
+      <AntApp>
+        <NotifierBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

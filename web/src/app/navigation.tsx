@@ -1,0 +1,53 @@
+import {
+  ClockCircleOutlined,
+  CloudUploadOutlined,
+  DeleteOutlined,
+  FolderOpenOutlined,
+  InfoCircleOutlined,
+  StarOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+/**
+ * The one place features register their side tab (SPEC §2 side tabs). A feature that is not
+ * built has no entry: no placeholder pages.
+ */
+export interface SideTab {
+  key: string;
+  /** Where the tab leads. */
+  to: string;
+  /** The tab is highlighted for paths starting with this. */
+  match: string;
+  labelKey: string;
+  icon: ReactNode;
+}
+
+export const SIDE_TABS: SideTab[] = [
+  {
+    key: 'allFiles',
+    to: '/allfiles/all',
+    match: '/allfiles',
+    labelKey: 'nav.allFiles',
+    icon: <FolderOpenOutlined />,
+  },
+  { key: 'recent', to: '/rencent', match: '/rencent', labelKey: 'nav.recent', icon: <ClockCircleOutlined /> },
+  {
+    key: 'favourites',
+    to: '/myCollect',
+    match: '/myCollect',
+    labelKey: 'nav.favourites',
+    icon: <StarOutlined />,
+  },
+  {
+    key: 'uploads',
+    to: '/myUpload',
+    match: '/myUpload',
+    labelKey: 'nav.myUploads',
+    icon: <CloudUploadOutlined />,
+  },
+  { key: 'recycle', to: '/recycle', match: '/recycle', labelKey: 'nav.recycle', icon: <DeleteOutlined /> },
+  { key: 'about', to: '/about', match: '/about', labelKey: 'nav.about', icon: <InfoCircleOutlined /> },
+];
+
+/** Where `/` leads (SPEC §2: /allfiles/all). */
+export const HOME_PATH = SIDE_TABS[0]?.to ?? '/about';

@@ -1,0 +1,53 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, Link, Navigate } from 'react-router';
+import { RequireAuth } from '../auth/RequireAuth';
+import { AboutPage } from '../features/about/AboutPage';
+import { AllFilesPage } from '../features/files/AllFilesPage';
+import { ListPage } from '../features/files/ListPage';
+import { RecyclePage } from '../features/files/RecyclePage';
+import { LoginPage } from '../features/login/LoginPage';
+import { UploadRecordsPage } from '../features/upload/UploadRecordsPage';
+import { MainLayout } from '../layout/MainLayout';
+import { HOME_PATH } from './navigation';
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title="404"
+      subTitle={t('common.notFound')}
+      extra={
+        <Link to="/">
+          <Button type="primary">{t('common.backHome')}</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+/** The routes of SPEC §2 that exist so far; features add theirs here and in navigation.tsx. */
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage /> },
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <MainLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      { path: 'allfiles/:folderId', element: <AllFilesPage /> },
+      { path: 'rencent', element: <ListPage kind="recent" key="recent" /> },
+      { path: 'myCollect', element: <ListPage kind="favourites" key="favourites" /> },
+      { path: 'myUpload', element: <ListPage kind="uploads" key="uploads" /> },
+      { path: 'recycle', element: <RecyclePage /> },
+      { path: 'upload-record', element: <Navigate to="/upload-record/current" replace /> },
+      { path: 'upload-record/:tab', element: <UploadRecordsPage /> },
+      { path: 'about', element: <AboutPage /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

@@ -1,0 +1,29 @@
+/** Routes reachable without signing in (SPEC §2 navigation guard). */
+const ALWAYS_ALLOWED = ['/login', '/login/reset-password'];
+
+export type GuardDecision = { allow: true } | { allow: false; redirectTo: string };
+
+/**
+ * SPEC §2: /login and /login/reset-password are always allowed; other routes need a token;
+ * without one, the share-link visitor page or any URL with a `code` parameter is allowed.
+ */
+export function decideNavigation(
+  location: { pathname: string; search: string },
+  hasToken: boolean,
+): GuardDecision {
+  if (ALWAYS_ALLOWED.includes(location.pathname.replace(/\/+$/, '') || '/')) return { allow: true };
+  if (hasToken) return { allow: true };
+  if (location.pathname.startsWith('/visitfile')) return { allow: true };
+  if (new URLSearchParams(location.search).has('code')) return { allow: true };
+  const back = `${location.pathname}${location.search}`;
+  return {
+    allow: false,
+    redirectTo: back === '/' ? '/login' : `/login?redirect=${encodeURIComponent(back)}`,
+  };
+}
+
+/** Where to go after signing in: the page the user asked for, if it is one of ours. */
+export function afterLoginTarget(search: string): string {
+  const redirect = new URLSearchParams(search).get('redirect');
+  return redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
+}

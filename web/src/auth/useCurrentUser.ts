@@ -1,0 +1,21 @@
+import type { UserInfo } from '@dam/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { getToken } from './token';
+
+export const currentUserKey = ['current-user'] as const;
+
+/** The signed-in user (SPEC §3 user info), shared by every screen through the query cache. */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: currentUserKey,
+    queryFn: () => api.post<UserInfo>('/security-api/user-info'),
+    enabled: Boolean(getToken()),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function functionCodesOf(user: UserInfo | undefined): number[] {
+  return (user?.resourcesList ?? []).filter((r) => r.resourceType === 3).map((r) => r.resourceId);
+}

@@ -1,0 +1,174 @@
+import { FileOutlined, FolderFilled } from '@ant-design/icons';
+import type { Item } from '@dam/contract';
+import { App, Checkbox, Divider, InputNumber, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../api/client';
+
+const FOLDER_FORMATS = ['all', 'jpg', 'png', 'psd', 'avi', 'mp4'] as const;
+const CONVERSIONS = ['jpg', 'png', 'psd'] as const;
+
+/** What goes to the server: each item with the formats asked for (SPEC §7 batch-download). */
+export function downloadRequest(
+  items: Item[],
+  chosen: Record<number, string[]>,
+  forAll: string[],
+  scalingPx: number | null,
+): {
+  downloadFolderDataDTOList: Array<{ folderDataId: number; fileFormatList: string[] }>;
+  equalScalingPx?: number;
+} | null {
+  const list = items
+    .map((item) => ({
+      folderDataId: item.id,
+      fileFormatList: [...new Set([...(chosen[item.id] ?? []), ...(item.type === 1 ? [] : forAll)])],
+    }))
+    .filter((entry) => entry.fileFormatList.length > 0);
+  if (list.length === 0) return null;
+  return { downloadFolderDataDTOList: list, ...(scalingPx ? { equalScalingPx: scalingPx } : {}) };
+}
+
+/**
+ * SPEC §2 download dialog: files grouped by name then format, select all; JPG/PNG/PSD for every
+ * file when several are chosen; folders with all/JPG/PNG/PSD/AVI/MP4 (JPG and PNG on); equal scaling.
+ */
+export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [chosen, setChosen] = useState<Record<number, string[]>>(() =>
+    Object.fromEntries(
+      items.map((item) => [item.id, item.type === 1 ? ['jpg', 'png'] : (item.fileFormat?.split(',') ?? [])]),
+    ),
+  );
+  const [forAll, setForAll] = useState<string[]>([]);
+  const [scaling, setScaling] = useState(false);
+  const [px, setPx] = useState<number | null>(1000);
+  const [busy, setBusy] = useState(false);
+  const files = items.filter((i) => i.type !== 1);
+  const allFormats = files.flatMap((f) =>
+    (f.fileFormat?.split(',') ?? []).map((format) => `${f.id}:${format}`),
+  );
+  const allChecked =
+    allFormats.length > 0 &&
+    files.every((f) => (f.fileFormat?.split(',') ?? []).every((x) => chosen[f.id]?.includes(x)));
+
+  const submit = async () => {
+    const request = downloadRequest(items, chosen, forAll, scaling ? px : null);
+    if (!request) {
+      message.warning(t('download.nothingSelected'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const { url } = await api.post<{ url: string }>('/ske-api/v1_0/file/download-ticket', request, {
+        silent: true,
+      });
+      // A plain navigation: the browser streams the zip to disk, whatever its size.
+      window.location.assign(url);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError) message.error(error.desc);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('download.title')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('download.downloadAll')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{
+        loading: busy,
+        ...({ 'data-testid': 'download-submit' } as Record<`data-${string}`, string>),
+      }}
+      width={600}
+      destroyOnHidden
+    >
+      {files.length > 0 && (
+        <Checkbox
+          checked={allChecked}
+          onChange={(e) =>
+            setChosen((current) => ({
+              ...current,
+              ...Object.fromEntries(
+                files.map((f) => [f.id, e.target.checked ? (f.fileFormat?.split(',') ?? []) : []]),
+              ),
+            }))
+          }
+          data-testid="download-select-all"
+        >
+          {t('download.selectAll')}
+        </Checkbox>
+      )}
+      <div style={{ maxHeight: 300, overflow: 'auto', margin: '8px 0' }}>
+        {items.map((item) => (
+          <div
+            key={item.id}
+            style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}
+            data-testid="download-item"
+          >
+            <Space>
+              {item.type === 1 ? <FolderFilled style={{ color: '#f5b335' }} /> : <FileOutlined />}
+              <Typography.Text strong>{item.name}</Typography.Text>
+            </Space>
+            <div style={{ paddingLeft: 22, marginTop: 4 }}>
+              <Checkbox.Group
+                value={chosen[item.id] ?? []}
+                onChange={(values) => setChosen((current) => ({ ...current, [item.id]: values as string[] }))}
+                options={
+                  item.type === 1
+                    ? FOLDER_FORMATS.map((f) => ({
+                        value: f,
+                        label: f === 'all' ? t('download.all') : f.toUpperCase(),
+                      }))
+                    : (item.fileFormat?.split(',') ?? []).map((f) => ({
+                        value: f,
+                        label: `${f.toUpperCase()}`,
+                      }))
+                }
+              />
+            </div>
+          </div>
+        ))}
+      </div>
+      {items.length > 1 && (
+        <>
+          <Divider style={{ margin: '8px 0' }} />
+          <Space>
+            <Typography.Text>{t('download.formatsForAll')}</Typography.Text>
+            <Checkbox.Group
+              value={forAll}
+              onChange={(values) => setForAll(values as string[])}
+              options={CONVERSIONS.map((f) => ({ value: f, label: f.toUpperCase() }))}
+            />
+          </Space>
+        </>
+      )}
+      <Divider style={{ margin: '8px 0' }} />
+      <Space>
+        <Checkbox
+          checked={scaling}
+          onChange={(e) => setScaling(e.target.checked)}
+          data-testid="download-scaling"
+        >
+          {t('download.scaling')}
+        </Checkbox>
+        <InputNumber
+          min={1}
+          max={20000}
+          precision={0}
+          value={px}
+          onChange={(value) => setPx(value)}
+          disabled={!scaling}
+          addonAfter="px"
+          placeholder={t('download.scalingPx')}
+          data-testid="download-px"
+        />
+      </Space>
+    </Modal>
+  );
+}

@@ -1,0 +1,115 @@
+import {
+  EllipsisOutlined,
+  FileImageOutlined,
+  FileOutlined,
+  FolderFilled,
+  LockOutlined,
+  StarFilled,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import type { Item } from '@dam/contract';
+import { Checkbox, Dropdown, type MenuProps, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './files.module.css';
+import { formatSize } from './format';
+
+export type ItemAction = 'open' | 'edit' | 'move' | 'delete' | 'favourite' | 'download';
+
+const TYPE_ICONS: Record<number, React.ReactNode> = {
+  1: <FolderFilled style={{ color: '#f5b335' }} />,
+  2: <FileImageOutlined style={{ color: '#3b82f6' }} />,
+  3: <VideoCameraOutlined style={{ color: '#8b5cf6' }} />,
+  4: <FileOutlined style={{ color: '#64748b' }} />,
+};
+
+interface Props {
+  item: Item;
+  size: number;
+  waterfall: boolean;
+  selected: boolean;
+  onSelect: (item: Item, additive: boolean) => void;
+  onAction: (action: ItemAction, item: Item) => void;
+}
+
+/** One folder or file in a listing: thumbnail (or type icon), name, formats, state. */
+export function ItemCard({ item, size, waterfall, selected, onSelect, onAction }: Props) {
+  const { t } = useTranslation();
+  const [broken, setBroken] = useState(false);
+  const canEdit = item.authList.includes('edit');
+  const menu: MenuProps['items'] = [
+    ...(item.type === 1 && canEdit ? [{ key: 'edit', label: t('files.editFolder') }] : []),
+    ...(canEdit ? [{ key: 'move', label: t('files.move') }] : []),
+    { key: 'favourite', label: item.collected ? t('files.unfavourite') : t('files.favourite') },
+    ...(item.type === 1 || item.authList.includes('download')
+      ? [{ key: 'download', label: t('download.action') }]
+      : []),
+    ...(canEdit
+      ? [{ type: 'divider' as const }, { key: 'delete', label: t('files.delete'), danger: true }]
+      : []),
+  ];
+  const showImage = item.compactUrl && !broken;
+  return (
+    <div
+      className={`${styles.card} ${selected ? styles.cardSelected : ''}`}
+      style={{ width: size }}
+      data-testid="item-card"
+      data-name={item.name}
+    >
+      <button
+        type="button"
+        className={styles.thumb}
+        style={waterfall && showImage ? undefined : { height: size * 0.75 }}
+        onClick={(event) => (event.metaKey || event.ctrlKey ? onSelect(item, true) : onAction('open', item))}
+        aria-label={item.name}
+      >
+        {showImage ? (
+          <img
+            src={item.compactUrl as string}
+            alt=""
+            loading="lazy"
+            className={waterfall ? styles.thumbNatural : styles.thumbCover}
+            onError={() => setBroken(true)}
+          />
+        ) : (
+          <span className={styles.typeIcon}>{TYPE_ICONS[item.type] ?? TYPE_ICONS[4]}</span>
+        )}
+      </button>
+      <div className={`${styles.check} ${selected ? styles.checkOn : ''}`}>
+        <Checkbox checked={selected} onChange={() => onSelect(item, true)} aria-label={item.name} />
+      </div>
+      {item.collected && <StarFilled className={styles.star} />}
+      <div className={styles.meta}>
+        <div className={styles.nameRow}>
+          <Tooltip title={item.name} mouseEnterDelay={0.6}>
+            <span className={styles.name}>{item.name}</span>
+          </Tooltip>
+          <Dropdown
+            menu={{ items: menu, onClick: ({ key }) => onAction(key as ItemAction, item) }}
+            trigger={['click']}
+          >
+            <button type="button" className={styles.more} aria-label="…" data-testid="item-menu">
+              <EllipsisOutlined />
+            </button>
+          </Dropdown>
+        </div>
+        <div className={styles.facts}>
+          {item.visibility === 'private' && <LockOutlined title={t('files.private')} />}
+          {item.type === 1 ? (
+            <span>{t('files.folder')}</span>
+          ) : (
+            <>
+              {item.fileFormat && <span className={styles.formats}>{item.fileFormat.toUpperCase()}</span>}
+              <span>{formatSize(item.fileSize)}</span>
+            </>
+          )}
+          {item.expired && (
+            <Tag color="orange" className={styles.expired}>
+              {t('files.expired')}
+            </Tag>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

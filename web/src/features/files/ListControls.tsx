@@ -1,0 +1,136 @@
+import {
+  AppstoreOutlined,
+  FilterOutlined,
+  SortAscendingOutlined,
+  SortDescendingOutlined,
+  SwapOutlined,
+  TableOutlined,
+} from '@ant-design/icons';
+import { Badge, Button, DatePicker, Form, Popover, Segmented, Space, Tooltip } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListingFilter, SortState } from './api';
+
+/** SPEC §2 sort toggle: normal → up → down → normal. */
+export const nextSort = (sort: SortState): SortState => (sort === '0' ? '1' : sort === '1' ? '2' : '0');
+
+export function SortToggle({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
+  const { t } = useTranslation();
+  const label = sort === '1' ? t('files.sortUp') : sort === '2' ? t('files.sortDown') : t('files.sortNormal');
+  const icon =
+    sort === '1' ? (
+      <SortAscendingOutlined />
+    ) : sort === '2' ? (
+      <SortDescendingOutlined />
+    ) : (
+      <SwapOutlined rotate={90} />
+    );
+  return (
+    <Tooltip title={label}>
+      <Button icon={icon} onClick={() => onChange(nextSort(sort))} data-testid="sort-toggle" data-sort={sort}>
+        {label}
+      </Button>
+    </Tooltip>
+  );
+}
+
+export type ViewMode = 'WaterFall' | 'unWaterFall';
+const VIEW_KEY = 'viewMode';
+
+/** SPEC §3: the view mode is kept locally; non-waterfall by default. */
+export function storedViewMode(): ViewMode {
+  return localStorage.getItem(VIEW_KEY) === 'WaterFall' ? 'WaterFall' : 'unWaterFall';
+}
+
+export function ViewToggle({ mode, onChange }: { mode: ViewMode; onChange: (mode: ViewMode) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Segmented<ViewMode>
+      value={mode}
+      onChange={(value) => {
+        localStorage.setItem(VIEW_KEY, value);
+        onChange(value);
+      }}
+      options={[
+        { value: 'unWaterFall', icon: <TableOutlined />, label: t('files.grid') },
+        { value: 'WaterFall', icon: <AppstoreOutlined />, label: t('files.waterfall') },
+      ]}
+      data-testid="view-toggle"
+    />
+  );
+}
+
+interface FilterForm {
+  created?: [Dayjs, Dayjs] | null;
+  validity?: [Dayjs, Dayjs] | null;
+}
+
+/** SPEC §3 filter content: creation and validity date ranges. */
+export function FilterButton({
+  filter,
+  onChange,
+}: {
+  filter: ListingFilter;
+  onChange: (filter: ListingFilter) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<FilterForm>();
+  const active = Object.values(filter).filter(Boolean).length;
+  const apply = (values: FilterForm) => {
+    onChange({
+      ...(values.created
+        ? {
+            minCreatedAt: values.created[0].format('YYYY-MM-DD'),
+            maxCreatedAt: values.created[1].format('YYYY-MM-DD'),
+          }
+        : {}),
+      ...(values.validity
+        ? {
+            minExpireTime: values.validity[0].format('YYYY-MM-DD'),
+            maxExpireTime: values.validity[1].format('YYYY-MM-DD'),
+          }
+        : {}),
+    });
+    setOpen(false);
+  };
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomRight"
+      content={
+        <Form form={form} layout="vertical" onFinish={apply} style={{ width: 300 }}>
+          <Form.Item name="created" label={t('files.createdRange')}>
+            <DatePicker.RangePicker style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="validity" label={t('files.validityRange')}>
+            <DatePicker.RangePicker style={{ width: '100%' }} />
+          </Form.Item>
+          <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                onChange({});
+                setOpen(false);
+              }}
+            >
+              {t('files.reset')}
+            </Button>
+            <Button type="primary" htmlType="submit">
+              {t('files.apply')}
+            </Button>
+          </Space>
+        </Form>
+      }
+    >
+      <Badge count={active} size="small">
+        <Button icon={<FilterOutlined />} data-testid="filter-button">
+          {t('files.filter')}
+        </Button>
+      </Badge>
+    </Popover>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Item } from '@dam/contract';
+import { App } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
+import { DownloadDialog } from '../download/DownloadDialog';
+import { filesApi, useInvalidateFiles, useToggleFavourite } from './api';
+import type { ItemAction } from './ItemCard';
+import { MoveDialog } from './MoveDialog';
+import { useConfirmShare } from './useConfirmShare';
+
+/** Open, move, delete and favourite, for one item or a selection, with their confirmations. */
+export function useItemActions(
+  options: {
+    onEditFolder?: (folder: Item) => void;
+    onOpenFile?: (file: Item) => void;
+    onDone?: () => void;
+  } = {},
+) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const invalidate = useInvalidateFiles();
+  const favourite = useToggleFavourite();
+  const confirmShare = useConfirmShare();
+  const [moving, setMoving] = useState<Item[] | null>(null);
+  const [downloading, setDownloading] = useState<Item[] | null>(null);
+
+  const remove = (items: Item[]) =>
+    modal.confirm({
+      title: t('files.confirmDeleteTitle', { count: items.length }),
+      content: t('files.confirmDeleteContent'),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await filesApi.remove(items);
+        notifySuccess(t('files.deletedOk'));
+        await invalidate();
+        options.onDone?.();
+      },
+    });
+
+  const run = (action: ItemAction, item: Item) => {
+    if (action === 'open') {
+      if (item.type === 1) navigate(`/allfiles/${item.id}`);
+      else options.onOpenFile?.(item);
+      return;
+    }
+    if (action === 'edit') options.onEditFolder?.(item);
+    if (action === 'move') setMoving([item]);
+    if (action === 'delete') remove([item]);
+    if (action === 'favourite') favourite.mutate(item);
+    if (action === 'download') setDownloading([item]);
+  };
+
+  const moveDialog = (
+    <>
+      {downloading && <DownloadDialog items={downloading} onClose={() => setDownloading(null)} />}
+      <MoveDialog
+        open={moving !== null}
+        title={t('files.moveTo')}
+        onCancel={() => setMoving(null)}
+        onConfirm={async (target) => {
+          try {
+            await confirmShare((confirmed) =>
+              filesApi.move({
+                folderDataIdList: (moving ?? []).map((i) => i.id),
+                targetFolderId: target,
+                ...(confirmed ? { confirmShare: true } : {}),
+              }),
+            );
+          } catch (error) {
+            if (error instanceof ApiError) message.error(error.desc);
+            throw error;
+          }
+          notifySuccess(t('files.movedOk'));
+          setMoving(null);
+          await invalidate();
+          options.onDone?.();
+        }}
+      />
+    </>
+  );
+
+  return {
+    run,
+    move: (items: Item[]) => setMoving(items),
+    download: (items: Item[]) => setDownloading(items),
+    remove,
+    favourite: async (items: Item[]) => {
+      for (const item of items.filter((i) => !i.collected)) await filesApi.collect(item.id);
+      await invalidate();
+      options.onDone?.();
+    },
+    dialogs: moveDialog,
+  };
+}

@@ -1,0 +1,247 @@
+import {
+  DeleteOutlined,
+  FileImageOutlined,
+  FileOutlined,
+  PlusOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import { App, Button, Collapse, DatePicker, Form, Input, List, Modal, Space, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
+import { artNumFromName, groupOf, type PickedFile, pickFiles } from '../../upload/pickFiles';
+import { useUploadManager } from '../../upload/UploadProvider';
+import { formatSize } from '../files/format';
+import { MoveDialog } from '../files/MoveDialog';
+import { problemText } from './UploadButton';
+
+export interface UploadTarget {
+  id: number | 'all';
+  path: string;
+}
+
+interface Created {
+  id: number;
+  url: string;
+  batchNum: string;
+  fileName: string;
+  path: string;
+}
+
+const GROUPS = [
+  { group: 1, key: 'upload.groupImages', icon: <FileImageOutlined /> },
+  { group: 2, key: 'upload.groupVideos', icon: <VideoCameraOutlined /> },
+  { group: 3, key: 'upload.groupOthers', icon: <FileOutlined /> },
+] as const;
+
+/**
+ * SPEC §2 batch upload: files grouped image / video / other, target path, article number (read
+ * from the file names), validity; "finish" closes, "upload and continue" resets and stays.
+ */
+export function BatchUploadDialog({
+  files: initial,
+  target: initialTarget,
+  onClose,
+}: {
+  files: PickedFile[];
+  target: UploadTarget;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const manager = useUploadManager();
+  const [files, setFiles] = useState(initial);
+  const [target, setTarget] = useState(initialTarget);
+  const [artNums, setArtNums] = useState<Record<string, string>>(() =>
+    Object.fromEntries(initial.map((f) => [`${f.path}/${f.fileName}`, artNumFromName(f.fileName) ?? ''])),
+  );
+  const [validity, setValidity] = useState<[Dayjs, Dayjs] | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const more = useRef<HTMLInputElement>(null);
+  const keyOf = (f: PickedFile) => `${f.path}/${f.fileName}`;
+
+  const start = async (andContinue: boolean) => {
+    if (starting) return;
+    if (files.length === 0) return void message.warning(t('upload.noFiles'));
+    setStarting(true);
+    try {
+      const created = await api.post<Created[]>(
+        '/ske-api/v1_0/file-upload/upload',
+        {
+          targetFolderId: target.id,
+          uploadDetailDTOS: files.map((f) => ({
+            fileName: f.fileName,
+            fileSize: f.size,
+            path: f.path,
+            fileInfo: f.file.lastModified,
+            ...(artNums[keyOf(f)] ? { artNum: artNums[keyOf(f)] } : {}),
+            ...(validity
+              ? {
+                  expireStartTime: validity[0].format('YYYY-MM-DD'),
+                  expireEndTime: validity[1].format('YYYY-MM-DD'),
+                }
+              : {}),
+          })),
+        },
+        { silent: true },
+      );
+      // SPEC §4 step 2: each record is matched to its file, in the order sent.
+      manager.add(
+        created.map((record, index) => {
+          const picked = files[index] as PickedFile;
+          return {
+            id: record.id,
+            fileName: record.fileName,
+            fileSize: picked.size,
+            file: picked.file,
+            path: record.path,
+            objectKey: record.url,
+          };
+        }),
+      );
+      notifySuccess(t('upload.started'));
+      if (andContinue) {
+        setFiles([]);
+        setArtNums({});
+      } else {
+        onClose();
+      }
+    } catch (error) {
+      // SPEC §7: a failed create only clears the loading state; the reason is shown.
+      message.error(error instanceof ApiError ? error.desc : t('upload.createFailed'));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      width={720}
+      title={t('upload.dialogTitle')}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button onClick={() => void start(true)} loading={starting} data-testid="upload-continue">
+            {t('upload.uploadAndContinue')}
+          </Button>
+          <Button
+            type="primary"
+            onClick={() => void start(false)}
+            loading={starting}
+            data-testid="upload-finish"
+          >
+            {t('upload.finish')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('upload.target')}>
+          <Space>
+            <Typography.Text code data-testid="upload-target">
+              {target.path}
+            </Typography.Text>
+            <Button size="small" onClick={() => setPicking(true)}>
+              {t('upload.change')}
+            </Button>
+          </Space>
+        </Form.Item>
+        <Form.Item label={t('upload.validity')}>
+          <DatePicker.RangePicker
+            value={validity}
+            onChange={(v) => setValidity(v as [Dayjs, Dayjs] | null)}
+          />
+        </Form.Item>
+      </Form>
+      <Collapse
+        defaultActiveKey={GROUPS.map((g) => String(g.group))}
+        items={GROUPS.map(({ group, key, icon }) => {
+          const members = files.filter((f) => groupOf(f.fileName) === group);
+          return {
+            key: String(group),
+            label: (
+              <Space>
+                {icon}
+                {t(key)} ({members.length})
+              </Space>
+            ),
+            children: (
+              <List
+                size="small"
+                dataSource={members}
+                locale={{ emptyText: '—' }}
+                style={{ maxHeight: 260, overflow: 'auto' }}
+                renderItem={(f) => (
+                  <List.Item
+                    actions={[
+                      <Button
+                        key="remove"
+                        type="text"
+                        size="small"
+                        icon={<DeleteOutlined />}
+                        aria-label={t('upload.remove')}
+                        onClick={() => setFiles((all) => all.filter((x) => x !== f))}
+                      />,
+                    ]}
+                  >
+                    <Space style={{ width: '100%' }} size="middle">
+                      <span style={{ minWidth: 200, display: 'inline-block' }}>
+                        {f.path ? `${f.path}/` : ''}
+                        {f.fileName}
+                      </span>
+                      <Typography.Text type="secondary">{formatSize(f.size)}</Typography.Text>
+                      <Input
+                        size="small"
+                        style={{ width: 160 }}
+                        placeholder={t('upload.artNum')}
+                        title={t('upload.artNumPlaceholder')}
+                        value={artNums[keyOf(f)] ?? ''}
+                        onChange={(e) => setArtNums((all) => ({ ...all, [keyOf(f)]: e.target.value }))}
+                      />
+                    </Space>
+                  </List.Item>
+                )}
+              />
+            ),
+          };
+        })}
+      />
+      <Button icon={<PlusOutlined />} style={{ marginTop: 12 }} onClick={() => more.current?.click()}>
+        {t('upload.addMore')}
+      </Button>
+      <input
+        ref={more}
+        type="file"
+        multiple
+        hidden
+        onChange={(e) => {
+          const result = pickFiles([...(e.target.files ?? [])], files);
+          if ('problem' in result) message.error(problemText(t, result.problem));
+          else {
+            setFiles(result.files);
+            setArtNums((all) => ({
+              ...Object.fromEntries(result.files.map((f) => [keyOf(f), artNumFromName(f.fileName) ?? ''])),
+              ...all,
+            }));
+          }
+          e.target.value = '';
+        }}
+      />
+      <MoveDialog
+        open={picking}
+        title={t('upload.target')}
+        onCancel={() => setPicking(false)}
+        onConfirm={async (id, path) => {
+          setTarget({ id, path });
+          setPicking(false);
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { CloudUploadOutlined, FileAddOutlined, FolderAddOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type PickedFile, type PickProblem, pickFiles } from '../../upload/pickFiles';
+import { BatchUploadDialog, type UploadTarget } from './BatchUploadDialog';
+
+export function problemText(
+  t: (key: string, values?: Record<string, string>) => string,
+  problem: PickProblem,
+): string {
+  if (problem.kind === 'tooMany') return t('upload.tooMany');
+  if (problem.kind === 'tooLarge') return t('upload.tooLarge', { name: problem.fileName });
+  if (problem.kind === 'illegalCharacter')
+    return t('upload.illegal', { name: problem.fileName, char: problem.char });
+  return t('upload.sameFile', { name: problem.fileName });
+}
+
+/** SPEC §2 upload type choice (files or a folder), then the batch upload dialog. */
+export function UploadButton({ target }: { target: UploadTarget }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const filesInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<PickedFile[] | null>(null);
+
+  const onPick = (list: FileList | null) => {
+    if (!list) return;
+    const result = pickFiles([...list]);
+    if ('problem' in result) message.error(problemText(t, result.problem));
+    else if (result.files.length === 0) message.warning(t('upload.noFiles'));
+    else setPicked(result.files);
+  };
+
+  return (
+    <>
+      <Dropdown
+        trigger={['hover', 'click']}
+        menu={{
+          items: [
+            { key: 'files', icon: <FileAddOutlined />, label: t('upload.files') },
+            { key: 'folder', icon: <FolderAddOutlined />, label: t('upload.folder') },
+          ],
+          onClick: ({ key }) => (key === 'folder' ? folderInput : filesInput).current?.click(),
+        }}
+      >
+        <Button icon={<CloudUploadOutlined />} data-testid="upload-button">
+          {t('upload.button')}
+        </Button>
+      </Dropdown>
+      <input
+        ref={filesInput}
+        type="file"
+        multiple
+        hidden
+        data-testid="upload-files-input"
+        onChange={(e) => {
+          onPick(e.target.files);
+          e.target.value = '';
+        }}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        multiple
+        hidden
+        data-testid="upload-folder-input"
+        {...({ webkitdirectory: '' } as Record<string, string>)}
+        onChange={(e) => {
+          onPick(e.target.files);
+          e.target.value = '';
+        }}
+      />
+      {picked && <BatchUploadDialog files={picked} target={target} onClose={() => setPicked(null)} />}
+    </>
+  );
+}

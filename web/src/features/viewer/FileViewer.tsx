@@ -1,0 +1,233 @@
+import {
+  CloseOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  InfoCircleOutlined,
+  LeftOutlined,
+  RedoOutlined,
+  RightOutlined,
+  UndoOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
+import type { FileDetail, Item } from '@dam/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Result, Spin, Tooltip } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { InfoPanel } from './InfoPanel';
+import styles from './viewer.module.css';
+import { neighbour, rotate, zoomByButton, zoomByWheel } from './zoom';
+
+export const detailKey = (id: number) => ['files', 'detail', id] as const;
+
+/**
+ * SPEC §2 file detail, full screen: preview with zoom, rotation and drag; previous / next over the
+ * current list (folders skipped); info panel with edit mode. ←, →, Esc do what users expect.
+ */
+export function FileViewer({
+  items,
+  startId,
+  onClose,
+}: {
+  items: Item[];
+  startId: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [id, setId] = useState(startId);
+  const [zoom, setZoom] = useState(1);
+  const [angle, setAngle] = useState(0);
+  const [offset, setOffset] = useState({ x: 0, y: 0 });
+  const [panel, setPanel] = useState<'info' | 'edit' | null>('info');
+  const drag = useRef<{ x: number; y: number } | null>(null);
+  const detail = useQuery({
+    queryKey: detailKey(id),
+    queryFn: () => api.get<FileDetail>('/ske-api/v1_0/file/detail', { query: { id } }),
+  });
+
+  const go = (step: 1 | -1) => {
+    const next = neighbour(items, id, step);
+    if (!next) {
+      message.info(step === 1 ? t('viewer.isLast') : t('viewer.isFirst'));
+      return;
+    }
+    setId(next.id);
+    setZoom(1);
+    setAngle(0);
+    setOffset({ x: 0, y: 0 });
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.target as HTMLElement)?.closest('input, textarea, .ant-picker-dropdown')) return;
+      if (event.key === 'Escape') onClose();
+      if (event.key === 'ArrowLeft') go(-1);
+      if (event.key === 'ArrowRight') go(1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const file = detail.data;
+  const format = file?.fileFormat?.split(',')[0] ?? '';
+  const isVideo =
+    file?.type === 3 && /mp4|webm|mov/.test(format) && !file.previewUrl?.includes('.preview.jpg');
+  const isPdf = format === 'pdf';
+  const download = () => {
+    if (file?.url) window.location.assign(file.url);
+  };
+
+  let stage: React.ReactNode;
+  if (detail.isPending) stage = <Spin size="large" />;
+  else if (detail.isError || !file) stage = <Result status="warning" title={t('common.loadFailed')} />;
+  else if (file.previewStatus === 3) stage = <Result status="warning" title={t('viewer.damaged')} />;
+  else if (!file.previewUrl && file.previewStatus === 0)
+    stage = (
+      <Spin tip={t('viewer.previewPending')}>
+        <div style={{ width: 200, height: 80 }} />
+      </Spin>
+    );
+  else if (!file.previewUrl) stage = <Result status="info" title={t('viewer.noPreview')} />;
+  else if (isPdf && !file.previewUrl.includes('.preview.jpg'))
+    stage = <iframe title={file.name} src={file.previewUrl} className={styles.document} />;
+  else if (isVideo)
+    // biome-ignore lint/a11y/useMediaCaption: design files carry no captions
+    stage = <video src={file.previewUrl} controls className={styles.video} />;
+  else
+    stage = (
+      <img
+        src={file.previewUrl}
+        alt={file.name}
+        draggable={false}
+        data-testid="viewer-image"
+        data-zoom={zoom}
+        data-angle={angle}
+        className={styles.image}
+        style={{ transform: `translate(${offset.x}px, ${offset.y}px) scale(${zoom}) rotate(${angle}deg)` }}
+        onWheel={(event) => setZoom((z) => zoomByWheel(z, event.deltaY))}
+        onPointerDown={(event) => {
+          drag.current = { x: event.clientX - offset.x, y: event.clientY - offset.y };
+          (event.target as HTMLElement).setPointerCapture(event.pointerId);
+        }}
+        onPointerMove={(event) =>
+          drag.current && setOffset({ x: event.clientX - drag.current.x, y: event.clientY - drag.current.y })
+        }
+        onPointerUp={() => {
+          drag.current = null;
+        }}
+      />
+    );
+
+  return (
+    <div className={styles.overlay} role="dialog" aria-label={file?.name ?? ''} data-testid="file-viewer">
+      <header className={styles.bar}>
+        <span className={styles.title} data-testid="viewer-title">
+          {file?.name ?? ''}
+        </span>
+        <div className={styles.tools}>
+          <Tooltip title={t('viewer.zoomOut')}>
+            <Button
+              type="text"
+              icon={<ZoomOutOutlined />}
+              onClick={() => setZoom((z) => zoomByButton(z, -1))}
+              data-testid="zoom-out"
+            />
+          </Tooltip>
+          <span className={styles.zoom}>{Math.round(zoom * 100)}%</span>
+          <Tooltip title={t('viewer.zoomIn')}>
+            <Button
+              type="text"
+              icon={<ZoomInOutlined />}
+              onClick={() => setZoom((z) => zoomByButton(z, 1))}
+              data-testid="zoom-in"
+            />
+          </Tooltip>
+          <Tooltip title={t('viewer.rotate')}>
+            <Button
+              type="text"
+              icon={<RedoOutlined />}
+              onClick={() => setAngle(rotate)}
+              data-testid="rotate"
+            />
+          </Tooltip>
+          <Tooltip title={t('viewer.reset')}>
+            <Button
+              type="text"
+              icon={<UndoOutlined />}
+              onClick={() => {
+                setZoom(1);
+                setAngle(0);
+                setOffset({ x: 0, y: 0 });
+              }}
+            />
+          </Tooltip>
+          <span className={styles.divider} />
+          <Tooltip title={t('viewer.info')}>
+            <Button
+              type="text"
+              icon={<InfoCircleOutlined />}
+              onClick={() => setPanel((p) => (p === 'info' ? null : 'info'))}
+            />
+          </Tooltip>
+          {file?.url && (
+            <Tooltip title={t('viewer.download')}>
+              <Button
+                type="text"
+                icon={<DownloadOutlined />}
+                onClick={download}
+                data-testid="viewer-download"
+              />
+            </Tooltip>
+          )}
+          {file?.authList.includes('edit') && (
+            <Tooltip title={t('viewer.edit')}>
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                onClick={() => setPanel('edit')}
+                data-testid="viewer-edit"
+              />
+            </Tooltip>
+          )}
+          <Tooltip title={t('viewer.close')}>
+            <Button type="text" icon={<CloseOutlined />} onClick={onClose} data-testid="viewer-close" />
+          </Tooltip>
+        </div>
+      </header>
+      <div className={styles.body}>
+        <div className={styles.stage}>
+          <button
+            type="button"
+            className={`${styles.nav} ${styles.navLeft}`}
+            onClick={() => go(-1)}
+            aria-label={t('viewer.previous')}
+            data-testid="viewer-prev"
+          >
+            <LeftOutlined />
+          </button>
+          {stage}
+          <button
+            type="button"
+            className={`${styles.nav} ${styles.navRight}`}
+            onClick={() => go(1)}
+            aria-label={t('viewer.next')}
+            data-testid="viewer-next"
+          >
+            <RightOutlined />
+          </button>
+        </div>
+        {panel && file && (
+          <InfoPanel
+            file={file}
+            editing={panel === 'edit'}
+            onEditDone={() => setPanel('info')}
+            onMerged={setId}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import type { FileDetail } from '@dam/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  List,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
+import { formatDate, formatSize } from '../files/format';
+import styles from './viewer.module.css';
+
+interface EditForm {
+  name: string;
+  validity: [Dayjs | null, Dayjs | null] | null;
+  artNum: string;
+}
+
+/** SPEC §2 info panel: every field of the file, its upload records; edit mode to change them. */
+export function InfoPanel({
+  file,
+  editing,
+  onEditDone,
+  onMerged,
+}: {
+  file: FileDetail;
+  editing: boolean;
+  onEditDone: () => void;
+  onMerged: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['files'] });
+
+  const save = async (values: EditForm) => {
+    const body = {
+      folderDataId: file.id,
+      ...(values.name.trim() !== file.name ? { name: values.name.trim() } : {}),
+      startValidTime: values.validity?.[0]?.format('YYYY-MM-DD') ?? null,
+      endValidTime: values.validity?.[1]?.format('YYYY-MM-DD') ?? null,
+      artNum: values.artNum.trim() || null,
+    };
+    const send = (confirmMerge: boolean) =>
+      api.post<{ folderDataId: number }>(
+        '/ske-api/v1_0/file/edit',
+        { ...body, ...(confirmMerge ? { confirmMerge } : {}) },
+        { silent: true },
+      );
+    try {
+      let result: { folderDataId: number };
+      try {
+        result = await send(false);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'SEF_07') throw error;
+        const agreed = await modal.confirm({
+          title: t('viewer.mergeTitle'),
+          content: error.desc,
+          okText: t('common.confirm'),
+          cancelText: t('common.cancel'),
+        });
+        if (!agreed) return;
+        result = await send(true);
+      }
+      notifySuccess(t('viewer.saved'));
+      await refresh();
+      if (result.folderDataId !== file.id) onMerged(result.folderDataId);
+      onEditDone();
+    } catch (error) {
+      if (error instanceof ApiError) message.error(error.desc);
+    }
+  };
+
+  const hide = async (format: string) => {
+    await api.get('/ske-api/v1_0/file/hide', { query: { folderDataId: file.id, format } });
+    await refresh();
+  };
+
+  const removeRecord = (recordId: number) =>
+    modal.confirm({
+      title: t('viewer.confirmDeleteRecord'),
+      okButtonProps: { danger: true },
+      okText: t('common.delete'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await api.get('/ske-api/v1_0/file/delete-record', { query: { id: recordId, folderDataId: file.id } });
+        await refresh();
+      },
+    });
+
+  const formats = file.fileFormat?.split(',') ?? [];
+  return (
+    <aside className={styles.panel} data-testid="info-panel">
+      {file.expired && (
+        <Alert type="warning" showIcon title={t('viewer.expiredNotice')} style={{ marginBottom: 12 }} />
+      )}
+      {editing ? (
+        <Form<EditForm>
+          layout="vertical"
+          initialValues={{
+            name: file.name,
+            validity:
+              file.expireStartTime || file.expireEndTime
+                ? [
+                    file.expireStartTime ? dayjs(file.expireStartTime) : null,
+                    file.expireEndTime ? dayjs(file.expireEndTime) : null,
+                  ]
+                : null,
+            artNum: file.artNum ?? '',
+          }}
+          onFinish={save}
+          data-testid="edit-form"
+        >
+          <Form.Item
+            name="name"
+            label={t('viewer.name')}
+            rules={[{ required: true, whitespace: true, message: t('files.nameRequired') }]}
+          >
+            <Input data-testid="edit-name" />
+          </Form.Item>
+          <Form.Item name="validity" label={t('viewer.validity')}>
+            <DatePicker.RangePicker
+              allowEmpty={[true, true]}
+              style={{ width: '100%' }}
+              data-testid="edit-validity"
+            />
+          </Form.Item>
+          <Form.Item name="artNum" label={t('viewer.artNum')}>
+            <Input />
+          </Form.Item>
+          {formats.length > 1 && (
+            <Form.Item label={t('viewer.formats')}>
+              <Space wrap>
+                {formats.map((format) => (
+                  <Button
+                    key={format}
+                    size="small"
+                    onClick={() => void hide(format)}
+                    data-testid={`hide-${format}`}
+                  >
+                    {t('viewer.hideFormat', { format: format.toUpperCase() })}
+                  </Button>
+                ))}
+              </Space>
+            </Form.Item>
+          )}
+          <Space>
+            <Button type="primary" htmlType="submit" data-testid="edit-save">
+              {t('viewer.save')}
+            </Button>
+            <Button onClick={onEditDone}>{t('viewer.cancelEdit')}</Button>
+          </Space>
+        </Form>
+      ) : (
+        <Descriptions column={1} size="small" title={file.name} data-testid="info-fields">
+          <Descriptions.Item label={t('viewer.uploader')}>{file.userName}</Descriptions.Item>
+          <Descriptions.Item label={t('viewer.createdAt')}>{formatDate(file.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('viewer.artNum')}>{file.artNum ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('viewer.validity')}>
+            <span data-testid="info-validity">
+              {file.expireStartTime || file.expireEndTime
+                ? `${file.expireStartTime ?? '…'} ~ ${file.expireEndTime ?? '…'}`
+                : t('viewer.noLimit')}
+            </span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('viewer.views')}>{file.viewCount}</Descriptions.Item>
+          <Descriptions.Item label={t('viewer.downloads')}>{file.downloadCount}</Descriptions.Item>
+          <Descriptions.Item label={t('viewer.path')}>{file.path}</Descriptions.Item>
+          <Descriptions.Item label={t('viewer.pixels')}>
+            {file.filePx?.replace('*', ' × ') ?? '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('viewer.size')}>{formatSize(file.totalSize)}</Descriptions.Item>
+          <Descriptions.Item label={t('viewer.formats')}>
+            <span data-testid="info-formats">{file.fileFormat?.toUpperCase() ?? '—'}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('viewer.tags')}>{t('viewer.noTags')}</Descriptions.Item>
+        </Descriptions>
+      )}
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('viewer.records')}
+      </Typography.Title>
+      <List
+        size="small"
+        dataSource={file.folderDataInfoDTOList}
+        renderItem={(record) => (
+          <List.Item
+            actions={[
+              record.previewUrl && (
+                <a key="view" href={record.previewUrl} target="_blank" rel="noreferrer">
+                  {t('viewer.view')}
+                </a>
+              ),
+              record.url && (
+                <a key="download" href={record.url}>
+                  {t('viewer.download')}
+                </a>
+              ),
+              editing && file.folderDataInfoDTOList.length > 1 && (
+                <Button key="delete" type="link" danger size="small" onClick={() => removeRecord(record.id)}>
+                  {t('viewer.deleteRecord')}
+                </Button>
+              ),
+            ].filter(Boolean)}
+          >
+            <List.Item.Meta
+              title={
+                <Space size={4}>
+                  {record.fileFormat.toUpperCase()}
+                  {record.hide && <Tag>{t('viewer.hidden')}</Tag>}
+                </Space>
+              }
+              description={`${formatSize(record.fileSize)} · ${record.userName} · ${formatDate(record.uploadTime)}`}
+            />
+          </List.Item>
+        )}
+      />
+    </aside>
+  );
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ALL_FUNCTION_CODES, TOP_BAR_LANGUAGES } from '@dam/contract';
+import { describe, expect, it } from 'vitest';
+import en from './en';
+import zh from './zh';
+
+function flatten(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => flatten(inner, prefix ? `${prefix}.${key}` : key));
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(tsx?)$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+describe('interface strings', () => {
+  const zhKeys = new Set(flatten(zh));
+  const enKeys = new Set(flatten(en));
+
+  it('has the same keys in Chinese and English', () => {
+    expect([...zhKeys].filter((k) => !enKeys.has(k))).toEqual([]);
+    expect([...enKeys].filter((k) => !zhKeys.has(k))).toEqual([]);
+  });
+
+  it('has every key the code uses, in both languages', () => {
+    const root = path.resolve(__dirname, '..');
+    const used = new Set<string>();
+    for (const file of sourceFiles(root)) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z][\w.]*)'/g)) used.add(match[1] as string);
+      for (const match of text.matchAll(/labelKey: '([a-zA-Z][\w.]*)'/g)) used.add(match[1] as string);
+    }
+    expect(used.size).toBeGreaterThan(20);
+    expect([...used].filter((k) => !zhKeys.has(k))).toEqual([]);
+  });
+
+  // Keys built at run time (t(`permission.code${code}`)) escape the scan above.
+  it('names every function code and every top-bar language', () => {
+    const built = [
+      ...ALL_FUNCTION_CODES.map((code) => `permission.code${code}`),
+      ...TOP_BAR_LANGUAGES.map((language) => `language.${language}`),
+    ];
+    expect(built.filter((k) => !zhKeys.has(k) || !enKeys.has(k))).toEqual([]);
+  });
+
+  it('leaves no string empty', () => {
+    const empty = (value: unknown, at: string): string[] =>
+      typeof value === 'string'
+        ? value.trim()
+          ? []
+          : [at]
+        : Object.entries(value as object).flatMap(([k, v]) => empty(v, `${at}.${k}`));
+    expect([...empty(zh, 'zh'), ...empty(en, 'en')]).toEqual([]);
+  });
+});

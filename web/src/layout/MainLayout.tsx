@@ -1,0 +1,117 @@
+import { CloudUploadOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Avatar, Button, Dropdown, Layout, Menu, Result, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { api } from '../api/client';
+import { SIDE_TABS } from '../app/navigation';
+import { clearToken } from '../auth/token';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { DEFAULT_AVATAR } from '../features/account/avatar';
+import { ForcedPasswordChange } from '../features/account/ForcedPasswordChange';
+import { MyInfoDialog } from '../features/account/MyInfoDialog';
+import { FinishedBanner } from '../features/upload/FinishedBanner';
+import { UploadProvider } from '../upload/UploadProvider';
+import { LanguageSwitch } from './LanguageSwitch';
+import styles from './MainLayout.module.css';
+
+/** SPEC §2 layout: top bar, side tabs, content area. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const [infoOpen, setInfoOpen] = useState(false);
+
+  const signOut = async () => {
+    try {
+      await api.post('/security-api/sign-out', undefined, { silent: true });
+    } finally {
+      clearToken();
+      queryClient.clear();
+      navigate('/login', { replace: true });
+    }
+  };
+
+  const selected = SIDE_TABS.filter((tab) => location.pathname.startsWith(tab.match)).map((tab) => tab.key);
+
+  return (
+    <UploadProvider>
+      <Layout className={styles.shell}>
+        <Layout.Header className={styles.header}>
+          <Link to="/" className={styles.brand}>
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <span className={styles.title}>{t('app.title')}</span>
+          </Link>
+          <div className={styles.actions}>
+            <LanguageSwitch />
+            <Dropdown
+              trigger={['hover', 'click']}
+              menu={{
+                items: [
+                  { key: 'records', icon: <CloudUploadOutlined />, label: t('nav.uploadRecords') },
+                  { key: 'info', icon: <UserOutlined />, label: t('nav.myInfo') },
+                  { type: 'divider' },
+                  { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },
+                ],
+                onClick: ({ key }) => {
+                  if (key === 'logout') void signOut();
+                  else if (key === 'records') navigate('/upload-record/current');
+                  else setInfoOpen(true);
+                },
+              }}
+            >
+              <Button type="text" className={styles.user} data-testid="user-menu">
+                <Avatar size={28} src={user.data?.avatar || DEFAULT_AVATAR} />
+                <span className={styles.userName}>{user.data?.name ?? ''}</span>
+                <DownOutlined />
+              </Button>
+            </Dropdown>
+          </div>
+        </Layout.Header>
+        <Layout>
+          <Layout.Sider
+            width={208}
+            theme="light"
+            className={styles.sider}
+            breakpoint="lg"
+            collapsedWidth={64}
+          >
+            <Menu
+              mode="inline"
+              selectedKeys={selected}
+              items={SIDE_TABS.map((tab) => ({
+                key: tab.key,
+                icon: tab.icon,
+                label: <Link to={tab.to}>{t(tab.labelKey)}</Link>,
+              }))}
+              data-testid="side-tabs"
+            />
+          </Layout.Sider>
+          <Layout.Content className={styles.content}>
+            {user.isPending ? (
+              <div className={styles.center}>
+                <Spin size="large" />
+              </div>
+            ) : user.isError ? (
+              <Result
+                status="warning"
+                title={t('common.loadFailed')}
+                extra={<Button onClick={() => void user.refetch()}>{t('common.retry')}</Button>}
+              />
+            ) : (
+              <>
+                <FinishedBanner />
+                <Outlet />
+              </>
+            )}
+          </Layout.Content>
+        </Layout>
+        <MyInfoDialog open={infoOpen} onClose={() => setInfoOpen(false)} />
+        <ForcedPasswordChange />
+      </Layout>
+    </UploadProvider>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { httpUploadApi } from './httpApi';
+import { type ManagerSnapshot, UploadManager } from './manager';
+import { browserNetwork, xhrTransport } from './transport';
+
+const UploadContext = createContext<UploadManager | null>(null);
+
+/**
+ * One upload manager for the signed-in session: it survives navigation between screens, tells
+ * the user about the network, and warns before the page is left mid-upload (SPEC §4).
+ */
+export function UploadProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const manager = useMemo(
+    () =>
+      new UploadManager(httpUploadApi, xhrTransport, browserNetwork, () => {
+        void queryClient.invalidateQueries({ queryKey: ['upload-records'] });
+      }),
+    [queryClient],
+  );
+
+  useEffect(() => {
+    const names = new Map<number, string>();
+    const stopEvents = manager.onEvent((event) => {
+      for (const task of manager.snapshot().tasks) names.set(task.id, task.fileName);
+      if (event.type === 'offline') message.warning(t('upload.offline'));
+      if (event.type === 'online') message.success(t('upload.online'));
+      if (event.type === 'network-error')
+        message.error(t('upload.timeout', { name: names.get(event.taskId) ?? '' }));
+      if (event.type === 'failed') message.error(t('upload.failed', { name: names.get(event.taskId) ?? '' }));
+      if (event.type === 'finished') {
+        void queryClient.invalidateQueries({ queryKey: ['files'] });
+        void queryClient.invalidateQueries({ queryKey: ['upload-records'] });
+      }
+    });
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (!manager.hasActiveUploads()) return;
+      event.preventDefault();
+      event.returnValue = t('upload.leaveWarning');
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      stopEvents();
+      window.removeEventListener('beforeunload', beforeUnload);
+      manager.dispose();
+    };
+  }, [manager, message, queryClient, t]);
+
+  return <UploadContext.Provider value={manager}>{children}</UploadContext.Provider>;
+}
+
+export function useUploadManager(): UploadManager {
+  const manager = useContext(UploadContext);
+  if (!manager) throw new Error('useUploadManager outside UploadProvider');
+  return manager;
+}
+
+/** The manager's state, re-rendered on every change. */
+export function useUploadState(): ManagerSnapshot {
+  const manager = useUploadManager();
+  const store = useMemo(() => {
+    let snapshot = manager.snapshot();
+    return {
+      subscribe: (onChange: () => void) =>
+        manager.subscribe((next) => {
+          snapshot = next;
+          onChange();
+        }),
+      get: () => snapshot,
+    };
+  }, [manager]);
+  return useSyncExternalStore(store.subscribe, store.get);
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { artNumFromName, groupOf, isSystemFile, pickFiles } from './pickFiles';
+
+const file = (name: string, size = 10, relative = '') => {
+  const f = new File([new Uint8Array(Math.min(size, 10))], name);
+  Object.defineProperty(f, 'size', { value: size });
+  if (relative) Object.defineProperty(f, 'webkitRelativePath', { value: relative });
+  return f;
+};
+
+describe('picking files (SPEC §5)', () => {
+  it('ignores system files', () => {
+    expect(['.DS_Store', 'Thumb.db', 'Thumbs.db', '._photo.jpg'].every(isSystemFile)).toBe(true);
+    const result = pickFiles([file('.DS_Store'), file('a.jpg')]);
+    expect('files' in result && result.files.map((f) => f.fileName)).toEqual(['a.jpg']);
+  });
+
+  it('refuses more than 3000 files', () => {
+    const many = Array.from({ length: 3001 }, (_, i) => file(`f${i}.jpg`));
+    expect(pickFiles(many)).toEqual({ problem: { kind: 'tooMany' } });
+  });
+
+  it('refuses a file over 5 GB, naming it', () => {
+    expect(pickFiles([file('big.tif', 5 * 1024 ** 3 + 1)])).toEqual({
+      problem: { kind: 'tooLarge', fileName: 'big.tif' },
+    });
+  });
+
+  it('names the first illegal character', () => {
+    expect(pickFiles([file('a$b|c.jpg')])).toEqual({
+      problem: { kind: 'illegalCharacter', fileName: 'a$b|c.jpg', char: '$' },
+    });
+  });
+
+  it('refuses the same name and format twice in one place, also across picks', () => {
+    expect(pickFiles([file('A.jpg'), file('a.JPG')])).toEqual({
+      problem: { kind: 'sameFile', fileName: 'a.JPG' },
+    });
+    const first = pickFiles([file('A.jpg', 10, 'Shoes/A.jpg')]);
+    if (!('files' in first)) throw new Error('expected files');
+    expect('files' in pickFiles([file('A.jpg')], first.files)).toBe(true);
+    expect(pickFiles([file('A.jpg', 10, 'Shoes/A.jpg')], first.files)).toMatchObject({
+      problem: { kind: 'sameFile' },
+    });
+  });
+
+  it('keeps the folder of a folder upload', () => {
+    const result = pickFiles([file('x.png', 10, 'Season/Running/x.png')]);
+    expect('files' in result && result.files[0]?.path).toBe('Season/Running');
+  });
+
+  it('groups by suffix and reads article numbers from names', () => {
+    expect([groupOf('a.PSD'), groupOf('b.mp4'), groupOf('c.pdf')]).toEqual([1, 2, 3]);
+    expect(artNumFromName('SHOE123-01_side.jpg')).toBe('SHOE123-01');
+    expect(artNumFromName('ab12.png')).toBe('AB12');
+    expect(artNumFromName('campaign photo.jpg')).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+import { firstIllegalCharacter, LIMITS } from '@dam/contract';
+
+export interface PickedFile {
+  file: File;
+  fileName: string;
+  /** Folder inside the upload, for folder uploads: `Season/Running`. */
+  path: string;
+  size: number;
+}
+
+export type PickProblem =
+  | { kind: 'tooMany' }
+  | { kind: 'tooLarge'; fileName: string }
+  | { kind: 'illegalCharacter'; fileName: string; char: string }
+  | { kind: 'sameFile'; fileName: string };
+
+/** Files the operating system leaves behind: `.DS_Store`, `._x`, `Thumbs.db`/`Thumb.db` (SPEC §5). */
+export function isSystemFile(name: string): boolean {
+  return (
+    /^\.[^.]*$/.test(name) || name.startsWith('._') || /^thumbs?\.db$/i.test(name) || name === 'desktop.ini'
+  );
+}
+
+/** Applies SPEC §5 file-picking rules; returns the files to upload or the first problem. */
+export function pickFiles(
+  files: File[],
+  existing: PickedFile[] = [],
+): { files: PickedFile[] } | { problem: PickProblem } {
+  const picked: PickedFile[] = [];
+  for (const file of files) {
+    if (isSystemFile(file.name)) continue;
+    const relative = (file as File & { webkitRelativePath?: string }).webkitRelativePath ?? '';
+    const folders = relative.split('/').slice(0, -1);
+    picked.push({ file, fileName: file.name, path: folders.join('/'), size: file.size });
+  }
+  const all = [...existing, ...picked];
+  if (all.length > LIMITS.filesPerSelection) return { problem: { kind: 'tooMany' } };
+  const seen = new Set<string>();
+  for (const entry of all) {
+    if (entry.size > LIMITS.singleFileBytes)
+      return { problem: { kind: 'tooLarge', fileName: entry.fileName } };
+    const char = firstIllegalCharacter(entry.fileName);
+    if (char) return { problem: { kind: 'illegalCharacter', fileName: entry.fileName, char } };
+    const key = `${entry.path}/${entry.fileName}`.toLowerCase();
+    if (seen.has(key)) return { problem: { kind: 'sameFile', fileName: entry.fileName } };
+    seen.add(key);
+  }
+  return { files: all };
+}
+
+const IMAGE_SUFFIXES = ['jpg', 'png', 'psd', 'ai', 'indd', 'bmp'];
+const VIDEO_SUFFIXES = ['avi', 'mp4'];
+
+/** Upload groups of SPEC §3/§5: 1 image, 2 video, 3 other, by suffix. */
+export function groupOf(fileName: string): 1 | 2 | 3 {
+  const suffix = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
+  if (IMAGE_SUFFIXES.includes(suffix) || suffix === 'jpeg' || suffix === 'tif' || suffix === 'tiff') return 1;
+  if (VIDEO_SUFFIXES.includes(suffix) || suffix === 'mov') return 2;
+  return 3;
+}
+
+/** An article number at the start of a file name, e.g. `SHOE123-01_side.jpg` → `SHOE123-01`. */
+export const ART_NUM_PATTERN = /^([A-Za-z]{2,}\d{2,}(?:-\d{1,3})?)(?=[_\-. ]|$)/;
+
+export function artNumFromName(fileName: string): string | null {
+  return ART_NUM_PATTERN.exec(fileName)?.[1]?.toUpperCase() ?? null;
+}
