@@ -14,9 +14,13 @@ async function openFolder(page: Page, name: string) {
 
 /** The records screen, reached inside the app: a page load would end the uploads in progress. */
 async function openRecords(page: Page, label: RegExp) {
-  await page.getByTestId('user-menu').hover();
-  await page.getByRole('menuitem', { name: label }).click();
-  await expect(page.getByTestId('upload-records')).toBeVisible();
+  // A hover menu can close while the pointer crosses the gap to it (seen once in CI), so the
+  // whole gesture is retried until the records screen is there.
+  await expect(async () => {
+    await page.getByTestId('user-menu').hover();
+    await page.getByRole('menuitem', { name: label }).click({ timeout: 2_000 });
+    await expect(page.getByTestId('upload-records')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Holds every part upload for a moment, so a test can act while transfers are under way. */
