@@ -132,12 +132,18 @@ export const cancelUploadRequestSchema = z.object({
   deleteNum: z.number().int().optional(),
 });
 
+/** Status of an upload record on the server. */
+export const UploadStatus = { waiting: 0, uploading: 1, done: 2, failed: 3, cancelled: 4 } as const;
+export type UploadStatus = (typeof UploadStatus)[keyof typeof UploadStatus];
+
 export const uploadRecordSchema = z.object({
   id: z.number().int(),
   batchNum: z.string(),
   fileName: z.string(),
   fileFormat: z.string(),
   fileSize: z.number(),
+  /** The file's last-modified time (epoch ms) as the browser read it; matches a re-picked file. */
+  fileInfo: z.number().nullable(),
   path: z.string(),
   status: z.number().int(),
   uploadSchedule: z.number().int(),

@@ -12,6 +12,7 @@ import { DEFAULT_AVATAR } from '../features/account/avatar';
 import { ForcedPasswordChange } from '../features/account/ForcedPasswordChange';
 import { MyInfoDialog } from '../features/account/MyInfoDialog';
 import { FinishedBanner } from '../features/upload/FinishedBanner';
+import { InterruptedBanner } from '../features/upload/InterruptedUploads';
 import { UploadProvider } from '../upload/UploadProvider';
 import { LanguageSwitch } from './LanguageSwitch';
 import styles from './MainLayout.module.css';
@@ -104,6 +105,7 @@ export function MainLayout() {
             ) : (
               <>
                 <FinishedBanner />
+                <InterruptedBanner />
                 <Outlet />
               </>
             )}

@@ -264,6 +264,25 @@ describe('upload manager (SPEC §4 scheduling)', () => {
     expect(manager.snapshot().finishedBanner).toBe(false);
   });
 
+  it('discards uploads a closed page left behind: the server cancels them and the list is read again', async () => {
+    transport.hang.add(1);
+    manager.add([task(1)]);
+    await manager.discard([1, 7, 8]);
+    expect(server.cancelled).toEqual([1, 7, 8]);
+    expect(manager.snapshot().tasks).toEqual([]);
+    expect(checks).toBe(1);
+  });
+
+  it('after a page reload, a re-picked file sends only the parts the server lacks', async () => {
+    const reloaded = task(9, 4 * PART);
+    for (const partNumber of [1, 2])
+      server.stored.get(9)!.set(partNumber, { partNumber, size: PART, etag: `"${partNumber}"` });
+    manager.add([reloaded]);
+    await settle();
+    expect(transport.puts).toEqual(['part://9/3', 'part://9/4']);
+    expect(server.callbacks.at(-1)).toEqual({ id: 9, status: 2, schedule: 100 });
+  });
+
   it('runs the task-list check every 60 s', async () => {
     await vi.advanceTimersByTimeAsync(LIMITS.taskListCheckMs * 2 + 1);
     expect(checks).toBe(2);

@@ -170,6 +170,21 @@ export class UploadManager {
     if (present.length > 0) await this.api.cancel(present);
   }
 
+  /**
+   * Cancels uploads whether this page runs them or not (those a closed page left unfinished):
+   * the server frees what they stored, and the task list is read again.
+   */
+  async discard(ids: number[]): Promise<void> {
+    for (const id of ids) {
+      this.stopTransfer(id);
+      this.tasks.delete(id);
+    }
+    this.schedule();
+    this.emit();
+    if (ids.length > 0) await this.api.cancel(ids);
+    this.onTaskListCheck();
+  }
+
   async cancelAll(): Promise<void> {
     await this.cancel([...this.tasks.keys()]);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artNumFromName, groupOf, isSystemFile, pickFiles } from './pickFiles';
+import { applyFixedName, artNumFromName, groupOf, isSystemFile, needsRename, pickFiles } from './pickFiles';
 
 const file = (name: string, size = 10, relative = '') => {
   const f = new File([new Uint8Array(Math.min(size, 10))], name);
@@ -54,5 +54,29 @@ describe('picking files (SPEC §5)', () => {
     expect(artNumFromName('SHOE123-01_side.jpg')).toBe('SHOE123-01');
     expect(artNumFromName('ab12.png')).toBe('AB12');
     expect(artNumFromName('campaign photo.jpg')).toBeNull();
+  });
+});
+
+describe('uploading a new version under a fixed name (SPEC §5)', () => {
+  const picked = (name: string, path = '') => ({ file: file(name), fileName: name, path, size: 10 });
+
+  it('needs a rename only when a name differs from the fixed one', () => {
+    expect(needsRename([picked('SHOE1-01.jpg'), picked('SHOE1-01.psd')], 'SHOE1-01')).toBe(false);
+    expect(needsRename([picked('SHOE1-01.jpg'), picked('retouched.psd')], 'SHOE1-01')).toBe(true);
+    expect(needsRename([picked('SHOE1-01.jpg', 'inner')], 'SHOE1-01')).toBe(true);
+  });
+
+  it('gives every file the fixed name with its own suffix, outside any subfolder', () => {
+    const result = applyFixedName([picked('retouched.PSD', 'a/b'), picked('final v2.jpg')], 'SHOE1-01');
+    expect('files' in result && result.files.map((f) => [f.path, f.fileName])).toEqual([
+      ['', 'SHOE1-01.PSD'],
+      ['', 'SHOE1-01.jpg'],
+    ]);
+  });
+
+  it('refuses two files that would end with the same name and suffix', () => {
+    expect(applyFixedName([picked('a.jpg'), picked('b.JPG')], 'SHOE1-01')).toEqual({
+      problem: { kind: 'sameFile', fileName: 'SHOE1-01.JPG' },
+    });
   });
 });

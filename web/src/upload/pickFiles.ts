@@ -65,3 +65,35 @@ export const ART_NUM_PATTERN = /^([A-Za-z]{2,}\d{2,}(?:-\d{1,3})?)(?=[_\-. ]|$)/
 export function artNumFromName(fileName: string): string | null {
   return ART_NUM_PATTERN.exec(fileName)?.[1]?.toUpperCase() ?? null;
 }
+
+/** The name without its suffix: `SHOE1-01_side.jpg` → `SHOE1-01_side`. */
+export function baseNameOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}
+
+/** Whether any picked file would be renamed by the fixed-name rule of SPEC §5. */
+export function needsRename(files: PickedFile[], fixedName: string): boolean {
+  return files.some((f) => baseNameOf(f.fileName) !== fixedName || f.path !== '');
+}
+
+/**
+ * SPEC §5 fixed current file name (uploading a new version): every file takes that name and
+ * keeps its own suffix. Two files left with the same name and suffix are the "same file" error.
+ */
+export function applyFixedName(
+  files: PickedFile[],
+  fixedName: string,
+): { files: PickedFile[] } | { problem: PickProblem } {
+  const seen = new Set<string>();
+  const renamed: PickedFile[] = [];
+  for (const f of files) {
+    const dot = f.fileName.lastIndexOf('.');
+    const fileName = dot > 0 ? `${fixedName}${f.fileName.slice(dot)}` : fixedName;
+    const key = fileName.toLowerCase();
+    if (seen.has(key)) return { problem: { kind: 'sameFile', fileName } };
+    seen.add(key);
+    renamed.push({ ...f, fileName, path: '' });
+  }
+  return { files: renamed };
+}

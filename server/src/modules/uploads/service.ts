@@ -7,6 +7,7 @@ import {
   type MultipartState,
   splitFileName,
   type UploadRecord,
+  UploadStatus,
 } from '@dam/contract';
 import type { UploadRow } from '../../db/schema';
 import { AppError, invalidField } from '../../http/app-error';
@@ -25,7 +26,7 @@ import { joinPath } from '../items/presenter';
 import type { ItemsService } from '../items/service';
 import type { UploadsRepository } from './repository';
 
-export const UploadStatus = { waiting: 0, uploading: 1, done: 2, failed: 3, cancelled: 4 } as const;
+export { UploadStatus };
 
 const PART_URL_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -416,6 +417,7 @@ export class UploadsService {
       fileName: row.file_name,
       fileFormat: row.format,
       fileSize: row.file_size,
+      fileInfo: row.last_modified?.getTime() ?? null,
       path: row.folder_name && row.parent_path ? joinPath(row.parent_path, row.folder_name) : '/',
       status: row.status,
       uploadSchedule: row.upload_schedule,

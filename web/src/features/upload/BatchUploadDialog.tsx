@@ -5,13 +5,20 @@ import {
   PlusOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { App, Button, Collapse, DatePicker, Form, Input, List, Modal, Space, Typography } from 'antd';
+import { Alert, App, Button, Collapse, DatePicker, Form, Input, List, Modal, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
-import { artNumFromName, groupOf, type PickedFile, pickFiles } from '../../upload/pickFiles';
+import {
+  applyFixedName,
+  artNumFromName,
+  groupOf,
+  needsRename,
+  type PickedFile,
+  pickFiles,
+} from '../../upload/pickFiles';
 import { useUploadManager } from '../../upload/UploadProvider';
 import { formatSize } from '../files/format';
 import { MoveDialog } from '../files/MoveDialog';
@@ -39,18 +46,22 @@ const GROUPS = [
 /**
  * SPEC §2 batch upload: files grouped image / video / other, target path, article number (read
  * from the file names), validity; "finish" closes, "upload and continue" resets and stays.
+ * With `fixedName` it uploads a new version of that file: the target is the file's folder and,
+ * after the user confirms, every file takes that name with its own suffix (SPEC §5).
  */
 export function BatchUploadDialog({
   files: initial,
   target: initialTarget,
+  fixedName,
   onClose,
 }: {
   files: PickedFile[];
   target: UploadTarget;
+  fixedName?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const manager = useUploadManager();
   const [files, setFiles] = useState(initial);
   const [target, setTarget] = useState(initialTarget);
@@ -66,16 +77,30 @@ export function BatchUploadDialog({
   const start = async (andContinue: boolean) => {
     if (starting) return;
     if (files.length === 0) return void message.warning(t('upload.noFiles'));
+    let named = files;
+    if (fixedName !== undefined) {
+      const renamed = applyFixedName(files, fixedName);
+      if ('problem' in renamed) return void message.error(problemText(t, renamed.problem));
+      if (needsRename(files, fixedName)) {
+        const confirmed = await modal.confirm({
+          title: t('upload.confirmRename', { name: fixedName }),
+          okText: t('common.confirm'),
+          cancelText: t('common.cancel'),
+        });
+        if (!confirmed) return;
+      }
+      named = renamed.files;
+    }
     setStarting(true);
     try {
       const created = await api.post<Created[]>(
         '/ske-api/v1_0/file-upload/upload',
         {
           targetFolderId: target.id,
-          uploadDetailDTOS: files.map((f) => ({
-            fileName: f.fileName,
+          uploadDetailDTOS: files.map((f, index) => ({
+            fileName: (named[index] as PickedFile).fileName,
             fileSize: f.size,
-            path: f.path,
+            path: (named[index] as PickedFile).path,
             fileInfo: f.file.lastModified,
             ...(artNums[keyOf(f)] ? { artNum: artNums[keyOf(f)] } : {}),
             ...(validity
@@ -121,7 +146,9 @@ export function BatchUploadDialog({
     <Modal
       open
       width={720}
-      title={t('upload.dialogTitle')}
+      title={
+        fixedName === undefined ? t('upload.dialogTitle') : t('upload.newVersionTitle', { name: fixedName })
+      }
       onCancel={onClose}
       destroyOnHidden
       footer={
@@ -141,15 +168,26 @@ export function BatchUploadDialog({
         </Space>
       }
     >
+      {fixedName !== undefined && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('upload.newVersionHint', { name: fixedName })}
+          data-testid="new-version-hint"
+        />
+      )}
       <Form layout="vertical">
         <Form.Item label={t('upload.target')}>
           <Space>
             <Typography.Text code data-testid="upload-target">
               {target.path}
             </Typography.Text>
-            <Button size="small" onClick={() => setPicking(true)}>
-              {t('upload.change')}
-            </Button>
+            {fixedName === undefined && (
+              <Button size="small" onClick={() => setPicking(true)}>
+                {t('upload.change')}
+              </Button>
+            )}
           </Space>
         </Form.Item>
         <Form.Item label={t('upload.validity')}>

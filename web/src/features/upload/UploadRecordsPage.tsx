@@ -8,6 +8,7 @@ import { api } from '../../api/client';
 import { TaskStatus, type UploadTask } from '../../upload/types';
 import { useUploadManager, useUploadState } from '../../upload/UploadProvider';
 import { formatDate, formatSize } from '../files/format';
+import { InterruptedUploads } from './InterruptedUploads';
 
 const TABS = ['current', 'await', 'history'] as const;
 type Tab = (typeof TABS)[number];
@@ -161,6 +162,7 @@ export function UploadRecordsPage() {
           </Button>
         </Space>
       </Space>
+      <InterruptedUploads />
       <Tabs
         activeKey={active}
         onChange={(key) => navigate(`/upload-record/${key}`)}

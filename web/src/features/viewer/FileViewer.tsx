@@ -1,5 +1,6 @@
 import {
   CloseOutlined,
+  CloudUploadOutlined,
   DownloadOutlined,
   EditOutlined,
   InfoCircleOutlined,
@@ -16,6 +17,10 @@ import { App, Button, Result, Spin, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import type { PickedFile } from '../../upload/pickFiles';
+import { pickFiles } from '../../upload/pickFiles';
+import { BatchUploadDialog } from '../upload/BatchUploadDialog';
+import { problemText } from '../upload/UploadButton';
 import { InfoPanel } from './InfoPanel';
 import styles from './viewer.module.css';
 import { neighbour, rotate, zoomByButton, zoomByWheel } from './zoom';
@@ -43,6 +48,8 @@ export function FileViewer({
   const [offset, setOffset] = useState({ x: 0, y: 0 });
   const [panel, setPanel] = useState<'info' | 'edit' | null>('info');
   const drag = useRef<{ x: number; y: number } | null>(null);
+  const versionInput = useRef<HTMLInputElement>(null);
+  const [newVersion, setNewVersion] = useState<PickedFile[] | null>(null);
   const detail = useQuery({
     queryKey: detailKey(id),
     queryFn: () => api.get<FileDetail>('/ske-api/v1_0/file/detail', { query: { id } }),
@@ -63,6 +70,8 @@ export function FileViewer({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.target as HTMLElement)?.closest('input, textarea, .ant-picker-dropdown')) return;
+      // Keys belong to a dialog open above the viewer (the new-version upload, say).
+      if (newVersion) return;
       if (event.key === 'Escape') onClose();
       if (event.key === 'ArrowLeft') go(-1);
       if (event.key === 'ArrowRight') go(1);
@@ -182,6 +191,16 @@ export function FileViewer({
               />
             </Tooltip>
           )}
+          {file?.authList.includes('upload') && (
+            <Tooltip title={t('viewer.newVersion')}>
+              <Button
+                type="text"
+                icon={<CloudUploadOutlined />}
+                onClick={() => versionInput.current?.click()}
+                data-testid="viewer-new-version"
+              />
+            </Tooltip>
+          )}
           {file?.authList.includes('edit') && (
             <Tooltip title={t('viewer.edit')}>
               <Button
@@ -228,6 +247,27 @@ export function FileViewer({
           />
         )}
       </div>
+      <input
+        ref={versionInput}
+        type="file"
+        multiple
+        hidden
+        data-testid="new-version-input"
+        onChange={(e) => {
+          const result = pickFiles([...(e.target.files ?? [])]);
+          if ('problem' in result) message.error(problemText(t, result.problem));
+          else if (result.files.length > 0) setNewVersion(result.files);
+          e.target.value = '';
+        }}
+      />
+      {newVersion && file && (
+        <BatchUploadDialog
+          files={newVersion}
+          target={{ id: file.folderId ?? 'all', path: file.path }}
+          fixedName={file.name}
+          onClose={() => setNewVersion(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,152 @@
+import { type UploadRecord, UploadStatus } from '@dam/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, List, Space, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { api } from '../../api/client';
+import { matchRepickedFiles } from '../../upload/resume';
+import { useUploadManager, useUploadState } from '../../upload/UploadProvider';
+import { formatSize } from '../files/format';
+
+/** How many unfinished records one look fetches; more than a day's work of one person. */
+const INTERRUPTED_PAGE = 500;
+
+/**
+ * Uploads the server holds as unfinished that this page is not running: they were cut off when
+ * a page was closed or reloaded. The server keeps their stored parts; the user picks the files
+ * again and they continue from there.
+ */
+export function useInterruptedUploads(): UploadRecord[] {
+  const state = useUploadState();
+  const query = useQuery({
+    queryKey: ['upload-records', 'interrupted'],
+    queryFn: () =>
+      api.get<{ list: UploadRecord[] }>('/ske-api/v1_0/file-upload/uploading', {
+        query: { pageNo: 1, pageSize: INTERRUPTED_PAGE },
+        silent: true,
+      }),
+  });
+  const running = new Set(state.tasks.map((task) => task.id));
+  return (query.data?.list ?? []).filter(
+    (record) =>
+      !running.has(record.id) &&
+      (record.status === UploadStatus.waiting || record.status === UploadStatus.uploading),
+  );
+}
+
+/** The records screen's list of interrupted uploads, with "pick the files again" and "discard". */
+export function InterruptedUploads() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const manager = useUploadManager();
+  const interrupted = useInterruptedUploads();
+  const input = useRef<HTMLInputElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  if (interrupted.length === 0) return null;
+
+  const repick = (files: File[]) => {
+    const { matched, unmatched } = matchRepickedFiles(files, interrupted);
+    if (matched.length > 0) {
+      manager.add(
+        matched.map(({ record, file }) => ({
+          id: record.id,
+          fileName: record.fileName,
+          fileSize: record.fileSize,
+          file,
+          path: record.path,
+          objectKey: record.url,
+        })),
+      );
+      message.success(t('upload.resumed', { count: String(matched.length) }));
+    }
+    if (unmatched.length > 0)
+      message.warning(t('upload.notSameFile', { name: unmatched.map((f) => f.name).join(', ') }));
+  };
+
+  const discard = () =>
+    modal.confirm({
+      title: t('upload.confirmCancel', { count: String(interrupted.length) }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => manager.discard(interrupted.map((record) => record.id)),
+    });
+
+  const shown = expanded ? interrupted : interrupted.slice(0, 5);
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="interrupted-uploads"
+      title={t('upload.interruptedTitle', { count: String(interrupted.length) })}
+      description={
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Typography.Text>{t('upload.reuploadHint')}</Typography.Text>
+          <List
+            size="small"
+            dataSource={shown}
+            renderItem={(record) => (
+              <List.Item>
+                <Space>
+                  <span data-testid="interrupted-name">{record.fileName}</span>
+                  <Typography.Text type="secondary">
+                    {formatSize(record.fileSize)} · {record.uploadSchedule}%
+                  </Typography.Text>
+                </Space>
+              </List.Item>
+            )}
+          />
+          {interrupted.length > shown.length && (
+            <Button type="link" size="small" onClick={() => setExpanded(true)}>
+              {t('upload.showAll', { count: String(interrupted.length) })}
+            </Button>
+          )}
+          <Space>
+            <Button type="primary" onClick={() => input.current?.click()} data-testid="repick-files">
+              {t('upload.repick')}
+            </Button>
+            <Button danger onClick={discard}>
+              {t('upload.discard')}
+            </Button>
+          </Space>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            data-testid="repick-input"
+            onChange={(e) => {
+              repick([...(e.target.files ?? [])]);
+              e.target.value = '';
+            }}
+          />
+        </Space>
+      }
+    />
+  );
+}
+
+/** On every other screen: one line saying uploads were interrupted, linking to the records. */
+export function InterruptedBanner() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const interrupted = useInterruptedUploads();
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed || interrupted.length === 0 || location.pathname.startsWith('/upload-record')) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      closable={{ onClose: () => setDismissed(true) }}
+      style={{ marginBottom: 12 }}
+      data-testid="interrupted-banner"
+      title={t('upload.interruptedTitle', { count: String(interrupted.length) })}
+      action={
+        <Link to="/upload-record/current">
+          <Button size="small">{t('upload.continueThem')}</Button>
+        </Link>
+      }
+    />
+  );
+}
