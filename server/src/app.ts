@@ -27,6 +27,9 @@ import { itemsRoutes } from './modules/items/routes';
 import { ItemsService } from './modules/items/service';
 import { localMediaRoute } from './modules/media/routes';
 import { localMediaUrlMaker, MediaUrls } from './modules/media/urls';
+import { PresetsRepository } from './modules/presets/repository';
+import { presetsRoutes } from './modules/presets/routes';
+import { PresetsService } from './modules/presets/service';
 import { SecurityRepository } from './modules/security/repository';
 import { securityRoutes } from './modules/security/routes';
 import { SecurityService } from './modules/security/service';
@@ -134,7 +137,10 @@ export async function buildApp({
     timeZone: config.BUSINESS_TIME_ZONE,
     warn: (details, message) => app.log.warn(details, message),
   });
-  const downloads = new DownloadsService(new DownloadsRepository(db), storage, clock);
+  const presets = new PresetsService(new PresetsRepository(db), clock);
+  const downloads = new DownloadsService(new DownloadsRepository(db), storage, clock, (id) =>
+    presets.get(id),
+  );
   const uploads = new UploadsService({
     uploads: uploadsRepository,
     items,
@@ -157,6 +163,7 @@ export async function buildApp({
       await mainApi.register(uploadsRoutes, { uploads, items });
       await mainApi.register(filesRoutes, { files });
       await mainApi.register(downloadsRoutes, { downloads, secret: partUrlSecret, clock });
+      await mainApi.register(presetsRoutes, { presets });
     },
     { prefix: MAIN_API_PREFIX },
   );

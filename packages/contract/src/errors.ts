@@ -40,6 +40,9 @@ export const ERROR_CODES = [
   'SEF_05',
   'SEF_06',
   'SEF_07',
+  'SEDL_01',
+  'SEDL_02',
+  'SEDL_03',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -79,6 +82,9 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SEF_05: 409,
   SEF_06: 422,
   SEF_07: 409,
+  SEDL_01: 404,
+  SEDL_02: 404,
+  SEDL_03: 409,
 };
 
 type Messages = Record<ErrorCode, string>;
@@ -120,6 +126,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEF_05: '文件尚未上传完整，请继续上传',
     SEF_06: '存储中的文件缺失或大小不符，请重新上传',
     SEF_07: '已有同名文件且格式不同，确认后将合并为一个文件',
+    SEDL_01: '下载预设不存在或已被删除',
+    SEDL_02: '没有找到与这些货号匹配且您可以下载的文件',
+    SEDL_03: '已有同名的下载预设',
   },
   en: {
     SEP_01: 'Missing parameter: method',
@@ -156,6 +165,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEF_05: 'The file has not been uploaded completely yet; please continue the upload',
     SEF_06: 'The stored file is missing or has the wrong size; please upload it again',
     SEF_07: 'Another file has this name with different formats; confirm to merge them into one file',
+    SEDL_01: 'The download preset does not exist or has been deleted',
+    SEDL_02: 'No file you may download matches these article numbers',
+    SEDL_03: 'A download preset with this name already exists',
   },
   ja: {
     SEP_01: 'パラメータがありません：method',
@@ -192,6 +204,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEF_05: 'ファイルのアップロードがまだ完了していません。アップロードを続けてください',
     SEF_06: '保存されたファイルが見つからないかサイズが一致しません。再アップロードしてください',
     SEF_07: '同じ名前で形式の異なるファイルがあります。確認すると 1 つのファイルに統合されます',
+    SEDL_01: 'ダウンロードプリセットが存在しないか削除されています',
+    SEDL_02: 'これらの品番に一致し、ダウンロードできるファイルはありません',
+    SEDL_03: '同じ名前のダウンロードプリセットが既にあります',
   },
   ko: {
     SEP_01: '매개변수 누락: method',
@@ -228,6 +243,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEF_05: '파일이 아직 완전히 업로드되지 않았습니다. 업로드를 계속하세요',
     SEF_06: '저장된 파일이 없거나 크기가 맞지 않습니다. 다시 업로드하세요',
     SEF_07: '같은 이름에 형식이 다른 파일이 있습니다. 확인하면 하나의 파일로 합쳐집니다',
+    SEDL_01: '다운로드 프리셋이 없거나 삭제되었습니다',
+    SEDL_02: '이 품번과 일치하며 다운로드할 수 있는 파일이 없습니다',
+    SEDL_03: '같은 이름의 다운로드 프리셋이 이미 있습니다',
   },
   de: {
     SEP_01: 'Parameter fehlt: method',
@@ -264,6 +282,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEF_05: 'Die Datei ist noch nicht vollständig hochgeladen; bitte den Upload fortsetzen',
     SEF_06: 'Die gespeicherte Datei fehlt oder hat die falsche Größe; bitte erneut hochladen',
     SEF_07: 'Eine andere Datei hat diesen Namen mit anderen Formaten; bestätigen, um beide zusammenzuführen',
+    SEDL_01: 'Die Download-Vorlage existiert nicht oder wurde gelöscht',
+    SEDL_02: 'Keine Datei, die Sie herunterladen dürfen, passt zu diesen Artikelnummern',
+    SEDL_03: 'Eine Download-Vorlage mit diesem Namen existiert bereits',
   },
 };
 
@@ -292,6 +313,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     invalidPart: '无效的分片',
     invalidToken: '链接已过期或无效',
     wrongState: '当前状态下不能执行此操作',
+    unknownPlaceholder: '未知的占位符 {placeholder}，可用：{known}',
+    noPlaceholder: '至少需要一个占位符：{known}',
   },
   en: {
     required: 'is required',
@@ -313,6 +336,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     invalidPart: 'is not a valid part of this upload',
     invalidToken: 'has expired or is not valid',
     wrongState: "cannot be done in the upload's current state",
+    unknownPlaceholder: 'has an unknown placeholder {placeholder}; use {known}',
+    noPlaceholder: 'needs at least one placeholder: {known}',
   },
   ja: {
     required: '必須です',
@@ -334,6 +359,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     invalidPart: 'このアップロードの有効なパートではありません',
     invalidToken: '期限切れまたは無効です',
     wrongState: '現在の状態では実行できません',
+    unknownPlaceholder: '不明なプレースホルダー {placeholder} があります。使用可能：{known}',
+    noPlaceholder: 'プレースホルダーが少なくとも 1 つ必要です：{known}',
   },
   ko: {
     required: '필수 항목입니다',
@@ -355,6 +382,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     invalidPart: '이 업로드의 유효한 파트가 아닙니다',
     invalidToken: '만료되었거나 유효하지 않습니다',
     wrongState: '현재 상태에서는 할 수 없습니다',
+    unknownPlaceholder: '알 수 없는 자리 표시자 {placeholder}이(가) 있습니다. 사용 가능: {known}',
+    noPlaceholder: '자리 표시자가 하나 이상 필요합니다: {known}',
   },
   de: {
     required: 'ist erforderlich',
@@ -377,6 +406,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     invalidPart: 'ist kein gültiger Teil dieses Uploads',
     invalidToken: 'ist abgelaufen oder ungültig',
     wrongState: 'ist im aktuellen Zustand nicht möglich',
+    unknownPlaceholder: 'enthält den unbekannten Platzhalter {placeholder}; erlaubt sind {known}',
+    noPlaceholder: 'braucht mindestens einen Platzhalter: {known}',
   },
 };
 
@@ -399,7 +430,9 @@ export type ValidationKey =
   | 'duplicateFile'
   | 'invalidPart'
   | 'invalidToken'
-  | 'wrongState';
+  | 'wrongState'
+  | 'unknownPlaceholder'
+  | 'noPlaceholder';
 
 export function isValidationKey(value: string): value is ValidationKey {
   return value in VALIDATION_MESSAGES.zh;

@@ -114,6 +114,8 @@ export const batchDownloadRequestSchema = z
     isShareDownload: z.union([z.literal(0), z.literal(1)]).default(0),
     /** Scale images so their longer side is this many pixels. */
     equalScalingPx: z.number().int().positive().max(MAX_SCALING_PX).nullable().optional(),
+    /** Convert every image per this download preset (format, size, background, names). */
+    presetId: z.number().int().positive().nullable().optional(),
   })
   .refine((b) => b.folderDataIdList.length + b.downloadFolderDataDTOList.length + b.uploadIdList.length > 0, {
     path: ['folderDataIdList'],

@@ -4,5 +4,6 @@ export * from './files';
 export * from './items';
 export * from './languages';
 export * from './permissions';
+export * from './presets';
 export * from './security';
 export * from './uploads';

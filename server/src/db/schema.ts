@@ -166,6 +166,27 @@ export interface UploadPartTable {
   etag: string;
 }
 
+export interface DownloadPresetTable {
+  id: Generated<number>;
+  name: string;
+  format: 'jpg' | 'png';
+  long_side_px: number | null;
+  background: string | null;
+  file_name_template: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DownloadTicketTable {
+  token_hash: string;
+  session_id: number;
+  kind: string;
+  request: ColumnType<unknown, string, string>;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   app_settings: AppSettingTable;
   uploads: UploadTable;
@@ -179,6 +200,8 @@ export interface Database {
   user_roles: UserRoleTable;
   department_roles: DepartmentRoleTable;
   sessions: SessionTable;
+  download_presets: DownloadPresetTable;
+  download_tickets: DownloadTicketTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -1,11 +1,13 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { ItemsRepository, type Viewer } from '../items/repository';
 
 export interface DownloadSource {
   item_id: number;
   item_name: string;
   item_folder_path: string;
+  art_num: string | null;
   owner_id: number;
   visibility: 'shared' | 'private';
   dept_path: string;
@@ -15,22 +17,21 @@ export interface DownloadSource {
   file_name: string;
   file_size: number;
   storage_key: string;
+  width: number | null;
+  height: number | null;
 }
 
 /** SQL of what a download contains: the newest visible record of each format of each file. */
 export class DownloadsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db | Kysely<Database>) {}
 
-  /** Files among `itemIds` and inside the folders among them, visible to the viewer. */
-  async sourcesOf(itemIds: number[], viewer: Viewer): Promise<DownloadSource[]> {
-    if (itemIds.length === 0) return [];
-    const roots = await this.db
-      .selectFrom('items')
-      .select(['id', 'id_path'])
-      .where('id', 'in', itemIds)
-      .where('state', '=', 1)
-      .execute();
-    if (roots.length === 0) return [];
+  /** Runs `work` in one transaction: what a download contains and its counting agree. */
+  transaction<T>(work: (repo: DownloadsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new DownloadsRepository(trx)));
+  }
+
+  /** Live files with the newest visible record of each of their formats, visible to the viewer. */
+  private latestSources(viewer: Viewer) {
     return this.db
       .selectFrom('items')
       .innerJoin(
@@ -45,6 +46,8 @@ export class DownloadsRepository {
               'uploads.file_name',
               'uploads.file_size',
               'uploads.storage_key',
+              'uploads.width',
+              'uploads.height',
             ])
             .where('uploads.status', '=', 2)
             .where('uploads.hidden', '=', false)
@@ -59,6 +62,7 @@ export class DownloadsRepository {
         'items.id as item_id',
         'items.name as item_name',
         'items.folder_path as item_folder_path',
+        'items.art_num',
         'items.owner_id',
         'items.visibility',
         'items.dept_path',
@@ -68,14 +72,39 @@ export class DownloadsRepository {
         'latest.file_name',
         'latest.file_size',
         'latest.storage_key',
+        'latest.width',
+        'latest.height',
       ])
       .where('items.state', '=', 1)
       .where('items.type', '<>', 1)
-      .where((eb) => eb.or(roots.map((r) => eb('items.id_path', 'like', `${r.id_path}%`))))
       .where((eb) => ItemsRepository.visibleTo(eb, viewer))
       .orderBy('items.folder_path')
       .orderBy(sql`lower(items.name)`)
-      .orderBy('latest.format')
+      .orderBy('latest.format');
+  }
+
+  /** Files among `itemIds` and inside the folders among them, visible to the viewer. */
+  async sourcesOf(itemIds: number[], viewer: Viewer): Promise<DownloadSource[]> {
+    if (itemIds.length === 0) return [];
+    const roots = await this.db
+      .selectFrom('items')
+      .select(['id', 'id_path'])
+      .where('id', 'in', itemIds)
+      .where('state', '=', 1)
+      .execute();
+    if (roots.length === 0) return [];
+    return this.latestSources(viewer)
+      .where((eb) => eb.or(roots.map((r) => eb('items.id_path', 'like', `${r.id_path}%`))))
+      .execute() as Promise<DownloadSource[]>;
+  }
+
+  /** Live files whose article number is one of `artNums` (compared without regard to case). */
+  sourcesByArtNums(artNums: string[], viewer: Viewer): Promise<DownloadSource[]> {
+    if (artNums.length === 0) return Promise.resolve([]);
+    const lowered = artNums.map((a) => a.toLowerCase());
+    return this.latestSources(viewer)
+      .where('items.art_num', 'is not', null)
+      .where(sql<boolean>`lower(items.art_num) = any(${lowered}::text[])`)
       .execute() as Promise<DownloadSource[]>;
   }
 
@@ -89,6 +118,7 @@ export class DownloadsRepository {
         'items.id as item_id',
         'items.name as item_name',
         'items.folder_path as item_folder_path',
+        'items.art_num',
         'items.owner_id',
         'items.visibility',
         'items.dept_path',
@@ -98,6 +128,8 @@ export class DownloadsRepository {
         'uploads.file_name',
         'uploads.file_size',
         'uploads.storage_key',
+        'uploads.width',
+        'uploads.height',
       ])
       .where('uploads.id', 'in', ids)
       .where('uploads.status', '=', 2)
@@ -130,5 +162,39 @@ export class DownloadsRepository {
       .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
       .where('id', 'in', itemIds)
       .execute();
+  }
+
+  /** Stores a download request behind a random ticket; expired tickets are swept in the same go. */
+  async saveTicket(ticket: {
+    tokenHash: string;
+    sessionId: number;
+    kind: string;
+    request: unknown;
+    expiresAt: Date;
+    now: Date;
+  }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('download_tickets').where('expires_at', '<', ticket.now).execute();
+      await trx
+        .insertInto('download_tickets')
+        .values({
+          token_hash: ticket.tokenHash,
+          session_id: ticket.sessionId,
+          kind: ticket.kind,
+          request: JSON.stringify(ticket.request),
+          expires_at: ticket.expiresAt,
+        })
+        .execute();
+    });
+  }
+
+  ticket(tokenHash: string, kind: string, now: Date) {
+    return this.db
+      .selectFrom('download_tickets')
+      .select(['session_id', 'request'])
+      .where('token_hash', '=', tokenHash)
+      .where('kind', '=', kind)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
   }
 }

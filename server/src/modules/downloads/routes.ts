@@ -1,5 +1,10 @@
-import { type BatchDownloadRequest, batchDownloadRequestSchema, envelopeSchema } from '@dam/contract';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  artNumDownloadRequestSchema,
+  type BatchDownloadRequest,
+  batchDownloadRequestSchema,
+  envelopeSchema,
+} from '@dam/contract';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidField } from '../../http/app-error';
@@ -8,11 +13,11 @@ import { authOf } from '../../http/request-context';
 import type { Clock } from '../../lib/clock';
 import { signToken, verifyToken } from '../../lib/signing';
 import type { AuthContext } from '../access/access';
-import type { DownloadPlan, DownloadsService } from './service';
+import { type DownloadPlan, type DownloadsService, TICKET_LIFETIME_MS } from './service';
 import { streamZip } from './zip';
 
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
-const TICKET_LIFETIME_MS = 5 * 60 * 1000;
+const ART_NUM_TICKET = 'art-num';
 
 interface TicketClaims {
   /** The session that asked, checked again when the link is used. */
@@ -20,24 +25,24 @@ interface TicketClaims {
   b: BatchDownloadRequest;
 }
 
-/** One file as itself, several as a zip streamed while it is built. */
+/** One file as itself, several (or a download by article number) as a zip streamed while it is built. */
 async function sendDownload(
   downloads: DownloadsService,
   plan: DownloadPlan,
-  request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const only = plan.files[0];
-  if (plan.files.length === 1 && only && plan.problems.length === 0) {
-    const name = only.path.split('/').pop() ?? only.path;
+  if (plan.files.length === 1 && only && plan.problems.length === 0 && !plan.forceZip) {
+    const opened = await downloads.open(only);
+    const name = (opened.path ?? only.path).split('/').pop() ?? only.path;
     reply.header('content-type', downloads.contentTypeOf(only));
     reply.header('content-disposition', attachment(name));
     if (!only.output) reply.header('content-length', only.source.file_size);
-    return reply.send(await downloads.open(only));
+    return reply.send(opened.stream);
   }
   const { stream, abort } = streamZip(downloads.zipEntries(plan), plan.problems);
-  // The client went away: stop reading sources and free everything at once.
-  request.raw.on('close', () => {
+  // The client went away before the end: stop reading sources and free everything at once.
+  reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) abort();
   });
   const stamp = new Date().toISOString().slice(0, 19).replace(/\D/g, '');
@@ -57,7 +62,7 @@ export const downloadsRoutes: FastifyPluginAsync<{
     '/v1_0/file/batch-download',
     { schema: { body: batchDownloadRequestSchema } },
     async (request, reply) =>
-      sendDownload(downloads, await downloads.plan(authOf(request), request.body), request, reply),
+      sendDownload(downloads, await downloads.plan(authOf(request), request.body), reply),
   );
 
   /**
@@ -83,6 +88,31 @@ export const downloadsRoutes: FastifyPluginAsync<{
       return ok({ url: `/ske-api/v1_0/file/download?ticket=${ticket}` });
     },
   );
+
+  /** Download by article numbers: one zip, a folder per article number (issue 5). */
+  routes.post(
+    '/v1_0/file/download-by-art-num',
+    { schema: { body: artNumDownloadRequestSchema } },
+    async (request, reply) =>
+      sendDownload(downloads, await downloads.planByArtNums(authOf(request), request.body), reply),
+  );
+
+  /** The same as a link the browser saves to disk; the (long) request is kept on the server. */
+  routes.post(
+    '/v1_0/file/download-by-art-num-ticket',
+    {
+      schema: {
+        body: artNumDownloadRequestSchema,
+        response: { 200: envelopeSchema(z.object({ url: z.string() })) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      await downloads.planByArtNums(auth, request.body, { count: false });
+      const ticket = await downloads.createTicket(auth, ART_NUM_TICKET, request.body);
+      return ok({ url: `/ske-api/v1_0/file/download-by-art-num?ticket=${ticket}` });
+    },
+  );
 };
 
 /** The link of a download ticket: outside the token-header check, authorised by its signature. */
@@ -102,6 +132,19 @@ export const downloadTicketRoute: FastifyPluginAsync<{
     );
     if (!check.ok) throw invalidField('ticket', 'invalidToken');
     const auth = await authenticateSession(check.payload.s);
-    return sendDownload(downloads, await downloads.plan(auth, check.payload.b), request, reply);
+    return sendDownload(downloads, await downloads.plan(auth, check.payload.b), reply);
   });
+  routes.get(
+    '/v1_0/file/download-by-art-num',
+    { schema: { querystring: z.object({ ticket: z.string().min(20).max(100) }) } },
+    async (request, reply) => {
+      const { sessionId, request: stored } = await downloads.redeemTicket(
+        request.query.ticket,
+        ART_NUM_TICKET,
+      );
+      const auth = await authenticateSession(sessionId);
+      const body = artNumDownloadRequestSchema.parse(stored);
+      return sendDownload(downloads, await downloads.planByArtNums(auth, body), reply);
+    },
+  );
 };

@@ -1,17 +1,27 @@
-import { PassThrough, type Readable } from 'node:stream';
-import { type BatchDownloadRequest, CONVERTIBLE_TARGETS } from '@dam/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import { PassThrough, Readable } from 'node:stream';
+import {
+  type ArtNumDownloadPayload,
+  type BatchDownloadRequest,
+  CONVERTIBLE_TARGETS,
+  DEFAULT_PRESET_BACKGROUND,
+  renderFileName,
+  safeFileNamePart,
+  UNMATCHED_ART_NUMS_FILE,
+} from '@dam/contract';
 import { readPsd } from 'ag-psd';
 import sharp, { type Sharp } from 'sharp';
 // ag-psd's canvas hooks (raw pixel buffers) are installed by the media module.
 import '../../jobs/media';
-import { AppError } from '../../http/app-error';
+import { AppError, invalidField } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
 import { type AuthContext, fileScopeFilter } from '../access/access';
 import { canDownload, canSee } from '../items/policy';
 import { joinPath } from '../items/presenter';
+import type { PresetRow } from '../presets/repository';
 import type { DownloadSource, DownloadsRepository } from './repository';
-import type { ZipEntry } from './zip';
+import { type OpenedEntry, uniquePath, type ZipEntry } from './zip';
 
 /** Already compressed: stored as they are, deflating them would only cost CPU. */
 const STORE_ONLY = new Set([
@@ -38,6 +48,7 @@ const STORE_ONLY = new Set([
 /** Image formats sharp decodes, best source first when converting to JPG/PNG. */
 const SHARP_SOURCES = ['tif', 'tiff', 'png', 'jpg', 'jpeg', 'bmp', 'webp', 'gif', 'avif', 'heic'];
 const CONVERSION_SOURCES = ['psd', ...SHARP_SOURCES];
+const IMAGE_FORMATS = new Set(CONVERSION_SOURCES);
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -53,28 +64,163 @@ const CONTENT_TYPES: Record<string, string> = {
   psd: 'image/vnd.adobe.photoshop',
 };
 
+/** How a preset names one output; width and height are filled in once the image is decoded. */
+export interface OutputNaming {
+  template: string;
+  /** Folder inside the zip (`Campaign/Details/`, `SHOE1/`), or ''. */
+  folder: string;
+  name: string;
+  artNum: string | null;
+  index: number;
+}
+
 export interface PlannedFile {
   path: string;
   itemId: number;
   source: Pick<DownloadSource, 'storage_key' | 'format' | 'file_size'>;
-  /** Re-encode to this format (conversion or scaling); null = the original bytes. */
+  /** Re-encode to this format (conversion, scaling or a preset); null = the original bytes. */
   output: 'jpg' | 'png' | null;
   scalePx: number | null;
+  /** Fill for transparent areas; JPG output is always flattened (white when null). */
+  background: string | null;
+  /** A preset's file-name template; null = `path` as planned. */
+  naming: OutputNaming | null;
 }
 
 export interface DownloadPlan {
   files: PlannedFile[];
   problems: string[];
+  /** Text files added at the end of the zip (the unmatched article numbers). */
+  notes: Array<{ path: string; text: string }>;
+  /** Always a zip, even for one file (a folder per article number). */
+  forceZip: boolean;
 }
 
-function uniquePath(taken: Set<string>, path: string): string {
-  let candidate = path;
-  const dot = path.lastIndexOf('.');
-  for (let n = 2; taken.has(candidate.toLowerCase()); n++) {
-    candidate = dot > 0 ? `${path.slice(0, dot)} (${n})${path.slice(dot)}` : `${path} (${n})`;
+type ItemSources = DownloadSource[];
+
+/** How long a download link stays usable. */
+export const TICKET_LIFETIME_MS = 5 * 60 * 1000;
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+/**
+ * What one file contributes to a download: each wanted format (converted from the best image
+ * source when it lacks a JPG/PNG asked for), or, with a preset, one image in the preset's format
+ * plus its non-image formats as they are.
+ */
+function outputsOf(
+  itemSources: ItemSources,
+  requested: string[],
+  folder: string,
+  scalePx: number | null,
+  preset: PresetRow | null,
+  nextIndex: (key: string) => number,
+): Array<Omit<PlannedFile, 'itemId'>> {
+  const first = itemSources[0] as DownloadSource;
+  const wantsAll = requested.length === 0 || requested.includes('all');
+  const available = new Map(itemSources.map((s) => [s.format, s]));
+  const wanted = [...new Set(wantsAll ? [...available.keys()] : requested)];
+  const out: Array<Omit<PlannedFile, 'itemId'>> = [];
+  const named = (format: string) => `${folder}${first.item_name}.${format}`;
+
+  if (preset) {
+    const imageWanted = wanted.some(
+      (f) => IMAGE_FORMATS.has(f) || (CONVERTIBLE_TARGETS as readonly string[]).includes(f),
+    );
+    const own =
+      preset.format === 'jpg' ? (available.get('jpg') ?? available.get('jpeg')) : available.get('png');
+    const from = own ?? CONVERSION_SOURCES.map((f) => available.get(f)).find((s) => s !== undefined);
+    if (imageWanted && from) {
+      const index = nextIndex((first.art_num || first.item_name).toLowerCase());
+      const naming: OutputNaming = {
+        template: preset.file_name_template,
+        folder,
+        name: first.item_name,
+        artNum: first.art_num,
+        index,
+      };
+      out.push({
+        path: `${folder}${renderFileName(naming.template, {
+          ...naming,
+          format: preset.format,
+          ...scaledSize(from.width, from.height, preset.long_side_px),
+        })}`,
+        source: from,
+        output: preset.format,
+        scalePx: preset.long_side_px,
+        background: preset.background ?? (preset.format === 'jpg' ? DEFAULT_PRESET_BACKGROUND : null),
+        naming,
+      });
+    }
+    for (const format of wanted) {
+      const source = available.get(format);
+      if (!source || IMAGE_FORMATS.has(format)) continue;
+      out.push({ path: named(format), source, output: null, scalePx: null, background: null, naming: null });
+    }
+    return out;
   }
-  taken.add(candidate.toLowerCase());
-  return candidate;
+
+  for (const format of wanted) {
+    const own = available.get(format);
+    const canScale = scalePx !== null && (format === 'jpg' || format === 'jpeg' || format === 'png');
+    if (own) {
+      out.push({
+        path: named(format),
+        source: own,
+        output: canScale ? (format === 'png' ? 'png' : 'jpg') : null,
+        scalePx: canScale ? scalePx : null,
+        background: null,
+        naming: null,
+      });
+      continue;
+    }
+    if (!(CONVERTIBLE_TARGETS as readonly string[]).includes(format)) continue;
+    const from = CONVERSION_SOURCES.map((f) => available.get(f)).find((s) => s !== undefined);
+    if (!from) continue;
+    out.push({
+      path: named(format),
+      source: from,
+      output: format as 'jpg' | 'png',
+      scalePx,
+      background: null,
+      naming: null,
+    });
+  }
+  return out;
+}
+
+/** Pixel size of an output whose longer side becomes `longSidePx` (null: unchanged). */
+export function scaledSize(
+  width: number | null,
+  height: number | null,
+  longSidePx: number | null,
+): { width: number; height: number } {
+  if (!width || !height) return { width: 0, height: 0 };
+  if (!longSidePx) return { width, height };
+  const factor = longSidePx / Math.max(width, height);
+  return {
+    width: Math.max(1, Math.round(width * factor)),
+    height: Math.max(1, Math.round(height * factor)),
+  };
+}
+
+/** Groups sources by file, keeping the query's order (folder path, name, format). */
+function byItem(sources: DownloadSource[]): Map<number, ItemSources> {
+  const grouped = new Map<number, ItemSources>();
+  for (const source of sources) {
+    const list = grouped.get(source.item_id);
+    if (list) list.push(source);
+    else grouped.set(source.item_id, [source]);
+  }
+  return grouped;
+}
+
+function indexCounter(): (key: string) => number {
+  const counts = new Map<string, number>();
+  return (key) => {
+    const next = (counts.get(key) ?? 0) + 1;
+    counts.set(key, next);
+    return next;
+  };
 }
 
 /** SPEC §7 batch-download: what goes into a download, then its bytes, converted and scaled as asked. */
@@ -83,6 +229,7 @@ export class DownloadsService {
     private readonly downloads: DownloadsRepository,
     private readonly storage: ObjectStorage,
     private readonly clock: Clock,
+    private readonly presetOf: (id: number) => Promise<PresetRow>,
   ) {}
 
   /** Checks every permission before a byte is sent; counts one download per file included. */
@@ -91,138 +238,238 @@ export class DownloadsService {
     request: BatchDownloadRequest,
     options: { count: boolean } = { count: true },
   ): Promise<DownloadPlan> {
+    const preset = request.presetId ? await this.presetOf(request.presetId) : null;
     const formatsById = new Map<number, string[]>();
     for (const id of request.folderDataIdList) formatsById.set(id, []);
     for (const entry of request.downloadFolderDataDTOList)
       formatsById.set(entry.folderDataId, entry.fileFormatList);
     const rootIds = [...formatsById.keys()];
-    const roots = await this.downloads.itemsByIds(rootIds);
-    if (roots.length !== rootIds.length) throw new AppError('SE_404');
-    for (const root of roots) {
-      if (!canSee(auth, root)) throw new AppError('SE_502');
-      if (root.state !== 1) throw new AppError('SEF_04');
-      if (root.type !== 1 && !canDownload(auth, root)) throw new AppError('SE_502');
-    }
-    const records = await this.downloads.recordsByIds(request.uploadIdList);
-    if (records.length !== new Set(request.uploadIdList).size) throw new AppError('SE_404');
-    for (const record of records) {
-      if (!canSee(auth, record) || !canDownload(auth, record)) throw new AppError('SE_502');
-      if (record.state !== 1) throw new AppError('SEF_04');
-    }
 
-    const scalePx = request.equalScalingPx ?? null;
-    const taken = new Set<string>();
-    const problems: string[] = [];
-    const files: PlannedFile[] = [];
-    const sources = await this.downloads.sourcesOf(rootIds, {
-      userId: auth.userId,
-      view: fileScopeFilter(auth, 'view'),
-    });
-    const byItem = new Map<number, DownloadSource[]>();
-    for (const source of sources) byItem.set(source.item_id, [...(byItem.get(source.item_id) ?? []), source]);
-
-    for (const [itemId, itemSources] of byItem) {
-      const first = itemSources[0] as DownloadSource;
-      // The selected item this file belongs to: the deepest root on its id path.
-      const root = roots
-        .filter((r) => first.id_path.startsWith(r.id_path))
-        .sort((a, b) => b.id_path.length - a.id_path.length)[0];
-      if (!root) continue;
-      // Inside a selected folder, paths start at that folder: `/A/B` selected, `/A/B/C/x` → `B/C/x`.
-      const rootPath = joinPath(root.folder_path, root.name);
-      const folderPrefix =
-        root.type === 1
-          ? `${root.name}${first.item_folder_path.slice(rootPath.length)}/`.replace(/^\/+/, '')
-          : '';
-      if (!canDownload(auth, first)) {
-        problems.push(`${folderPrefix}${first.item_name}: no download permission`);
-        continue;
+    return this.downloads.transaction(async (repo) => {
+      const roots = await repo.itemsByIds(rootIds);
+      if (roots.length !== rootIds.length) throw new AppError('SE_404');
+      for (const root of roots) {
+        if (!canSee(auth, root)) throw new AppError('SE_502');
+        if (root.state !== 1) throw new AppError('SEF_04');
+        if (root.type !== 1 && !canDownload(auth, root)) throw new AppError('SE_502');
       }
-      const requested = formatsById.get(root.id) ?? [];
-      const wantsAll = requested.length === 0 || requested.includes('all');
-      const available = new Map(itemSources.map((s) => [s.format, s]));
-      const wanted = wantsAll ? [...available.keys()] : requested;
-      for (const format of new Set(wanted)) {
-        const own = available.get(format);
-        const canScale = scalePx !== null && (format === 'jpg' || format === 'jpeg' || format === 'png');
-        if (own) {
-          files.push({
-            path: uniquePath(taken, `${folderPrefix}${first.item_name}.${format}`),
-            itemId,
-            source: own,
-            output: canScale ? (format === 'png' ? 'png' : 'jpg') : null,
-            scalePx: canScale ? scalePx : null,
-          });
+      const records = await repo.recordsByIds(request.uploadIdList);
+      if (records.length !== new Set(request.uploadIdList).size) throw new AppError('SE_404');
+      for (const record of records) {
+        if (!canSee(auth, record) || !canDownload(auth, record)) throw new AppError('SE_502');
+        if (record.state !== 1) throw new AppError('SEF_04');
+      }
+
+      const scalePx = request.equalScalingPx ?? null;
+      const taken = new Set<string>();
+      const problems: string[] = [];
+      const files: PlannedFile[] = [];
+      const nextIndex = indexCounter();
+      const sources = await repo.sourcesOf(rootIds, {
+        userId: auth.userId,
+        view: fileScopeFilter(auth, 'view'),
+      });
+
+      for (const [itemId, itemSources] of byItem(sources)) {
+        const first = itemSources[0] as DownloadSource;
+        // The selected item this file belongs to: the deepest root on its id path.
+        const root = roots
+          .filter((r) => first.id_path.startsWith(r.id_path))
+          .sort((a, b) => b.id_path.length - a.id_path.length)[0];
+        if (!root) continue;
+        // Inside a selected folder, paths start at that folder: `/A/B` selected, `/A/B/C/x` → `B/C/x`.
+        const rootPath = joinPath(root.folder_path, root.name);
+        const folderPrefix =
+          root.type === 1
+            ? `${root.name}${first.item_folder_path.slice(rootPath.length)}/`.replace(/^\/+/, '')
+            : '';
+        if (!canDownload(auth, first)) {
+          problems.push(`${folderPrefix}${first.item_name}: no download permission`);
           continue;
         }
-        if (!(CONVERTIBLE_TARGETS as readonly string[]).includes(format)) continue;
-        const from = CONVERSION_SOURCES.map((f) => available.get(f)).find((s) => s !== undefined);
-        if (!from) continue;
-        files.push({
-          path: uniquePath(taken, `${folderPrefix}${first.item_name}.${format}`),
-          itemId,
-          source: from,
-          output: format as 'jpg' | 'png',
+        for (const file of outputsOf(
+          itemSources,
+          formatsById.get(root.id) ?? [],
+          folderPrefix,
           scalePx,
-        });
+          preset,
+          nextIndex,
+        )) {
+          files.push({ ...file, itemId, path: uniquePath(taken, file.path) });
+        }
       }
-    }
-    for (const record of records) {
-      const canScale = scalePx !== null && ['jpg', 'jpeg', 'png'].includes(record.format);
-      files.push({
-        path: uniquePath(taken, record.file_name),
-        itemId: record.item_id,
-        source: record,
-        output: canScale ? (record.format === 'png' ? 'png' : 'jpg') : null,
-        scalePx: canScale ? scalePx : null,
+      for (const record of records) {
+        const source = { ...record, id_path: '', item_id: record.item_id } as DownloadSource;
+        const planned = preset
+          ? outputsOf([source], [record.format], '', null, preset, nextIndex)
+          : outputsOf([source], [record.format], '', scalePx, null, nextIndex);
+        for (const file of planned) {
+          // A record keeps its own file name unless a preset names it.
+          const path = file.naming ? file.path : record.file_name;
+          files.push({ ...file, itemId: record.item_id, path: uniquePath(taken, path) });
+        }
+      }
+      if (options.count) await repo.countDownloads([...new Set(files.map((f) => f.itemId))]);
+      return { files, problems, notes: [], forceZip: false };
+    });
+  }
+
+  /**
+   * Download by article numbers: a folder per article number with the files carrying it that
+   * the caller may download, and a list of the numbers that matched nothing. Nothing matched at
+   * all is an error (SEDL_02), not an empty zip.
+   */
+  async planByArtNums(
+    auth: AuthContext,
+    request: ArtNumDownloadPayload,
+    options: { count: boolean } = { count: true },
+  ): Promise<DownloadPlan> {
+    const preset = request.presetId ? await this.presetOf(request.presetId) : null;
+    return this.downloads.transaction(async (repo) => {
+      const sources = await repo.sourcesByArtNums(request.artNumList, {
+        userId: auth.userId,
+        view: fileScopeFilter(auth, 'view'),
       });
-    }
-    if (options.count) await this.downloads.countDownloads([...new Set(files.map((f) => f.itemId))]);
-    return { files, problems };
+      const byArtNum = new Map<string, ItemSources[]>();
+      const problems: string[] = [];
+      for (const itemSources of byItem(sources).values()) {
+        const first = itemSources[0] as DownloadSource;
+        const key = (first.art_num ?? '').toLowerCase();
+        if (!canDownload(auth, first)) {
+          problems.push(`${first.art_num}/${first.item_name}: no download permission`);
+          continue;
+        }
+        byArtNum.set(key, [...(byArtNum.get(key) ?? []), itemSources]);
+      }
+      const taken = new Set<string>();
+      const files: PlannedFile[] = [];
+      const unmatched: string[] = [];
+      const nextIndex = indexCounter();
+      for (const artNum of request.artNumList) {
+        const before = files.length;
+        const folder = `${safeFileNamePart(artNum)}/`;
+        for (const itemSources of byArtNum.get(artNum.toLowerCase()) ?? []) {
+          const first = itemSources[0] as DownloadSource;
+          for (const file of outputsOf(itemSources, request.formats, folder, null, preset, nextIndex)) {
+            files.push({ ...file, itemId: first.item_id, path: uniquePath(taken, file.path) });
+          }
+        }
+        if (files.length === before) unmatched.push(artNum);
+      }
+      if (files.length === 0) throw new AppError('SEDL_02');
+      if (options.count) await repo.countDownloads([...new Set(files.map((f) => f.itemId))]);
+      const notes =
+        unmatched.length > 0 ? [{ path: UNMATCHED_ART_NUMS_FILE, text: `${unmatched.join('\n')}\n` }] : [];
+      return { files, problems, notes, forceZip: true };
+    });
   }
 
   /** The bytes of one planned file: the original stream, or a converted/scaled image stream. */
-  async open(file: PlannedFile): Promise<Readable> {
+  async open(file: PlannedFile): Promise<OpenedEntry> {
     const original = await this.storage.read(file.source.storage_key);
-    if (!file.output) return original;
+    if (!file.output) return { stream: original };
     let image: Sharp;
-    if (file.source.format === 'psd') {
-      const chunks: Buffer[] = [];
-      for await (const chunk of original) chunks.push(chunk as Buffer);
-      const composite = readPsd(Buffer.concat(chunks), {
-        skipLayerImageData: true,
-        skipThumbnail: true,
-        useImageData: true,
-      }).imageData;
-      if (!composite) throw new Error('the PSD has no composite image');
-      image = sharp(Buffer.from(composite.data.buffer), {
-        raw: { width: composite.width, height: composite.height, channels: 4 },
-        limitInputPixels: false,
+    try {
+      if (file.source.format === 'psd') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of original) chunks.push(chunk as Buffer);
+        const composite = readPsd(Buffer.concat(chunks), {
+          skipLayerImageData: true,
+          skipThumbnail: true,
+          useImageData: true,
+        }).imageData;
+        if (!composite) throw new Error('the PSD has no composite image');
+        image = sharp(Buffer.from(composite.data.buffer), {
+          raw: { width: composite.width, height: composite.height, channels: 4 },
+          limitInputPixels: false,
+        });
+      } else {
+        image = sharp({ failOn: 'error', limitInputPixels: false });
+        original.on('error', (error) => image.destroy(error));
+        original.pipe(image);
+      }
+      // The decoded size (after EXIF orientation) names and scales the output exactly.
+      const meta = await image.metadata();
+      const width = meta.autoOrient?.width ?? meta.width;
+      const height = meta.autoOrient?.height ?? meta.height;
+      const size = scaledSize(width, height, file.scalePx);
+      let pipeline = image.rotate();
+      if (file.scalePx && size.width > 0)
+        pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' });
+      if (file.output === 'jpg') {
+        pipeline = pipeline
+          .flatten({ background: file.background ?? DEFAULT_PRESET_BACKGROUND })
+          .jpeg({ quality: 92, chromaSubsampling: '4:4:4' });
+      } else {
+        if (file.background) pipeline = pipeline.flatten({ background: file.background });
+        pipeline = pipeline.png();
+      }
+      const out = new PassThrough();
+      pipeline.on('error', (error) => out.destroy(error));
+      // Whoever closes the output (the zip ending or the client leaving) frees the decoder too.
+      out.on('close', () => {
+        original.destroy();
+        pipeline.destroy();
       });
-    } else {
-      image = sharp({ failOn: 'error', limitInputPixels: false });
-      original.pipe(image);
-      original.on('error', (error) => image.destroy(error));
+      pipeline.pipe(out);
+      const path = file.naming
+        ? `${file.naming.folder}${renderFileName(file.naming.template, {
+            ...file.naming,
+            format: file.output,
+            width: size.width,
+            height: size.height,
+          })}`
+        : undefined;
+      return path ? { stream: out, path } : { stream: out };
+    } catch (error) {
+      original.destroy();
+      throw error;
     }
-    let pipeline = image.rotate();
-    if (file.scalePx) pipeline = pipeline.resize(file.scalePx, file.scalePx, { fit: 'inside' });
-    pipeline =
-      file.output === 'png'
-        ? pipeline.png()
-        : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 92, chromaSubsampling: '4:4:4' });
-    const out = new PassThrough();
-    pipeline.on('error', (error) => out.destroy(error));
-    return pipeline.pipe(out);
   }
 
   zipEntries(plan: DownloadPlan): ZipEntry[] {
     const now = this.clock.now();
-    return plan.files.map((file) => ({
-      path: file.path,
-      compress: !STORE_ONLY.has(file.output ?? file.source.format),
-      mtime: now,
-      open: () => this.open(file),
-    }));
+    return [
+      ...plan.files.map((file) => ({
+        path: file.path,
+        compress: !STORE_ONLY.has(file.output ?? file.source.format),
+        mtime: now,
+        open: () => this.open(file),
+      })),
+      ...plan.notes.map((note) => ({
+        path: note.path,
+        compress: true,
+        mtime: now,
+        open: async () => ({ stream: Readable.from([Buffer.from(note.text, 'utf8')]) }),
+      })),
+    ];
+  }
+
+  /**
+   * A short link for a request too long to sign into a URL (up to 10,000 article numbers): the
+   * request is stored under the SHA-256 of a random ticket for `TICKET_LIFETIME_MS`, bound to
+   * the caller's session.
+   */
+  async createTicket(auth: AuthContext, kind: string, request: unknown): Promise<string> {
+    const ticket = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    await this.downloads.saveTicket({
+      tokenHash: hashTicket(ticket),
+      sessionId: auth.sessionId,
+      kind,
+      request,
+      expiresAt: new Date(now.getTime() + TICKET_LIFETIME_MS),
+      now,
+    });
+    return ticket;
+  }
+
+  /** The stored request and session of a ticket still valid; `invalidToken` otherwise. */
+  async redeemTicket(ticket: string, kind: string): Promise<{ sessionId: number; request: unknown }> {
+    const row = await this.downloads.ticket(hashTicket(ticket), kind, this.clock.now());
+    if (!row) throw invalidField('ticket', 'invalidToken');
+    const request = typeof row.request === 'string' ? JSON.parse(row.request) : row.request;
+    return { sessionId: row.session_id, request };
   }
 
   contentTypeOf(file: PlannedFile): string {

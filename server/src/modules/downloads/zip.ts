@@ -1,78 +1,155 @@
+import { EventEmitter, once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+
+/** The bytes of one entry, and its final name when it is only known once opened (a template with the pixel size). */
+export interface OpenedEntry {
+  stream: Readable;
+  path?: string;
+}
 
 export interface ZipEntry {
   path: string;
   /** Store (no deflate) what is already compressed: JPEG, PNG, MP4… */
   compress: boolean;
   mtime: Date;
-  open: () => Promise<Readable>;
+  open: () => Promise<OpenedEntry>;
+}
+
+export interface ZipSettled {
+  aborted: boolean;
+  /** Sources opened (at most one more than the entries written). */
+  opened: number;
+  total: number;
 }
 
 /**
- * Streams a zip (zip64 when needed) while it is built: one source open at a time, back-pressure
- * from the client down to the store, so memory stays flat whatever the total size. A source that
- * cannot be read does not truncate the archive: its entry stays empty and `_download-problems.txt`
- * at the end names it. `abort()` (the client left) stops reading sources at once.
+ * What the zips being built are doing: how many are running and how many source streams they
+ * hold open. `settled` is emitted once per zip when it finished or was aborted and every source
+ * it opened is closed, so tests and the benchmark can see that a client leaving frees the work.
+ */
+class ZipActivity extends EventEmitter<{ settled: [ZipSettled] }> {
+  running = 0;
+  openSources = 0;
+}
+export const zipActivity = new ZipActivity();
+
+/** `path`, or `name (2).ext`, `name (3).ext`… when a zip already has it (compared without case). */
+export function uniquePath(taken: Set<string>, path: string): string {
+  let candidate = path;
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  const hasExt = dot > slash + 1;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) {
+    candidate = hasExt ? `${path.slice(0, dot)} (${n})${path.slice(dot)}` : `${path} (${n})`;
+  }
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+/**
+ * Streams a zip (zip64 when needed) while it is built: entries are added one after another, the
+ * next source opened while the current one streams (so a store's latency hides behind the
+ * transfer), with back-pressure from the client down to the store, so memory stays flat whatever
+ * the total size. A source that cannot be read does not truncate the archive: its entry stays
+ * empty and `_download-problems.txt` at the end names it. `abort()` (the client left) destroys the
+ * open sources and stops at once.
  */
 export function streamZip(entries: ZipEntry[], problems: string[]): { stream: Readable; abort: () => void } {
   const zip = new ZipFile();
+  const output = zip.outputStream as unknown as Readable;
+  const taken = new Set<string>();
+  const live = new Set<Readable>();
   let aborted = false;
-  let current: Readable | null = null;
-  let finished = 0;
+  let pumped = false;
+  let settled = false;
+  let opened = 0;
+  let wakeOnAbort: () => void = () => {};
+  const abortSignal = new Promise<void>((resolve) => {
+    wakeOnAbort = resolve;
+  });
 
-  const finishOne = () => {
-    finished += 1;
-    if (finished === entries.length) end();
+  zipActivity.running += 1;
+  const settle = () => {
+    if (settled || !pumped || live.size > 0) return;
+    settled = true;
+    zipActivity.running -= 1;
+    zipActivity.emit('settled', { aborted, opened, total: entries.length });
   };
-  const end = () => {
-    if (problems.length > 0) {
-      zip.addBuffer(Buffer.from(`${problems.join('\n')}\n`, 'utf8'), '_download-problems.txt', {
-        compress: true,
-      });
-    }
-    zip.end();
+  const track = (stream: Readable) => {
+    opened += 1;
+    live.add(stream);
+    zipActivity.openSources += 1;
+    const release = () => {
+      if (!live.delete(stream)) return;
+      zipActivity.openSources -= 1;
+      settle();
+    };
+    stream.once('close', release);
+    stream.once('end', () => setImmediate(release));
   };
-
-  for (const entry of entries) {
-    zip.addReadStreamLazy(
-      entry.path,
-      { compressionLevel: entry.compress ? 3 : 0, mtime: entry.mtime },
-      (callback) => {
-        const guard = new PassThrough();
-        guard.on('end', finishOne);
-        if (aborted) {
-          guard.end();
-          callback(null, guard);
-          return;
-        }
-        entry
-          .open()
-          .then((source) => {
-            current = source;
-            source.on('error', (error) => {
-              problems.push(`${entry.path}: ${error.message}`);
-              source.unpipe(guard);
-              guard.end();
-            });
-            source.pipe(guard);
-          })
-          .catch((error: Error) => {
-            problems.push(`${entry.path}: ${error.message}`);
-            guard.end();
-          });
-        callback(null, guard);
+  const openAt = (index: number): Promise<OpenedEntry | Error> =>
+    (entries[index] as ZipEntry).open().then(
+      (result) => {
+        track(result.stream);
+        if (aborted) result.stream.destroy();
+        return result;
       },
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
     );
-  }
-  if (entries.length === 0) end();
+
+  const pump = async () => {
+    let ahead = entries.length > 0 ? openAt(0) : null;
+    for (let i = 0; i < entries.length && ahead && !aborted; i++) {
+      const entry = entries[i] as ZipEntry;
+      const current = await ahead;
+      ahead = i + 1 < entries.length ? openAt(i + 1) : null;
+      if (aborted) break;
+      const options = { compressionLevel: entry.compress ? 3 : 0, mtime: entry.mtime };
+      if (current instanceof Error) {
+        problems.push(`${entry.path}: ${current.message}`);
+        zip.addBuffer(Buffer.alloc(0), uniquePath(taken, entry.path), options);
+        continue;
+      }
+      const path = uniquePath(taken, current.path ?? entry.path);
+      const guard = new PassThrough();
+      current.stream.on('error', (error) => {
+        problems.push(`${path}: ${error.message}`);
+        current.stream.unpipe(guard);
+        guard.end();
+      });
+      current.stream.pipe(guard);
+      zip.addReadStream(guard, path, options);
+      await Promise.race([once(guard, 'end'), abortSignal]);
+    }
+    // Aborted while the next source was being opened: it is destroyed as soon as it opens.
+    if (ahead) await ahead;
+    if (!aborted) {
+      if (problems.length > 0) {
+        zip.addBuffer(
+          Buffer.from(`${problems.join('\n')}\n`, 'utf8'),
+          uniquePath(taken, '_download-problems.txt'),
+          { compress: true },
+        );
+      }
+      zip.end();
+    }
+  };
+  pump()
+    .catch((error: Error) => output.destroy(error))
+    .finally(() => {
+      pumped = true;
+      settle();
+    });
 
   return {
-    stream: zip.outputStream as unknown as Readable,
+    stream: output,
     abort: () => {
+      if (aborted) return;
       aborted = true;
-      current?.destroy();
-      (zip.outputStream as unknown as Readable).destroy();
+      for (const source of live) source.destroy();
+      output.destroy();
+      wakeOnAbort();
     },
   };
 }
