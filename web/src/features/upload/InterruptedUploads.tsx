@@ -1,4 +1,4 @@
-import { type UploadRecord, UploadStatus } from '@dam/contract';
+import { PAGE_SIZE_MAX, type UploadRecord, UploadStatus } from '@dam/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, List, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -9,9 +9,6 @@ import { matchRepickedFiles } from '../../upload/resume';
 import { useUploadManager, useUploadState } from '../../upload/UploadProvider';
 import { formatSize } from '../files/format';
 
-/** How many unfinished records one look fetches; more than a day's work of one person. */
-const INTERRUPTED_PAGE = 500;
-
 /**
  * Uploads the server holds as unfinished that this page is not running: they were cut off when
  * a page was closed or reloaded. The server keeps their stored parts; the user picks the files
@@ -21,14 +18,21 @@ export function useInterruptedUploads(): UploadRecord[] {
   const state = useUploadState();
   const query = useQuery({
     queryKey: ['upload-records', 'interrupted'],
-    queryFn: () =>
-      api.get<{ list: UploadRecord[] }>('/ske-api/v1_0/file-upload/uploading', {
-        query: { pageNo: 1, pageSize: INTERRUPTED_PAGE },
-        silent: true,
-      }),
+    queryFn: async () => {
+      // All of them: a whole folder of thousands may have been cut off at once.
+      const all: UploadRecord[] = [];
+      for (let pageNo = 1; ; pageNo++) {
+        const page = await api.get<{ list: UploadRecord[]; hasMore: boolean }>(
+          '/ske-api/v1_0/file-upload/uploading',
+          { query: { pageNo, pageSize: PAGE_SIZE_MAX }, silent: true },
+        );
+        all.push(...page.list);
+        if (!page.hasMore) return all;
+      }
+    },
   });
   const running = new Set(state.tasks.map((task) => task.id));
-  return (query.data?.list ?? []).filter(
+  return (query.data ?? []).filter(
     (record) =>
       !running.has(record.id) &&
       (record.status === UploadStatus.waiting || record.status === UploadStatus.uploading),

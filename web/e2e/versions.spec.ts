@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { makeJpeg, makePng } from '../../server/test/fixtures';
+import { signIn, snap, useEnglish } from './support';
+
+const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
+/** The part number inside a local part URL's signed token (`<base64url payload>.<mac>`). */
+const partNumberOf = (url: string) => {
+  const token = new URL(url).searchParams.get('token') ?? '';
+  return JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')).n as number;
+};
+
+test('uploads a new version of a file from the viewer under its fixed name', async ({ page }) => {
+  await signIn(page);
+  await page.getByTestId('new-folder').click();
+  await page.getByTestId('folder-name-input').fill('新版本');
+  await page.getByTestId('folder-dialog-ok').click();
+  await card(page, '新版本').getByRole('button', { name: '新版本' }).click();
+  await page
+    .getByTestId('upload-files-input')
+    .setInputFiles({ name: 'SHOE303-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(900, 600) });
+  await page.getByTestId('upload-finish').click();
+  await expect(card(page, 'SHOE303-01').locator('img')).toBeVisible({ timeout: 30_000 });
+
+  await card(page, 'SHOE303-01').getByRole('button', { name: 'SHOE303-01' }).click();
+  await expect(page.getByTestId('info-formats')).toHaveText('JPG');
+  await page
+    .getByTestId('new-version-input')
+    .setInputFiles({ name: 'retouched final.png', mimeType: 'image/png', buffer: await makePng(900, 600) });
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('new-version-hint') });
+  await expect(dialog).toContainText('上传新版本：SHOE303-01');
+  await expect(dialog.getByTestId('upload-target')).toHaveText('/新版本');
+  await snap(page, 'new-version-dialog-zh');
+  await dialog.getByTestId('upload-finish').click();
+  // The picked name differs: the user confirms the rename first.
+  await expect(page.locator('.ant-modal-confirm-title')).toContainText('所选文件名与“SHOE303-01”不同');
+  await snap(page, 'new-version-confirm-zh');
+  await page.getByRole('button', { name: /确\s*认/ }).click();
+
+  // The new format joins the same file; no second file appears.
+  await expect(page.getByTestId('info-formats')).toHaveText(/^(JPG,PNG|PNG,JPG)$/, { timeout: 30_000 });
+  await page.getByTestId('viewer-close').click();
+  await expect(page.getByTestId('item-card')).toHaveCount(1);
+});
+
+test('after a reload, picking the same file again finishes an interrupted upload', async ({ page }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-resume-'));
+  const file = path.join(dir, 'campaign-film.mov');
+  // Three parts of 8 MiB: the first is stored before the reload, the rest after it.
+  fs.writeFileSync(file, Buffer.alloc(20 * 1024 * 1024, 7));
+  await signIn(page);
+  await page.route('**/ske-api/v1_0/file-upload/part?**', async (route) => {
+    // Only part 1 gets through; the others hang as on a connection that died.
+    if (partNumberOf(route.request().url()) === 1) await route.continue();
+  });
+  const partDone = page.waitForResponse('**/multipart/part-done');
+  await page.getByTestId('upload-files-input').setInputFiles(file);
+  await page.getByTestId('upload-finish').click();
+  await partDone;
+
+  page.on('dialog', (d) => void d.accept());
+  // What the server stores from here on, as the page reports each stored part.
+  const storedAfterReload: number[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/multipart/part-done'))
+      storedAfterReload.push(JSON.parse(request.postData() ?? '{}').partNumber);
+  });
+  await page.reload();
+  // The hanging transfers died with the old page; from now on parts go through (the route
+  // added last is asked first).
+  await page.route('**/ske-api/v1_0/file-upload/part?**', (route) => route.continue());
+
+  await expect(page.getByTestId('interrupted-banner')).toContainText('有 1 个上传被中断');
+  await snap(page, 'interrupted-banner-zh');
+  await page.getByTestId('interrupted-banner').getByRole('link').click();
+  await expect(page.getByTestId('interrupted-name')).toHaveText('campaign-film.mov');
+  await snap(page, 'interrupted-records-zh');
+  await page.getByTestId('repick-input').setInputFiles(file);
+  await expect(page.getByTestId('upload-finished-banner')).toBeVisible({ timeout: 30_000 });
+  expect(storedAfterReload.sort()).toEqual([2, 3]);
+  await expect(page.getByTestId('interrupted-uploads')).toHaveCount(0);
+  await page.getByRole('tab', { name: /已上传/ }).click();
+  await expect(page.getByTestId('history-name').filter({ hasText: 'campaign-film.mov' })).toBeVisible();
+});
+
+test('shows the interrupted uploads and the new-version dialog in English', async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page);
+  await page
+    .getByTestId('upload-files-input')
+    .setInputFiles({ name: 'BAG9-02.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) });
+  await page.getByTestId('upload-finish').click();
+  await expect(card(page, 'BAG9-02').locator('img')).toBeVisible({ timeout: 30_000 });
+  await card(page, 'BAG9-02').getByRole('button', { name: 'BAG9-02' }).click();
+  await page
+    .getByTestId('new-version-input')
+    .setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: await makePng(400, 300) });
+  await expect(page.locator('.ant-modal-title')).toHaveText('Upload a new version: BAG9-02');
+  await snap(page, 'new-version-dialog-en');
+});
