@@ -33,6 +33,10 @@ import { PresetsService } from './modules/presets/service';
 import { SecurityRepository } from './modules/security/repository';
 import { securityRoutes } from './modules/security/routes';
 import { SecurityService } from './modules/security/service';
+import { compileArtNumPattern } from './modules/sku/art-num';
+import { SkuRepository } from './modules/sku/repository';
+import { skuRoutes } from './modules/sku/routes';
+import { SkuService } from './modules/sku/service';
 import { UploadsRepository } from './modules/uploads/repository';
 import { localPartRoute, uploadsRoutes } from './modules/uploads/routes';
 import { localPartUrlMaker, UploadsService } from './modules/uploads/service';
@@ -152,6 +156,11 @@ export async function buildApp({
     },
     warn: (details, message) => app.log.warn(details, message),
   });
+  const sku = new SkuService({
+    sku: new SkuRepository(db),
+    clock,
+    artNumPattern: compileArtNumPattern(config.ART_NUM_PATTERN),
+  });
   // Every main-API call needs a signed-in caller; features add their routes inside.
   await app.register(
     async (mainApi) => {
@@ -162,6 +171,7 @@ export async function buildApp({
       await mainApi.register(itemsRoutes, { items });
       await mainApi.register(uploadsRoutes, { uploads, items });
       await mainApi.register(filesRoutes, { files });
+      await mainApi.register(skuRoutes, { sku });
       await mainApi.register(downloadsRoutes, { downloads, secret: partUrlSecret, clock });
       await mainApi.register(presetsRoutes, { presets });
     },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { isStrongPassword } from '@dam/contract';
 import { z } from 'zod';
+import { artNumPatternProblem, DEFAULT_ART_NUM_PATTERN } from './modules/sku/art-num';
 
 /**
  * Configuration comes from the environment only, parsed once at start-up. An invalid value
@@ -71,6 +72,19 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   /** Media jobs (thumbnails, previews) run at once in this process; 0 leaves them to `npm run worker`. */
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /**
+   * How article numbers are found in file names (a JavaScript regular expression source, matched
+   * regardless of case; the whole match or its named group `artNum`). See modules/sku/art-num.ts.
+   */
+  ART_NUM_PATTERN: z
+    .string()
+    .max(500)
+    .superRefine((source, ctx) => {
+      const problem = artNumPatternProblem(source);
+      if (problem)
+        ctx.addIssue({ code: 'custom', message: `must be a valid regular expression (${problem})` });
+    })
+    .default(DEFAULT_ART_NUM_PATTERN),
   /** The built web app served at /; empty disables serving it. */
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -6,4 +6,5 @@ export * from './languages';
 export * from './permissions';
 export * from './presets';
 export * from './security';
+export * from './sku';
 export * from './uploads';

@@ -187,7 +187,22 @@ export interface DownloadTicketTable {
   created_at: CreatedAt;
 }
 
+/** The SKU (article number) master; art_num is unique regardless of case. */
+export interface SkuTable {
+  id: Generated<number>;
+  art_num: string;
+  name: string;
+  series: string | null;
+  category: string | null;
+  color: string | null;
+  season: string | null;
+  gender: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  sku: SkuTable;
   app_settings: AppSettingTable;
   uploads: UploadTable;
   upload_parts: UploadPartTable;
@@ -212,3 +227,4 @@ export type DepartmentRow = Selectable<DepartmentTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type ItemRow = Selectable<ItemTable>;
 export type UploadRow = Selectable<UploadTable>;
+export type SkuRow = Selectable<SkuTable>;

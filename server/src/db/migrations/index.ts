@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m001 from './001_accounts';
 import * as m002 from './002_items';
 import * as m003 from './003_uploads';
+import * as m004 from './004_sku';
 import * as m005 from './005_download_presets';
 
 /**
@@ -12,5 +13,6 @@ export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_items': m002,
   '003_uploads': m003,
+  '004_sku': m004,
   '005_download_presets': m005,
 };

@@ -1,0 +1,235 @@
+import type { Readable } from 'node:stream';
+import {
+  ART_NUM_MAX_CHARS,
+  type ArtNumSuggestion,
+  type ErrorCode,
+  type FileTagInfoResult,
+  FunctionCode,
+  type PagedSkus,
+  SKU_FIELD_MAX_CHARS,
+  SKU_IMPORT_FIELDS,
+  SKU_IMPORT_MAX_ROWS,
+  SKU_NAME_MAX_CHARS,
+  SKU_REQUIRED_FIELDS,
+  SKU_SUGGEST_LIMIT,
+  type Sku,
+  type SkuImportField,
+  type SkuImportResult,
+  type SkuOption,
+} from '@dam/contract';
+import type { SkuRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { type AuthContext, requireAnyCode } from '../access/access';
+import { extractArtNums } from './art-num';
+import type { SkuColumn, SkuRepository, SkuValues } from './repository';
+import { buildTemplate, mapHeader, readFirstSheet, UnreadableWorkbookError } from './workbook';
+
+/**
+ * Why an import was refused. `values` fill the message of `code`; `field` is named by the
+ * template header of the caller's language, `column` is the header as written in the file.
+ */
+export class SkuImportError extends Error {
+  override name = 'SkuImportError';
+  constructor(
+    readonly code: ErrorCode,
+    readonly values: Record<string, string | number> = {},
+    readonly field?: SkuImportField,
+  ) {
+    super(code);
+  }
+}
+
+export interface SkuDependencies {
+  sku: SkuRepository;
+  clock: Clock;
+  /** ART_NUM_PATTERN, compiled by compileArtNumPattern. */
+  artNumPattern: RegExp;
+}
+
+/** What a workbook upload looks like to the service: its bytes, and whether they were cut off. */
+export interface ImportSource {
+  stream: Readable;
+  /** True once the stream was cut at the size limit (known after it has ended). */
+  truncated(): boolean;
+}
+
+const FIELD_COLUMN: Record<SkuImportField, SkuColumn> = {
+  artNum: 'art_num',
+  name: 'name',
+  series: 'series',
+  category: 'category',
+  color: 'color',
+  season: 'season',
+  gender: 'gender',
+};
+const FIELD_MAX: Record<SkuImportField, number> = {
+  artNum: ART_NUM_MAX_CHARS,
+  name: SKU_NAME_MAX_CHARS,
+  series: SKU_FIELD_MAX_CHARS,
+  category: SKU_FIELD_MAX_CHARS,
+  color: SKU_FIELD_MAX_CHARS,
+  season: SKU_FIELD_MAX_CHARS,
+  gender: SKU_FIELD_MAX_CHARS,
+};
+
+function presentSku(row: SkuRow): Sku {
+  return {
+    id: row.id,
+    artNum: row.art_num,
+    name: row.name,
+    series: row.series,
+    category: row.category,
+    color: row.color,
+    season: row.season,
+    gender: row.gender,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** Reads whatever is left of a stream, so a cut-off upload can be told from a broken one. */
+async function drain(stream: Readable): Promise<void> {
+  stream.unpipe();
+  for await (const _chunk of stream) {
+    // discard
+  }
+}
+
+/** The SKU master: listing, pickers, checks of file names, and the Excel import. */
+export class SkuService {
+  constructor(private readonly deps: SkuDependencies) {}
+
+  /** SPEC §7 `sku/data/list`: a page of articles ordered by number, optionally filtered. */
+  async list(
+    _auth: AuthContext,
+    query: string | undefined,
+    paging: { pageNo: number; pageSize: number },
+  ): Promise<PagedSkus> {
+    const rows = await this.deps.sku.list(
+      query || undefined,
+      (paging.pageNo - 1) * paging.pageSize,
+      paging.pageSize + 1,
+    );
+    return {
+      list: rows.slice(0, paging.pageSize).map(presentSku),
+      pageNo: paging.pageNo,
+      pageSize: paging.pageSize,
+      hasMore: rows.length > paging.pageSize,
+    };
+  }
+
+  /** SPEC §7 `selector/sku-info`: up to 20 articles for a picker. */
+  async options(_auth: AuthContext, query: string | undefined): Promise<SkuOption[]> {
+    const rows = await this.deps.sku.options(query || undefined, SKU_SUGGEST_LIMIT);
+    return rows.map((r) => ({ artNum: r.art_num, name: r.name }));
+  }
+
+  /** SPEC §7 `file/art-num`: article numbers starting with what was typed. */
+  async suggest(_auth: AuthContext, artNum: string): Promise<ArtNumSuggestion[]> {
+    if (!artNum) return [];
+    const rows = await this.deps.sku.suggest(artNum, SKU_SUGGEST_LIMIT);
+    return rows.map((r) => ({ artNum: r.art_num, name: r.name, tagIdList: [] }));
+  }
+
+  /**
+   * SPEC §7 file-tag-info: the article numbers in each file name, checked against the master in
+   * one query for the whole selection. Known ones take the master's spelling; unknown ones are
+   * upper-cased (as the upload dialog pre-fills them) and listed apart.
+   */
+  async fileTagInfo(_auth: AuthContext, nameList: readonly string[]): Promise<FileTagInfoResult> {
+    const extracted = nameList.map((name) => extractArtNums(name, this.deps.artNumPattern));
+    const known = new Map(
+      (await this.deps.sku.findArtNums(extracted.flat())).map((artNum) => [artNum.toLowerCase(), artNum]),
+    );
+    return {
+      list: nameList.map((fileName, index) => {
+        const artNumList: string[] = [];
+        const unknownArtNumList: string[] = [];
+        for (const found of extracted[index] ?? []) {
+          const stored = known.get(found.toLowerCase());
+          if (stored) artNumList.push(stored);
+          else {
+            const upper = found.toUpperCase();
+            artNumList.push(upper);
+            unknownArtNumList.push(upper);
+          }
+        }
+        return { fileName, artNumList, unknownArtNumList, tagDTOList: [] };
+      }),
+    };
+  }
+
+  /** The empty import workbook (header row only). Import management (code 8). */
+  async template(auth: AuthContext, chinese: boolean): Promise<Buffer> {
+    requireAnyCode(auth, FunctionCode.import);
+    return buildTemplate(chinese);
+  }
+
+  /** Throws SE_502 unless the caller holds import management (code 8). */
+  requireImport(auth: AuthContext): void {
+    requireAnyCode(auth, FunctionCode.import);
+  }
+
+  /**
+   * Imports an .xlsx: the first sheet's first non-empty row is the header (Chinese or English
+   * names), each further row one article. Every row is checked before anything is written; then
+   * all rows are upserted by article number in one transaction. Columns missing from the header
+   * are left as stored; an empty cell in a present column clears that value.
+   */
+  async importWorkbook(auth: AuthContext, source: ImportSource): Promise<SkuImportResult> {
+    this.requireImport(auth);
+    let parsed: { rows: SkuValues[]; columns: SkuColumn[] };
+    try {
+      parsed = await this.parseRows(source.stream);
+    } catch (error) {
+      await drain(source.stream);
+      if (source.truncated()) throw new SkuImportError('SESK_06');
+      if (error instanceof UnreadableWorkbookError) throw new SkuImportError('SESK_01');
+      throw error;
+    }
+    await drain(source.stream);
+    if (source.truncated()) throw new SkuImportError('SESK_06');
+
+    const { rows, columns } = parsed;
+    const counts = await this.deps.sku.transaction((sku) => sku.upsert(rows, columns, this.deps.clock.now()));
+    return { total: rows.length, ...counts, unchanged: rows.length - counts.created - counts.updated };
+  }
+
+  private async parseRows(stream: Readable): Promise<{ rows: SkuValues[]; columns: SkuColumn[] }> {
+    let header: ReturnType<typeof mapHeader> | null = null;
+    const rows: SkuValues[] = [];
+    const firstRowOf = new Map<string, number>();
+    for await (const sheetRow of readFirstSheet(stream)) {
+      if (!header) {
+        header = mapHeader(sheetRow.cells);
+        for (const field of SKU_REQUIRED_FIELDS) {
+          if (!header.has(field)) throw new SkuImportError('SESK_02', {}, field);
+        }
+        continue;
+      }
+      if (rows.length >= SKU_IMPORT_MAX_ROWS)
+        throw new SkuImportError('SESK_07', { max: SKU_IMPORT_MAX_ROWS });
+      const values: Partial<Record<SkuColumn, string | null>> = {};
+      for (const [field, column] of header) {
+        const text = sheetRow.cells[column.index] ?? '';
+        const where = { row: sheetRow.number, column: column.header };
+        if (!text && SKU_REQUIRED_FIELDS.includes(field)) throw new SkuImportError('SESK_03', where);
+        if ([...text].length > FIELD_MAX[field]) {
+          throw new SkuImportError('SESK_04', { ...where, max: FIELD_MAX[field] });
+        }
+        values[FIELD_COLUMN[field]] = text || null;
+      }
+      const artNum = values.art_num as string;
+      const key = artNum.toLowerCase();
+      const other = firstRowOf.get(key);
+      if (other !== undefined) {
+        throw new SkuImportError('SESK_05', { row: sheetRow.number, value: artNum, other });
+      }
+      firstRowOf.set(key, sheetRow.number);
+      rows.push({ ...values, art_num: artNum, name: values.name as string });
+    }
+    if (!header) throw new SkuImportError('SESK_02', {}, 'artNum');
+    const columns = SKU_IMPORT_FIELDS.filter((f) => header.has(f)).map((f) => FIELD_COLUMN[f]);
+    return { rows, columns };
+  }
+}

@@ -1,0 +1,129 @@
+import type { Readable } from 'node:stream';
+import {
+  SKU_IMPORT_FIELDS,
+  SKU_IMPORT_HEADERS,
+  SKU_REQUIRED_FIELDS,
+  type SkuImportField,
+} from '@dam/contract';
+import ExcelJS from 'exceljs';
+
+/** Reading and writing the SKU import workbook (.xlsx); no rules, no SQL. */
+
+export interface SheetRow {
+  /** The row number as Excel shows it (1-based). */
+  number: number;
+  /** Cell texts by column (0-based), trimmed; '' for an empty cell. */
+  cells: string[];
+}
+
+/** The workbook could not be read as .xlsx. */
+export class UnreadableWorkbookError extends Error {
+  override name = 'UnreadableWorkbookError';
+}
+
+/** The text of a cell value as the stream reader gives it (shared strings, rich text, formulas…). */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    const v = value as {
+      richText?: Array<{ text?: string }>;
+      text?: unknown;
+      result?: unknown;
+      error?: unknown;
+    };
+    if (Array.isArray(v.richText))
+      return v.richText
+        .map((run) => run.text ?? '')
+        .join('')
+        .trim();
+    if ('result' in v) return cellText(v.result);
+    if ('text' in v) return cellText(v.text);
+    if ('error' in v) return '';
+  }
+  return '';
+}
+
+/**
+ * The rows of the first worksheet, streamed (the workbook is never held whole in memory).
+ * Rows with no text at all are skipped. Throws UnreadableWorkbookError when the bytes are not
+ * an .xlsx workbook or hold no worksheet.
+ */
+export async function* readFirstSheet(source: Readable): AsyncGenerator<SheetRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  let sheets = 0;
+  try {
+    for await (const worksheet of reader) {
+      sheets += 1;
+      // Later sheets are skipped unread (the reader drains them).
+      if (sheets > 1) continue;
+      for await (const row of worksheet) {
+        const values = Array.isArray(row.values) ? (row.values as unknown[]) : [];
+        // row.values is 1-based (index 0 is always empty).
+        const cells = values.slice(1).map(cellText);
+        for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) cells[i] = '';
+        if (cells.some((c) => c !== '')) yield { number: row.number, cells };
+      }
+    }
+  } catch (error) {
+    throw new UnreadableWorkbookError(error instanceof Error ? error.message : String(error));
+  }
+  if (sheets === 0) throw new UnreadableWorkbookError('no worksheet');
+}
+
+/** `货号 / Article number*` → [`货号`, `article number`]: the comparable halves of a header text. */
+function headerKeys(text: string): string[] {
+  return text
+    .split('/')
+    .map((part) => part.replace(/[*＊]/g, '').replace(/\s+/g, ' ').trim().toLowerCase())
+    .filter(Boolean);
+}
+
+const HEADER_LOOKUP = new Map<string, SkuImportField>(
+  SKU_IMPORT_FIELDS.flatMap((field) =>
+    SKU_IMPORT_HEADERS[field].map((header) => [header.replace(/\s+/g, ' ').toLowerCase(), field] as const),
+  ),
+);
+
+/** Which column holds which field (the first column naming a field wins); unknown columns are ignored. */
+export function mapHeader(cells: string[]): Map<SkuImportField, { index: number; header: string }> {
+  const columns = new Map<SkuImportField, { index: number; header: string }>();
+  cells.forEach((cell, index) => {
+    const field = headerKeys(cell)
+      .map((key) => HEADER_LOOKUP.get(key))
+      .find((f) => f !== undefined);
+    if (field && !columns.has(field))
+      columns.set(field, { index, header: cell.replace(/[*＊]/g, '').trim() });
+  });
+  return columns;
+}
+
+/** The header text of a field in the template of a language: Chinese for zh, English otherwise. */
+export function templateHeader(field: SkuImportField, chinese: boolean): string {
+  const [zh, en] = SKU_IMPORT_HEADERS[field];
+  return (chinese ? zh : en) ?? field;
+}
+
+/** An empty import workbook: the header row (required columns marked `*`), frozen, nothing else. */
+export async function buildTemplate(chinese: boolean): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(chinese ? '货号资料' : 'SKU', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = SKU_IMPORT_FIELDS.map((field) => ({
+    header: `${templateHeader(field, chinese)}${SKU_REQUIRED_FIELDS.includes(field) ? '*' : ''}`,
+    width: field === 'name' ? 32 : 18,
+    // Article numbers such as 00123 must stay text.
+    style: field === 'artNum' ? { numFmt: '@' } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
