@@ -199,33 +199,38 @@ export class MediaProcessor {
   }
 
   private async store(upload: UploadRow, image: Sharp, withPreview: boolean): Promise<void> {
-    let source = image;
     let previewKey: string | null = null;
     let size: { width: number; height: number };
+    let thumb: Buffer;
     try {
-      const { data: preview, info } = await image
-        .clone()
-        .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 85, mozjpeg: false })
-        .toBuffer({ resolveWithObject: true });
       const meta = await image.clone().metadata();
-      size = {
-        width: meta.autoOrient?.width ?? meta.width ?? info.width,
-        height: meta.autoOrient?.height ?? meta.height ?? info.height,
-      };
+      let thumbSource = image;
       if (withPreview) {
+        const preview = await image
+          .clone()
+          .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 85, mozjpeg: false })
+          .toBuffer();
         previewKey = previewKeyOf(upload.storage_key);
         await this.deps.storage.write(previewKey, preview, 'image/jpeg');
+        // The thumbnail comes from the already-decoded preview, not the original again.
+        thumbSource = sharp(preview);
       }
-      // The thumbnail comes from the already-decoded preview, not the original again.
-      source = sharp(preview);
+      // Straight from the source otherwise: libvips then decodes a JPEG at 1/2, 1/4 or 1/8 of
+      // its size (shrink-on-load), the main cost of a thumbnail queue.
+      const made = await thumbSource
+        .clone()
+        .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      thumb = made.data;
+      size = {
+        width: meta.autoOrient?.width ?? meta.width ?? made.info.width,
+        height: meta.autoOrient?.height ?? meta.height ?? made.info.height,
+      };
     } catch (error) {
       throw new DamagedSourceError((error as Error).message);
     }
-    const thumb = await source
-      .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 80 })
-      .toBuffer();
     const thumbKey = thumbKeyOf(upload.storage_key);
     await this.deps.storage.write(thumbKey, thumb, 'image/jpeg');
     await this.finish(upload, {

@@ -48,11 +48,34 @@ export async function startJobQueue(
       await boss.send(MEDIA_QUEUE, { uploadId }, { singletonKey: `media-${uploadId}` });
     },
     async workMedia(handler, concurrency) {
+      // One fetch takes up to twice `concurrency` jobs and runs them `concurrency` at a time;
+      // while fetches come back full the worker fetches again at once (burst), so a backlog
+      // drains without waiting out the polling interval between jobs. Each job succeeds or
+      // fails on its own.
       await boss.work<{ uploadId: number }>(
         MEDIA_QUEUE,
-        { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 0.5 },
-        async ([job]) => {
-          if (job) await handler(job.data.uploadId);
+        {
+          batchSize: concurrency * 2,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+          localConcurrency: 1,
+          pollingIntervalSeconds: 0.5,
+        },
+        async (jobs) => {
+          const results: Array<{ id: string; status: 'completed' | 'failed'; output?: object }> = [];
+          const waiting = [...jobs];
+          const lane = async () => {
+            for (let job = waiting.shift(); job; job = waiting.shift()) {
+              try {
+                await handler(job.data.uploadId);
+                results.push({ id: job.id, status: 'completed' });
+              } catch (error) {
+                results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+              }
+            }
+          };
+          await Promise.all(Array.from({ length: concurrency }, lane));
+          return results;
         },
       );
     },

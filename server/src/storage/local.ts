@@ -104,19 +104,24 @@ export class LocalStorage implements ObjectStorage {
     const dir = this.uploadDir(uploadId);
     let size = 0;
     const limit = meta.partSize;
-    const counted = async function* (source: Readable) {
-      for await (const chunk of source) {
-        size += (chunk as Buffer).length;
+    // Positional writes straight from the request's chunks: no intermediate stream buffering,
+    // and at most one chunk (tens of KiB) held while the disk takes it.
+    const file = await fs.promises.open(path.join(dir, 'data'), 'r+');
+    try {
+      let position = (partNumber - 1) * meta.partSize;
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        size += chunk.length;
         if (size > limit)
           throw new StorageError('part-too-large', `part ${partNumber} exceeds ${limit} bytes`);
-        yield chunk;
+        for (let offset = 0; offset < chunk.length; ) {
+          const { bytesWritten } = await file.write(chunk, offset, chunk.length - offset, position);
+          offset += bytesWritten;
+          position += bytesWritten;
+        }
       }
-    };
-    await pipeline(
-      body,
-      counted,
-      fs.createWriteStream(path.join(dir, 'data'), { flags: 'r+', start: (partNumber - 1) * meta.partSize }),
-    );
+    } finally {
+      await file.close();
+    }
     return { partNumber, size, etag: `"${partNumber}-${size}"` };
   }
 

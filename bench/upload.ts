@@ -1,0 +1,271 @@
+// Upload pipeline benchmark (issue 4 "Scale and speed"), against a real server process on the
+// local driver over loopback, in a scratch data directory that is removed afterwards:
+//   1. one large file (BENCH_UPLOAD_MB, default 5120 = 5 GB) uploaded the way the browser does it
+//      (multipart, 3 parts in flight); throughput against a plain disk write of the same bytes,
+//      and the server's resident memory while it runs;
+//   2. the thumbnail queue draining BENCH_IMAGES camera-size JPEGs (default 40), against a bare
+//      sharp loop making the same 500 px thumbnails with the same concurrency (MEDIA_WORKERS).
+// Targets: throughput >= 80 % of the disk write, flat server memory, queue >= 90 % of bare sharp.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+
+const root = path.resolve(import.meta.dirname, '..');
+const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 5120);
+const IMAGES = Number(process.env.BENCH_IMAGES ?? 40);
+const WORKERS = Number(process.env.MEDIA_WORKERS ?? 2);
+const PORT = Number(process.env.BENCH_PORT ?? 18_580);
+const base = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: 'bench@example.com', password: 'Bench#2026' };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-upload-'));
+
+interface Server {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startServer(mediaWorkers: number): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      MEDIA_WORKERS: String(mediaWorkers),
+      WEB_DIST_DIR: '-',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) break;
+    } catch {
+      if (attempt > 600) throw new Error('the server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+let token = '';
+/** Seconds spent per call, printed with BENCH_TRACE=1 to see where an upload's time goes. */
+const spent = new Map<string, number>();
+function count(name: string, since: number) {
+  spent.set(name, (spent.get(name) ?? 0) + (performance.now() - since) / 1000);
+}
+async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  const since = performance.now();
+  try {
+    return await send<T>(method, url, body);
+  } finally {
+    count(url.split('?')[0] as string, since);
+  }
+}
+async function send<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await response.json()) as { success: boolean; result: T; errorDesc: string };
+  if (!envelope.success) throw new Error(`${url}: ${envelope.errorDesc}`);
+  return envelope.result;
+}
+
+async function signIn(): Promise<void> {
+  token = '';
+  token = (
+    await call<{ token: string }>('POST', '/security-api/login', {
+      userName: ADMIN.email,
+      password: ADMIN.password,
+    })
+  ).token;
+}
+
+/** Uploads like the browser: batch, multipart start, sign, PUT parts (3 in flight), report, callback. */
+async function upload(
+  files: Array<{ fileName: string; size: number; part: (n: number, size: number) => Buffer }>,
+) {
+  const created = await call<Array<{ id: number }>>('POST', '/ske-api/v1_0/file-upload/upload', {
+    targetFolderId: 'all',
+    uploadDetailDTOS: files.map((f) => ({ fileName: f.fileName, fileSize: f.size, path: '' })),
+  });
+  for (const [index, record] of created.entries()) {
+    const file = files[index] as (typeof files)[number];
+    const { partSize, partCount } = await call<{ partSize: number; partCount: number }>(
+      'POST',
+      '/ske-api/v1_0/file-upload/multipart/start',
+      { id: record.id },
+    );
+    // Signed 20 at a time, as the browser's upload manager does.
+    const urls = new Map<number, string>();
+    for (let first = 1; first <= partCount; first += 20) {
+      const partNumbers = Array.from({ length: Math.min(20, partCount - first + 1) }, (_, i) => first + i);
+      const signed = await call<{ parts: Array<{ partNumber: number; url: string }> }>(
+        'POST',
+        '/ske-api/v1_0/file-upload/multipart/sign',
+        { id: record.id, partNumbers },
+      );
+      for (const part of signed.parts) urls.set(part.partNumber, part.url);
+    }
+    const queue = [...urls.keys()];
+    const worker = async () => {
+      for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+        const size = Math.min(partSize, file.size - (n - 1) * partSize);
+        const body = file.part(n, size);
+        const since = performance.now();
+        const put = await fetch(`${base}${urls.get(n)}`, { method: 'PUT', body });
+        await put.arrayBuffer();
+        count('PUT part', since);
+        if (!put.ok) throw new Error(`part ${n}: HTTP ${put.status}`);
+        await call('POST', '/ske-api/v1_0/file-upload/multipart/part-done', {
+          id: record.id,
+          partNumber: n,
+          etag: put.headers.get('etag'),
+          size,
+        });
+      }
+    };
+    await Promise.all([worker(), worker(), worker()]);
+    await call('GET', `/ske-api/v1_0/file-upload/callback?id=${record.id}&status=2&uploadSchedule=100`);
+  }
+  return created.map((r) => r.id);
+}
+
+function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+const rows: Array<[string, string, string, string]> = [];
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+try {
+  // 1. One large file.
+  const server = await startServer(0);
+  await signIn();
+  const size = UPLOAD_MB * 1024 * 1024;
+  // One random 8 MiB block reused for every part: the client must not be what runs out of memory.
+  const block = randomBytes(8 * 1024 * 1024);
+  const pid = server.child.pid as number;
+  const rssBefore = rssMiB(pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, rssMiB(pid));
+  }, 100);
+  let started = performance.now();
+  await upload([
+    {
+      fileName: 'bench-large.bin',
+      size,
+      part: (_n, partSize) => (partSize === block.length ? block : block.subarray(0, partSize)),
+    },
+  ]);
+  const uploadSeconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  await server.stop();
+  if (process.env.BENCH_TRACE) console.log('time per call (s, summed over 3 in flight)', spent);
+
+  const plain = path.join(dataDir, 'plain-write.bin');
+  started = performance.now();
+  const handle = await fs.promises.open(plain, 'w');
+  for (let written = 0; written < size; written += block.length)
+    await handle.write(block, 0, Math.min(block.length, size - written));
+  await handle.close();
+  const diskSeconds = (performance.now() - started) / 1000;
+  fs.rmSync(plain);
+  const uploadRate = UPLOAD_MB / uploadSeconds;
+  const diskRate = UPLOAD_MB / diskSeconds;
+  rows.push([
+    `upload ${UPLOAD_MB} MiB, local driver`,
+    `${uploadRate.toFixed(0)} MiB/s vs disk ${diskRate.toFixed(0)} MiB/s = ${((uploadRate / diskRate) * 100).toFixed(0)} %`,
+    '>= 80 %',
+    verdict(uploadRate / diskRate >= 0.8),
+  ]);
+  const growth = rssPeak - rssBefore;
+  rows.push([
+    'server memory during that upload',
+    `RSS ${rssBefore.toFixed(0)} -> peak ${rssPeak.toFixed(0)} MiB (+${growth.toFixed(0)})`,
+    'flat: growth < 256 MiB, far below the file',
+    verdict(growth < 256),
+  ]);
+
+  // 2. The thumbnail queue: upload with no workers, then time a server with workers draining it.
+  const images: Buffer[] = [];
+  for (let i = 0; i < IMAGES; i++) {
+    images.push(
+      await sharp({
+        create: {
+          width: 4000,
+          height: 3000,
+          channels: 3,
+          background: { r: 128, g: 128, b: 128 },
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    );
+  }
+  const queued = await startServer(0);
+  await signIn();
+  const ids = await upload(
+    images.map((bytes, i) => ({ fileName: `bench-${i}.jpg`, size: bytes.length, part: () => bytes })),
+  );
+  await queued.stop();
+
+  const draining = await startServer(WORKERS);
+  started = performance.now();
+  await signIn();
+  for (;;) {
+    const page = await call<{ list: Array<{ id: number; previewStatus: number }> }>(
+      'POST',
+      `/ske-api/v1_0/file-upload/uploaded-list?pageNo=1&pageSize=200`,
+    );
+    const pending = page.list.filter((r) => ids.includes(r.id) && r.previewStatus === 0).length;
+    if (pending === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const queueSeconds = (performance.now() - started) / 1000;
+  await draining.stop();
+
+  started = performance.now();
+  const work = [...images];
+  await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      for (let image = work.shift(); image; image = work.shift()) {
+        const pipeline = sharp(image).rotate();
+        await pipeline.clone().metadata();
+        await pipeline.resize(500, 500, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+      }
+    }),
+  );
+  const bareSeconds = (performance.now() - started) / 1000;
+  const share = bareSeconds / queueSeconds;
+  rows.push([
+    `thumbnails of ${IMAGES} 4000x3000 JPEGs, ${WORKERS} workers`,
+    `queue ${(IMAGES / queueSeconds).toFixed(1)}/s vs bare sharp ${(IMAGES / bareSeconds).toFixed(1)}/s = ${(share * 100).toFixed(0)} %`,
+    '>= 90 %',
+    verdict(share >= 0.9),
+  ]);
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log('\nUpload pipeline benchmark');
+console.table(rows.map(([measure, result, target, status]) => ({ measure, result, target, status })));
