@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
 import { signIn, snap, useEnglish } from './support';
 
@@ -99,4 +100,71 @@ test('shows the interrupted uploads and the new-version dialog in English', asyn
     .setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: await makePng(400, 300) });
   await expect(page.locator('.ant-modal-title')).toHaveText('Upload a new version: BAG9-02');
   await snap(page, 'new-version-dialog-en');
+});
+
+/** SKU data as an administrator imports it: an .xlsx through the import call, with the page's session. */
+async function importSkus(page: Page, rows: Array<[string, string]>) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('SKU');
+  sheet.addRow(['货号', '名称']);
+  for (const row of rows) sheet.addRow(row);
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  const token = (await page.context().cookies()).find((c) => c.name === 'skToken')?.value ?? '';
+  const response = await page.request.post('/ske-api/v1_0/sku/import', {
+    headers: { token },
+    multipart: {
+      file: {
+        name: 'sku.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer,
+      },
+    },
+  });
+  expect((await response.json()).success).toBe(true);
+}
+
+// Runs after the tests above: once SKU data exists, the names they upload would be flagged too.
+test('flags article numbers that are not in the SKU data before the upload starts', async ({ page }) => {
+  await signIn(page);
+  await importSkus(page, [
+    ['SHOE500-01', '疾风跑鞋 黑'],
+    ['SHOE500-02', '疾风跑鞋 白'],
+  ]);
+  await page.getByTestId('upload-files-input').setInputFiles([
+    { name: 'SHOE500-01_side.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
+    { name: 'SHOE777-07_side.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
+  ]);
+  const dialog = page.getByRole('dialog');
+  const row = (name: string) => dialog.getByRole('listitem').filter({ hasText: name });
+  await expect(row('SHOE500-01_side.jpg').getByPlaceholder('货号')).toHaveValue('SHOE500-01');
+  await expect(row('SHOE777-07_side.jpg').getByPlaceholder('货号')).toHaveValue('SHOE777-07');
+  await expect(row('SHOE777-07_side.jpg').getByTestId('unknown-art-num')).toHaveText('不在 SKU 数据中');
+  await expect(row('SHOE500-01_side.jpg').getByTestId('unknown-art-num')).toHaveCount(0);
+  await expect(dialog.getByTestId('unknown-art-num-summary')).toContainText('1 个文件的货号不在 SKU 数据中');
+  await snap(page, 'upload-unknown-art-num-zh');
+
+  // Correcting the number clears the flag (checked again once typing pauses).
+  await row('SHOE777-07_side.jpg').getByPlaceholder('货号').fill('SHOE500-02');
+  await expect(dialog.getByTestId('unknown-art-num')).toHaveCount(0);
+  await row('SHOE777-07_side.jpg').getByPlaceholder('货号').fill('SHOE777-07');
+  await expect(dialog.getByTestId('unknown-art-num')).toHaveCount(1);
+
+  // Starting asks first; cancelling keeps the dialog, confirming uploads.
+  await page.getByTestId('upload-finish').click();
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText(
+    '1 个文件的货号不在 SKU 数据中，仍然上传吗？',
+  );
+  await page.getByRole('button', { name: '仍然上传' }).click();
+  await expect(card(page, 'SHOE777-07_side')).toBeVisible({ timeout: 30_000 });
+  await expect(card(page, 'SHOE500-01_side')).toBeVisible();
+});
+
+test('shows the article-number flag in English', async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page);
+  await page
+    .getByTestId('upload-files-input')
+    .setInputFiles({ name: 'SHOE888-08.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) });
+  await expect(page.getByTestId('unknown-art-num')).toHaveText('Not in the SKU data');
+  await snap(page, 'upload-unknown-art-num-en');
 });

@@ -100,6 +100,23 @@ export type FileTagInfo = z.infer<typeof fileTagInfoSchema>;
 export const fileTagInfoResultSchema = z.object({ list: z.array(fileTagInfoSchema) });
 export type FileTagInfoResult = z.infer<typeof fileTagInfoResultSchema>;
 
+/**
+ * `POST /v1_0/sku/check`: article numbers as typed (the upload dialog's fields), checked against
+ * the SKU master in one query.
+ */
+export const skuCheckRequestSchema = z.object({
+  artNumList: z.array(z.string().trim().min(1).max(64)).max(LIMITS.filesPerSelection),
+});
+export const skuCheckResultSchema = z.object({
+  /** False while the SKU master is empty: then nothing is checked, and nothing flagged. */
+  checked: z.boolean(),
+  /** The known ones, spelled as in the master, in request order. */
+  knownArtNumList: z.array(z.string()),
+  /** The unknown ones, as sent. */
+  unknownArtNumList: z.array(z.string()),
+});
+export type SkuCheckResult = z.infer<typeof skuCheckResultSchema>;
+
 /** `POST /v1_0/sku/import` (multipart, field `file`, an .xlsx) result. */
 export const skuImportResultSchema = z.object({
   /** Data rows read. */

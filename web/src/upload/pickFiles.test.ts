@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFixedName, artNumFromName, groupOf, isSystemFile, needsRename, pickFiles } from './pickFiles';
+import { applyFixedName, groupOf, isSystemFile, needsRename, pickFiles } from './pickFiles';
 
 const file = (name: string, size = 10, relative = '') => {
   const f = new File([new Uint8Array(Math.min(size, 10))], name);
@@ -49,11 +49,8 @@ describe('picking files (SPEC §5)', () => {
     expect('files' in result && result.files[0]?.path).toBe('Season/Running');
   });
 
-  it('groups by suffix and reads article numbers from names', () => {
+  it('groups by suffix', () => {
     expect([groupOf('a.PSD'), groupOf('b.mp4'), groupOf('c.pdf')]).toEqual([1, 2, 3]);
-    expect(artNumFromName('SHOE123-01_side.jpg')).toBe('SHOE123-01');
-    expect(artNumFromName('ab12.png')).toBe('AB12');
-    expect(artNumFromName('campaign photo.jpg')).toBeNull();
   });
 });
 

@@ -59,13 +59,6 @@ export function groupOf(fileName: string): 1 | 2 | 3 {
   return 3;
 }
 
-/** An article number at the start of a file name, e.g. `SHOE123-01_side.jpg` → `SHOE123-01`. */
-export const ART_NUM_PATTERN = /^([A-Za-z]{2,}\d{2,}(?:-\d{1,3})?)(?=[_\-. ]|$)/;
-
-export function artNumFromName(fileName: string): string | null {
-  return ART_NUM_PATTERN.exec(fileName)?.[1]?.toUpperCase() ?? null;
-}
-
 /** The name without its suffix: `SHOE1-01_side.jpg` → `SHOE1-01_side`. */
 export function baseNameOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

@@ -67,6 +67,11 @@ export class SkuRepository {
     return this.suggestQuery(prefix, limit).execute();
   }
 
+  /** Whether any SKU data was imported at all. */
+  async isEmpty(): Promise<boolean> {
+    return (await this.db.selectFrom('sku').select('id').limit(1).executeTakeFirst()) === undefined;
+  }
+
   /** The stored spelling of each of these article numbers that exists (one query for all). */
   async findArtNums(artNums: readonly string[]): Promise<string[]> {
     if (artNums.length === 0) return [];

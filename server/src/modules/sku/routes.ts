@@ -10,6 +10,8 @@ import {
   type Language,
   pagedSkusSchema,
   SKU_IMPORT_MAX_BYTES,
+  skuCheckRequestSchema,
+  skuCheckResultSchema,
   skuImportResultSchema,
   skuListQuerySchema,
   skuListRequestSchema,
@@ -92,6 +94,12 @@ export const skuRoutes: FastifyPluginAsync<{ sku: SkuService }> = async (app, { 
       schema: { body: fileTagInfoRequestSchema, response: { 200: envelopeSchema(fileTagInfoResultSchema) } },
     },
     async (request) => ok(await sku.fileTagInfo(authOf(request), request.body.nameList)),
+  );
+
+  routes.post(
+    '/v1_0/sku/check',
+    { schema: { body: skuCheckRequestSchema, response: { 200: envelopeSchema(skuCheckResultSchema) } } },
+    async (request) => ok(await sku.check(authOf(request), request.body.artNumList)),
   );
 
   routes.get('/v1_0/sku/import-template', async (request, reply) => {

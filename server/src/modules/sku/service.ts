@@ -13,6 +13,7 @@ import {
   SKU_REQUIRED_FIELDS,
   SKU_SUGGEST_LIMIT,
   type Sku,
+  type SkuCheckResult,
   type SkuImportField,
   type SkuImportResult,
   type SkuOption,
@@ -157,6 +158,23 @@ export class SkuService {
         return { fileName, artNumList, unknownArtNumList, tagDTOList: [] };
       }),
     };
+  }
+
+  /** Typed article numbers against the master: which are known (in its spelling), which not. */
+  async check(_auth: AuthContext, artNumList: readonly string[]): Promise<SkuCheckResult> {
+    // Before any SKU data is imported every number would be "unknown": that flags nothing useful.
+    if (await this.deps.sku.isEmpty()) return { checked: false, knownArtNumList: [], unknownArtNumList: [] };
+    const known = new Map(
+      (await this.deps.sku.findArtNums(artNumList)).map((artNum) => [artNum.toLowerCase(), artNum]),
+    );
+    const knownArtNumList: string[] = [];
+    const unknownArtNumList: string[] = [];
+    for (const artNum of new Set(artNumList)) {
+      const stored = known.get(artNum.toLowerCase());
+      if (stored) knownArtNumList.push(stored);
+      else unknownArtNumList.push(artNum);
+    }
+    return { checked: true, knownArtNumList, unknownArtNumList };
   }
 
   /** The empty import workbook (header row only). Import management (code 8). */

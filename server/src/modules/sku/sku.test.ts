@@ -566,6 +566,48 @@ describe('SKU master: import, listing, pickers, file-name checks', () => {
       const stranger = await post(t.app, api('v1_0/sku/file-tag-info'), { nameList: ['TAG200.jpg'] });
       expect(stranger.status).toBe(401);
     });
+
+    it('checks typed article numbers (POST v1_0/sku/check): known in the master spelling, unknown as typed', async () => {
+      const check = (artNumList: unknown, token: string | null = plain) =>
+        post(t.app, api('v1_0/sku/check'), { artNumList }, token ? { token, lang: 'en' } : {});
+      const { status, body } = await check(['tag100-01', 'NOPE-1', 'TAG200', 'NOPE-1']);
+      expect(status).toBe(200);
+      expect(body.result).toEqual({
+        checked: true,
+        knownArtNumList: ['Tag100-01', 'TAG200'],
+        unknownArtNumList: ['NOPE-1'],
+      });
+      expect((await check([])).body.result).toEqual({
+        checked: true,
+        knownArtNumList: [],
+        unknownArtNumList: [],
+      });
+      const blank = await check(['  ']);
+      expect(blank.status).toBe(400);
+      expect(blank.body.errorDesc).toMatch(/artNumList/);
+      expect((await check(['X'.repeat(65)])).status).toBe(400);
+      expect((await check(['TAG200'], null)).status).toBe(401);
+    });
+  });
+});
+
+describe('before any SKU data is imported', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('checks nothing, so the upload dialog flags nothing', async () => {
+    const token = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const { status, body } = await post(
+      t.app,
+      '/ske-api/v1_0/sku/check',
+      { artNumList: ['SHOE1-01'] },
+      { token },
+    );
+    expect(status).toBe(200);
+    expect(body.result).toEqual({ checked: false, knownArtNumList: [], unknownArtNumList: [] });
   });
 });
 

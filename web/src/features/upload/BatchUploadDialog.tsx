@@ -5,20 +5,28 @@ import {
   PlusOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { Alert, App, Button, Collapse, DatePicker, Form, Input, List, Modal, Space, Typography } from 'antd';
+import type { FileTagInfoResult, SkuCheckResult } from '@dam/contract';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Collapse,
+  DatePicker,
+  Form,
+  Input,
+  List,
+  Modal,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
-import {
-  applyFixedName,
-  artNumFromName,
-  groupOf,
-  needsRename,
-  type PickedFile,
-  pickFiles,
-} from '../../upload/pickFiles';
+import { applyFixedName, groupOf, needsRename, type PickedFile, pickFiles } from '../../upload/pickFiles';
 import { useUploadManager } from '../../upload/UploadProvider';
 import { formatSize } from '../files/format';
 import { MoveDialog } from '../files/MoveDialog';
@@ -37,6 +45,9 @@ interface Created {
   path: string;
 }
 
+/** One picked file's key in the article-number fields. */
+const keyOf = (f: PickedFile) => `${f.path}/${f.fileName}`;
+
 const GROUPS = [
   { group: 1, key: 'upload.groupImages', icon: <FileImageOutlined /> },
   { group: 2, key: 'upload.groupVideos', icon: <VideoCameraOutlined /> },
@@ -53,11 +64,14 @@ export function BatchUploadDialog({
   files: initial,
   target: initialTarget,
   fixedName,
+  defaultArtNum,
   onClose,
 }: {
   files: PickedFile[];
   target: UploadTarget;
   fixedName?: string;
+  /** The article number every file starts with (a new version keeps the file's). */
+  defaultArtNum?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -66,13 +80,60 @@ export function BatchUploadDialog({
   const [files, setFiles] = useState(initial);
   const [target, setTarget] = useState(initialTarget);
   const [artNums, setArtNums] = useState<Record<string, string>>(() =>
-    Object.fromEntries(initial.map((f) => [`${f.path}/${f.fileName}`, artNumFromName(f.fileName) ?? ''])),
+    Object.fromEntries(initial.map((f) => [`${f.path}/${f.fileName}`, defaultArtNum ?? ''])),
   );
+  /** Fields the user typed in: the names' article numbers never overwrite them. */
+  const touched = useRef(new Set<string>());
   const [validity, setValidity] = useState<[Dayjs, Dayjs] | null>(null);
   const [picking, setPicking] = useState(false);
   const [starting, setStarting] = useState(false);
   const more = useRef<HTMLInputElement>(null);
-  const keyOf = (f: PickedFile) => `${f.path}/${f.fileName}`;
+
+  // The article numbers in the file names (the server's ART_NUM_PATTERN) pre-fill the fields.
+  const names = useMemo(() => files.map((f) => f.fileName), [files]);
+  const fromNames = useQuery({
+    queryKey: ['sku', 'file-tag-info', names],
+    queryFn: () =>
+      api.post<FileTagInfoResult>('/ske-api/v1_0/sku/file-tag-info', { nameList: names }, { silent: true }),
+    enabled: names.length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(() => {
+    const list = fromNames.data?.list;
+    if (!list) return;
+    setArtNums((all) => {
+      const next = { ...all };
+      files.forEach((f, index) => {
+        const found = list[index]?.fileName === f.fileName ? list[index]?.artNumList[0] : undefined;
+        if (found && !touched.current.has(keyOf(f)) && !next[keyOf(f)]) next[keyOf(f)] = found;
+      });
+      return next;
+    });
+  }, [fromNames.data, files]);
+
+  // Every value in the fields, checked against the SKU data once typing pauses (SPEC §9: 500 ms).
+  const typed = useMemo(
+    () => [...new Set(files.map((f) => artNums[keyOf(f)]?.trim() ?? '').filter(Boolean))].sort(),
+    [files, artNums],
+  );
+  const [checked, setChecked] = useState<string[]>([]);
+  useEffect(() => {
+    const timer = setTimeout(() => setChecked(typed), 500);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const check = useQuery({
+    queryKey: ['sku', 'check', checked],
+    queryFn: () =>
+      api.post<SkuCheckResult>('/ske-api/v1_0/sku/check', { artNumList: checked }, { silent: true }),
+    enabled: checked.length > 0,
+    staleTime: 30_000,
+  });
+  const unknown = new Set(check.data?.unknownArtNumList.map((a) => a.toLowerCase()) ?? []);
+  const isUnknown = (f: PickedFile) => {
+    const value = artNums[keyOf(f)]?.trim().toLowerCase();
+    return Boolean(value) && unknown.has(value as string);
+  };
+  const unknownFiles = files.filter(isUnknown);
 
   const start = async (andContinue: boolean) => {
     if (starting) return;
@@ -90,6 +151,16 @@ export function BatchUploadDialog({
         if (!confirmed) return;
       }
       named = renamed.files;
+    }
+    // SPEC-beyond: unknown article numbers are flagged before the upload starts, not found later.
+    if (unknownFiles.length > 0) {
+      const confirmed = await modal.confirm({
+        title: t('upload.unknownArtNumConfirm', { count: String(unknownFiles.length) }),
+        content: [...new Set(unknownFiles.map((f) => artNums[keyOf(f)]?.trim()))].slice(0, 10).join(', '),
+        okText: t('upload.uploadAnyway'),
+        cancelText: t('common.cancel'),
+      });
+      if (!confirmed) return;
     }
     setStarting(true);
     try {
@@ -131,6 +202,7 @@ export function BatchUploadDialog({
       if (andContinue) {
         setFiles([]);
         setArtNums({});
+        touched.current.clear();
       } else {
         onClose();
       }
@@ -197,6 +269,15 @@ export function BatchUploadDialog({
           />
         </Form.Item>
       </Form>
+      {unknownFiles.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="unknown-art-num-summary"
+          title={t('upload.unknownArtNumSummary', { count: String(unknownFiles.length) })}
+        />
+      )}
       <Collapse
         defaultActiveKey={GROUPS.map((g) => String(g.group))}
         items={GROUPS.map(({ group, key, icon }) => {
@@ -239,9 +320,18 @@ export function BatchUploadDialog({
                         style={{ width: 160 }}
                         placeholder={t('upload.artNum')}
                         title={t('upload.artNumPlaceholder')}
+                        status={isUnknown(f) ? 'warning' : undefined}
                         value={artNums[keyOf(f)] ?? ''}
-                        onChange={(e) => setArtNums((all) => ({ ...all, [keyOf(f)]: e.target.value }))}
+                        onChange={(e) => {
+                          touched.current.add(keyOf(f));
+                          setArtNums((all) => ({ ...all, [keyOf(f)]: e.target.value }));
+                        }}
                       />
+                      {isUnknown(f) && (
+                        <Tag color="warning" data-testid="unknown-art-num">
+                          {t('upload.unknownArtNum')}
+                        </Tag>
+                      )}
                     </Space>
                   </List.Item>
                 )}
@@ -264,7 +354,7 @@ export function BatchUploadDialog({
           else {
             setFiles(result.files);
             setArtNums((all) => ({
-              ...Object.fromEntries(result.files.map((f) => [keyOf(f), artNumFromName(f.fileName) ?? ''])),
+              ...Object.fromEntries(result.files.map((f) => [keyOf(f), defaultArtNum ?? ''])),
               ...all,
             }));
           }

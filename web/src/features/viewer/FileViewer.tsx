@@ -265,6 +265,7 @@ export function FileViewer({
           files={newVersion}
           target={{ id: file.folderId ?? 'all', path: file.path }}
           fixedName={file.name}
+          {...(file.artNum ? { defaultArtNum: file.artNum } : {})}
           onClose={() => setNewVersion(null)}
         />
       )}
