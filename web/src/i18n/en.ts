@@ -217,16 +217,14 @@ const en: Messages = {
       'These uploads stopped when a page was closed or reloaded. The parts already sent are kept on the server: choose the same files again and they continue from where they stopped.',
     notSameFile: 'Not one of the interrupted files: {{name}}',
     unknownArtNum: 'Not in the SKU data',
-    unknownArtNumSummary:
-      '{{count}} files carry article numbers that are not in the SKU data: please check them',
-    unknownArtNumConfirm:
-      '{{count}} files carry article numbers that are not in the SKU data. Upload anyway?',
+    unknownArtNumSummary: 'Article numbers not in the SKU data, please check: {{count}} file(s)',
+    unknownArtNumConfirm: 'Article numbers not in the SKU data: {{count}} file(s). Upload anyway?',
     uploadAnyway: 'Upload anyway',
-    interruptedTitle: '{{count}} uploads were interrupted',
+    interruptedTitle: 'Interrupted uploads: {{count}}',
     repick: 'Choose the files again',
     discard: 'Discard these uploads',
     continueThem: 'Continue them',
-    resumed: '{{count}} files continue from where they stopped',
+    resumed: 'Continuing from where they stopped: {{count}} file(s)',
     showAll: 'Show all {{count}}',
     newVersionTitle: 'Upload a new version: {{name}}',
     newVersionHint:

@@ -309,12 +309,14 @@ export function BatchUploadDialog({
                       />,
                     ]}
                   >
-                    <Space style={{ width: '100%' }} size="middle">
-                      <span style={{ minWidth: 200, display: 'inline-block' }}>
+                    <div style={{ display: 'flex', alignItems: 'center', gap: 12, width: '100%' }}>
+                      <Typography.Text ellipsis={{ tooltip: true }} style={{ flex: 1, minWidth: 120 }}>
                         {f.path ? `${f.path}/` : ''}
                         {f.fileName}
-                      </span>
-                      <Typography.Text type="secondary">{formatSize(f.size)}</Typography.Text>
+                      </Typography.Text>
+                      <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                        {formatSize(f.size)}
+                      </Typography.Text>
                       <Input
                         size="small"
                         style={{ width: 160 }}
@@ -328,11 +330,11 @@ export function BatchUploadDialog({
                         }}
                       />
                       {isUnknown(f) && (
-                        <Tag color="warning" data-testid="unknown-art-num">
+                        <Tag color="warning" style={{ marginInlineEnd: 0 }} data-testid="unknown-art-num">
                           {t('upload.unknownArtNum')}
                         </Tag>
                       )}
-                    </Space>
+                    </div>
                   </List.Item>
                 )}
               />
