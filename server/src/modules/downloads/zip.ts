@@ -1,6 +1,27 @@
 import { EventEmitter, once } from 'node:events';
+import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { ZipFile } from 'yazl';
+
+/**
+ * yazl checksums every byte with buffer-crc32, a table-driven CRC-32 in JavaScript (about
+ * 250 MB/s: a fourth of what the zip reaches with the native one). Node (20.15+, 22, 24)
+ * has zlib's native CRC-32, the same checksum at memory speed: yazl's copy of buffer-crc32 is
+ * pointed at it. yazl calls `crc32.unsigned(chunk, previousNumber)`; any other use keeps the original.
+ */
+const nativeCrc32 = (zlib as { crc32?: (data: Buffer, value?: number) => number }).crc32;
+if (nativeCrc32) {
+  const yazlRequire = createRequire(createRequire(import.meta.url).resolve('yazl'));
+  const jsCrc32 = yazlRequire('buffer-crc32') as {
+    unsigned: (buffer: Buffer, previous?: number | Buffer) => number;
+  };
+  const original = jsCrc32.unsigned;
+  jsCrc32.unsigned = (buffer, previous) =>
+    previous === undefined || typeof previous === 'number'
+      ? nativeCrc32(buffer, previous ?? 0)
+      : original(buffer, previous);
+}
 
 /** The bytes of one entry, and its final name when it is only known once opened (a template with the pixel size). */
 export interface OpenedEntry {
