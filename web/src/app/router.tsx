@@ -7,6 +7,8 @@ import { AllFilesPage } from '../features/files/AllFilesPage';
 import { ListPage } from '../features/files/ListPage';
 import { RecyclePage } from '../features/files/RecyclePage';
 import { LoginPage } from '../features/login/LoginPage';
+import { DownloadPresetsPage } from '../features/manage/DownloadPresetsPage';
+import { ManageIndex, ManageLayout } from '../features/manage/ManageLayout';
 import { UploadRecordsPage } from '../features/upload/UploadRecordsPage';
 import { MainLayout } from '../layout/MainLayout';
 import { HOME_PATH } from './navigation';
@@ -47,6 +49,14 @@ export const router = createBrowserRouter([
       { path: 'upload-record', element: <Navigate to="/upload-record/current" replace /> },
       { path: 'upload-record/:tab', element: <UploadRecordsPage /> },
       { path: 'about', element: <AboutPage /> },
+      {
+        path: 'manage',
+        element: <ManageLayout />,
+        children: [
+          { index: true, element: <ManageIndex /> },
+          { path: 'download-presets', element: <DownloadPresetsPage /> },
+        ],
+      },
       { path: '*', element: <NotFound /> },
     ],
   },

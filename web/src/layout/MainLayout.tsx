@@ -11,6 +11,8 @@ import { useCurrentUser } from '../auth/useCurrentUser';
 import { DEFAULT_AVATAR } from '../features/account/avatar';
 import { ForcedPasswordChange } from '../features/account/ForcedPasswordChange';
 import { MyInfoDialog } from '../features/account/MyInfoDialog';
+import { ArtNumDownloadButton } from '../features/download/ArtNumDownloadButton';
+import { ManageEntry } from '../features/manage/ManageEntry';
 import { FinishedBanner } from '../features/upload/FinishedBanner';
 import { InterruptedBanner } from '../features/upload/InterruptedUploads';
 import { UploadProvider } from '../upload/UploadProvider';
@@ -47,6 +49,8 @@ export function MainLayout() {
             <span className={styles.title}>{t('app.title')}</span>
           </Link>
           <div className={styles.actions}>
+            <ArtNumDownloadButton />
+            <ManageEntry />
             <LanguageSwitch />
             <Dropdown
               trigger={['hover', 'click']}

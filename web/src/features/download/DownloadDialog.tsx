@@ -1,9 +1,12 @@
 import { FileOutlined, FolderFilled } from '@ant-design/icons';
 import type { Item } from '@dam/contract';
-import { App, Checkbox, Divider, InputNumber, Modal, Space, Typography } from 'antd';
+import { App, Button, Checkbox, Divider, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/client';
+import { ArtNumDownloadDialog } from './ArtNumDownloadDialog';
+import { PresetSelect } from './PresetSelect';
+import { usePresets } from './presetsApi';
 
 const FOLDER_FORMATS = ['all', 'jpg', 'png', 'psd', 'avi', 'mp4'] as const;
 const CONVERSIONS = ['jpg', 'png', 'psd'] as const;
@@ -14,9 +17,11 @@ export function downloadRequest(
   chosen: Record<number, string[]>,
   forAll: string[],
   scalingPx: number | null,
+  presetId: number | null = null,
 ): {
   downloadFolderDataDTOList: Array<{ folderDataId: number; fileFormatList: string[] }>;
   equalScalingPx?: number;
+  presetId?: number;
 } | null {
   const list = items
     .map((item) => ({
@@ -25,6 +30,8 @@ export function downloadRequest(
     }))
     .filter((entry) => entry.fileFormatList.length > 0);
   if (list.length === 0) return null;
+  // A preset sets the size itself; equal scaling applies only without one.
+  if (presetId) return { downloadFolderDataDTOList: list, presetId };
   return { downloadFolderDataDTOList: list, ...(scalingPx ? { equalScalingPx: scalingPx } : {}) };
 }
 
@@ -44,6 +51,9 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
   const [scaling, setScaling] = useState(false);
   const [px, setPx] = useState<number | null>(1000);
   const [busy, setBusy] = useState(false);
+  const presets = usePresets();
+  const [presetId, setPresetId] = useState<number | null>(null);
+  const [byArtNum, setByArtNum] = useState(false);
   const files = items.filter((i) => i.type !== 1);
   const allFormats = files.flatMap((f) =>
     (f.fileFormat?.split(',') ?? []).map((format) => `${f.id}:${format}`),
@@ -53,7 +63,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
     files.every((f) => (f.fileFormat?.split(',') ?? []).every((x) => chosen[f.id]?.includes(x)));
 
   const submit = async () => {
-    const request = downloadRequest(items, chosen, forAll, scaling ? px : null);
+    const request = downloadRequest(items, chosen, forAll, scaling ? px : null, presetId);
     if (!request) {
       message.warning(t('download.nothingSelected'));
       return;
@@ -151,7 +161,8 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
       <Divider style={{ margin: '8px 0' }} />
       <Space>
         <Checkbox
-          checked={scaling}
+          checked={scaling && !presetId}
+          disabled={Boolean(presetId)}
           onChange={(e) => setScaling(e.target.checked)}
           data-testid="download-scaling"
         >
@@ -163,12 +174,35 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
           precision={0}
           value={px}
           onChange={(value) => setPx(value)}
-          disabled={!scaling}
+          disabled={!scaling || Boolean(presetId)}
           addonAfter="px"
           placeholder={t('download.scalingPx')}
           data-testid="download-px"
         />
       </Space>
+      {(presets.data?.length ?? 0) > 0 && (
+        <>
+          <Divider style={{ margin: '8px 0' }} />
+          <PresetSelect presets={presets.data ?? []} value={presetId} onChange={setPresetId} />
+        </>
+      )}
+      <Divider style={{ margin: '8px 0' }} />
+      <Button
+        type="link"
+        style={{ padding: 0 }}
+        onClick={() => setByArtNum(true)}
+        data-testid="open-art-num-download"
+      >
+        {t('artNumDownload.fromDialog')}
+      </Button>
+      {byArtNum && (
+        <ArtNumDownloadDialog
+          onClose={(started) => {
+            setByArtNum(false);
+            if (started) onClose();
+          }}
+        />
+      )}
     </Modal>
   );
 }

@@ -1,0 +1,116 @@
+import { MAX_ART_NUMS_PER_DOWNLOAD, parseArtNums } from '@dam/contract';
+import { App, Checkbox, Input, Modal, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../api/client';
+import { PresetSelect } from './PresetSelect';
+import { usePresets } from './presetsApi';
+
+const FORMATS = ['all', 'jpg', 'png', 'psd', 'tif', 'mp4'] as const;
+
+/** The request of a download by article numbers, or null when the text holds none. */
+export function artNumDownloadRequest(
+  text: string,
+  formats: string[],
+  presetId: number | null,
+): { artNumList: string[]; formats: string[]; presetId?: number } | null {
+  const artNumList = parseArtNums(text);
+  if (artNumList.length === 0) return null;
+  const wanted = formats.includes('all') ? [] : formats;
+  return { artNumList, formats: wanted, ...(presetId ? { presetId } : {}) };
+}
+
+/**
+ * Download by article numbers (issue 5): paste a list (one per line, or separated by spaces or
+ * commas), get one zip with a folder per article number and a list of those that matched nothing.
+ */
+export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const presets = usePresets();
+  const [text, setText] = useState('');
+  const [formats, setFormats] = useState<string[]>(['all']);
+  const [presetId, setPresetId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const count = useMemo(() => parseArtNums(text).length, [text]);
+  const tooMany = count > MAX_ART_NUMS_PER_DOWNLOAD;
+
+  const submit = async () => {
+    const request = artNumDownloadRequest(text, formats, presetId);
+    if (!request) {
+      message.warning(t('artNumDownload.empty'));
+      return;
+    }
+    if (tooMany || formats.length === 0) return;
+    setBusy(true);
+    try {
+      const { url } = await api.post<{ url: string }>(
+        '/ske-api/v1_0/file/download-by-art-num-ticket',
+        request,
+        {
+          silent: true,
+        },
+      );
+      // A plain navigation: the browser streams the zip to disk, whatever its size.
+      window.location.assign(url);
+      onClose(true);
+    } catch (error) {
+      if (error instanceof ApiError) message.error(error.desc);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('artNumDownload.title')}
+      onCancel={() => onClose(false)}
+      onOk={() => void submit()}
+      okText={t('artNumDownload.submit')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{
+        loading: busy,
+        disabled: tooMany || formats.length === 0,
+        ...({ 'data-testid': 'art-num-download-submit' } as Record<`data-${string}`, string>),
+      }}
+      width={560}
+      destroyOnHidden
+    >
+      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+        <Typography.Text type="secondary">{t('artNumDownload.hint')}</Typography.Text>
+        <Input.TextArea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoSize={{ minRows: 6, maxRows: 12 }}
+          placeholder={t('artNumDownload.placeholder')}
+          data-testid="art-num-input"
+          autoFocus
+        />
+        <Typography.Text type={tooMany ? 'danger' : 'secondary'} data-testid="art-num-count">
+          {tooMany
+            ? t('artNumDownload.tooMany', { max: MAX_ART_NUMS_PER_DOWNLOAD })
+            : t('artNumDownload.count', { count })}
+        </Typography.Text>
+        <Space wrap>
+          <Typography.Text>{t('artNumDownload.formats')}</Typography.Text>
+          <Checkbox.Group
+            value={formats}
+            onChange={(values) => {
+              const next = values as string[];
+              // "All" and single formats exclude each other: the last click wins.
+              const added = next.find((f) => !formats.includes(f));
+              setFormats(added === 'all' ? ['all'] : next.filter((f) => f !== 'all'));
+            }}
+            options={FORMATS.map((f) => ({
+              value: f,
+              label: f === 'all' ? t('download.all') : f.toUpperCase(),
+            }))}
+            data-testid="art-num-formats"
+          />
+        </Space>
+        <PresetSelect presets={presets.data ?? []} value={presetId} onChange={setPresetId} />
+      </Space>
+    </Modal>
+  );
+}

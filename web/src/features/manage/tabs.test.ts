@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { exampleName } from './DownloadPresetsPage';
+import { visibleManageTabs } from './tabs';
+
+describe('manage tabs', () => {
+  it('shows each built tab only to holders of its code', () => {
+    expect(visibleManageTabs([4]).map((tab) => tab.path)).toEqual(['/manage/download-presets']);
+    expect(visibleManageTabs([1, 2, 3, 5, 6, 7, 8])).toEqual([]);
+    expect(visibleManageTabs([])).toEqual([]);
+  });
+});
+
+describe('preset form preview', () => {
+  it('shows what a 1600×1200 file would be called, and nothing for a bad template', () => {
+    expect(exampleName('{artNum}_{index}_{width}x{height}.jpg', 'jpg', 800)).toBe('SHOE123_1_800x600.jpg');
+    expect(exampleName('{name}', 'png', null)).toBe('SHOE123 side.png');
+    expect(exampleName('{sku}.jpg', 'jpg', null)).toBeNull();
+    expect(exampleName('', 'jpg', null)).toBeNull();
+  });
+});

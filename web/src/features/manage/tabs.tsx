@@ -1,0 +1,32 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { FunctionCode } from '@dam/contract';
+import type { ReactNode } from 'react';
+import { holdsCodes } from '../../auth/Permission';
+
+/**
+ * The tabs of the admin area (SPEC §2 manage tabs, §6 codes). Only built screens are listed; each
+ * shows to holders of its codes, and the server checks the same codes on every call.
+ */
+export interface ManageTab {
+  key: string;
+  path: string;
+  labelKey: string;
+  codes: FunctionCode[];
+  icon: ReactNode;
+}
+
+export const MANAGE_TABS: ManageTab[] = [
+  {
+    key: 'download-presets',
+    path: '/manage/download-presets',
+    labelKey: 'manage.downloadPresets',
+    // Download presets are part of tag and channel management.
+    codes: [FunctionCode.tag],
+    icon: <DownloadOutlined />,
+  },
+];
+
+/** The tabs a user with these function codes may see, in order. */
+export function visibleManageTabs(codes: number[]): ManageTab[] {
+  return MANAGE_TABS.filter((tab) => holdsCodes(codes, tab.codes));
+}
