@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   type ObjectInfo,
   type ObjectStorage,
@@ -20,6 +19,8 @@ interface MultipartMeta {
   partSize: number;
 }
 
+/** How much of a part is gathered before it goes to disk in one write. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 /**
  * Objects as files under `root`. A multipart upload writes every part straight into its place in
  * one sparse file (offset = (n-1) × partSize), so completing is a rename, not a copy: upload
@@ -104,21 +105,30 @@ export class LocalStorage implements ObjectStorage {
     const dir = this.uploadDir(uploadId);
     let size = 0;
     const limit = meta.partSize;
-    // Positional writes straight from the request's chunks: no intermediate stream buffering,
-    // and at most one chunk (tens of KiB) held while the disk takes it.
+    // The request's chunks (tens of KiB each) are gathered to about 1 MiB and written with one
+    // positional writev: a sixteenth of the system calls, and at most ~1 MiB held per part.
     const file = await fs.promises.open(path.join(dir, 'data'), 'r+');
     try {
       let position = (partNumber - 1) * meta.partSize;
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      const flush = async () => {
+        if (pendingBytes === 0) return;
+        const { bytesWritten } = await file.writev(pending, position);
+        if (bytesWritten !== pendingBytes) throw new Error(`short write: ${bytesWritten} of ${pendingBytes}`);
+        position += pendingBytes;
+        pending = [];
+        pendingBytes = 0;
+      };
       for await (const chunk of body as AsyncIterable<Buffer>) {
         size += chunk.length;
         if (size > limit)
           throw new StorageError('part-too-large', `part ${partNumber} exceeds ${limit} bytes`);
-        for (let offset = 0; offset < chunk.length; ) {
-          const { bytesWritten } = await file.write(chunk, offset, chunk.length - offset, position);
-          offset += bytesWritten;
-          position += bytesWritten;
-        }
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes >= WRITE_BATCH_BYTES) await flush();
       }
+      await flush();
     } finally {
       await file.close();
     }
