@@ -19,6 +19,8 @@ test('uploads a new version of a file from the viewer under its fixed name', asy
   await page.getByTestId('folder-name-input').fill('新版本');
   await page.getByTestId('folder-dialog-ok').click();
   await card(page, '新版本').getByRole('button', { name: '新版本' }).click();
+  // Files picked before the folder's page is there would go to an input about to be replaced.
+  await expect(page.getByTestId('current-folder')).toHaveText('新版本');
   await page
     .getByTestId('upload-files-input')
     .setInputFiles({ name: 'SHOE303-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(900, 600) });

@@ -21,6 +21,8 @@ interface MultipartMeta {
 
 /** How much of a part is gathered before it goes to disk in one write. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
+/** How much one read of an object takes from disk. */
+const READ_CHUNK_BYTES = 1024 * 1024;
 /**
  * Objects as files under `root`. A multipart upload writes every part straight into its place in
  * one sparse file (offset = (n-1) × partSize), so completing is a rename, not a copy: upload
@@ -177,7 +179,12 @@ export class LocalStorage implements ObjectStorage {
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const file = this.objectPath(key);
     if (!(await this.stat(key))) throw new StorageError('not-found', `no object ${key}`);
-    return fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
+    // 1 MiB reads instead of 64 KiB: a sixteenth of the chunks through every stream a download
+    // passes (zip writer, HTTP), at 1 MiB held per open object.
+    return fs.createReadStream(file, {
+      highWaterMark: READ_CHUNK_BYTES,
+      ...(range ? { start: range.start, end: range.end } : {}),
+    });
   }
 
   async write(key: string, body: Buffer): Promise<void> {
