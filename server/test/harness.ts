@@ -287,3 +287,42 @@ export async function uploadFiles(
   }
   return records.map((r) => r.id);
 }
+
+/**
+ * The app on one storage driver (`s3` against an S3-protocol server of its own) with the
+ * administrator signed in; closing it stops both.
+ */
+export async function createDriverApp(driver: 'local' | 's3'): Promise<TestApp & { token: string }> {
+  const s3 = driver === 's3' ? await startS3Server() : null;
+  const t = await createTestApp({
+    LOGIN_RATE_LIMIT: '1000',
+    SESSION_IDLE_HOURS: '720',
+    ...(s3 ? s3Env(s3) : {}),
+  });
+  const token = await signIn(t.app, ADMIN.email, ADMIN.password);
+  return {
+    ...t,
+    token,
+    close: async () => {
+      await t.close();
+      await s3?.close();
+    },
+  };
+}
+
+/** Creates a folder at the top level (or in `parentId`) and returns its id. */
+export async function createFolder(
+  t: TestApp,
+  token: string,
+  folderName: string,
+  parentId?: number,
+): Promise<number> {
+  const created = await post(
+    t.app,
+    '/ske-api/v1_0/file/creat-folder',
+    { folderName, ...(parentId === undefined ? {} : { parentId }) },
+    { token },
+  );
+  if (created.status !== 200) throw new Error(`create folder: ${JSON.stringify(created.body)}`);
+  return (created.body.result as { folderId: number }).folderId;
+}

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng, makePsd, makeTiff } from '../../../test/fixtures';
 import {
   ADMIN,
-  createTestApp,
+  createDriverApp,
+  createFolder,
   givenUser,
   post,
-  s3Env,
   signIn,
-  startS3Server,
   type TestApp,
   uploadFiles,
 } from '../../../test/harness';
@@ -19,26 +18,15 @@ for (const driver of ['local', 's3'] as const) {
   describe(`batch download on the ${driver} driver`, () => {
     let t: TestApp;
     let token: string;
-    let s3: Awaited<ReturnType<typeof startS3Server>> | null = null;
     let folderId: number;
     let files: Record<string, number>;
     let bytes: Record<string, Buffer>;
 
     beforeAll(async () => {
-      s3 = driver === 's3' ? await startS3Server() : null;
-      t = await createTestApp({
-        SESSION_IDLE_HOURS: '720',
-        LOGIN_RATE_LIMIT: '1000',
-        ...(s3 ? s3Env(s3) : {}),
-      });
-      token = await signIn(t.app, ADMIN.email, ADMIN.password);
-      const folder = await post(
-        t.app,
-        '/ske-api/v1_0/file/creat-folder',
-        { folderName: 'Campaign' },
-        { token },
-      );
-      folderId = (folder.body.result as { folderId: number }).folderId;
+      const app = await createDriverApp(driver);
+      t = app;
+      token = app.token;
+      folderId = await createFolder(t, token, 'Campaign');
       bytes = {
         jpg: await makeJpeg(1200, 800),
         psd: await makePsd(600, 400),
@@ -68,10 +56,7 @@ for (const driver of ['local', 's3'] as const) {
         ).item_id!;
       files = { SHOE1: await itemOf(ids[0]!), SHOE2: await itemOf(ids[2]!), notes: await itemOf(ids[4]!) };
     });
-    afterAll(async () => {
-      await t.close();
-      await s3?.close();
-    });
+    afterAll(() => t.close());
 
     const download = (body: Record<string, unknown>, as = token) =>
       t.app.inject({

@@ -6,12 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePsd, makeTiff } from '../../../test/fixtures';
 import {
   ADMIN,
-  createTestApp,
+  createDriverApp,
+  createFolder,
   givenUser,
   post,
-  s3Env,
   signIn,
-  startS3Server,
   type TestApp,
   uploadFiles,
 } from '../../../test/harness';
@@ -48,7 +47,6 @@ for (const driver of ['local', 's3'] as const) {
   describe(`download presets and downloads by article number on the ${driver} driver`, () => {
     let t: TestApp;
     let token: string;
-    let s3: Awaited<ReturnType<typeof startS3Server>> | null = null;
     let folderId: number;
     let files: Record<string, number>;
 
@@ -71,20 +69,10 @@ for (const driver of ['local', 's3'] as const) {
     };
 
     beforeAll(async () => {
-      s3 = driver === 's3' ? await startS3Server() : null;
-      t = await createTestApp({
-        SESSION_IDLE_HOURS: '720',
-        LOGIN_RATE_LIMIT: '1000',
-        ...(s3 ? s3Env(s3) : {}),
-      });
-      token = await signIn(t.app, ADMIN.email, ADMIN.password);
-      const folder = await post(
-        t.app,
-        '/ske-api/v1_0/file/creat-folder',
-        { folderName: 'Campaign' },
-        { token },
-      );
-      folderId = (folder.body.result as { folderId: number }).folderId;
+      const app = await createDriverApp(driver);
+      t = app;
+      token = app.token;
+      folderId = await createFolder(t, token, 'Campaign');
       const ids = await uploadFiles(
         t,
         token,
@@ -108,10 +96,7 @@ for (const driver of ['local', 's3'] as const) {
       await setArtNum(files.notes!, 'SHOE-1');
       await setArtNum(files.SHOE2!, 'SHOE-2');
     });
-    afterAll(async () => {
-      await t.close();
-      await s3?.close();
-    });
+    afterAll(() => t.close());
 
     const download = (url: string, body: Record<string, unknown>, as = token, lang = 'en') =>
       t.app.inject({ method: 'POST', url, payload: body, headers: { token: as, lang } });

@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN,
+  createDriverApp,
   createTestApp,
   get,
   givenUser,
   post,
-  s3Env,
   signIn,
-  startS3Server,
   type TestApp,
 } from '../../../test/harness';
 import { createStorage } from '../../storage/index';
@@ -32,21 +30,13 @@ for (const driver of ['local', 's3'] as const) {
   describe(`uploads on the ${driver} driver`, () => {
     let t: TestApp;
     let token: string;
-    let s3: Awaited<ReturnType<typeof startS3Server>> | null = null;
 
     beforeAll(async () => {
-      s3 = driver === 's3' ? await startS3Server() : null;
-      t = await createTestApp({
-        LOGIN_RATE_LIMIT: '1000',
-        SESSION_IDLE_HOURS: '720',
-        ...(s3 ? s3Env(s3) : {}),
-      });
-      token = await signIn(t.app, ADMIN.email, ADMIN.password);
+      const app = await createDriverApp(driver);
+      t = app;
+      token = app.token;
     });
-    afterAll(async () => {
-      await t.close();
-      await s3?.close();
-    });
+    afterAll(() => t.close());
 
     const api = (path: string) => `/ske-api/v1_0/${path}`;
     const storage = () => createStorage(t.config, () => '');

@@ -2,9 +2,10 @@ import { MAX_ART_NUMS_PER_DOWNLOAD, parseArtNums } from '@dam/contract';
 import { App, Checkbox, Input, Modal, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
+import { downloadThroughTicket } from './ticket';
 
 const FORMATS = ['all', 'jpg', 'png', 'psd', 'tif', 'mp4'] as const;
 
@@ -44,15 +45,7 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
     if (tooMany || formats.length === 0) return;
     setBusy(true);
     try {
-      const { url } = await api.post<{ url: string }>(
-        '/ske-api/v1_0/file/download-by-art-num-ticket',
-        request,
-        {
-          silent: true,
-        },
-      );
-      // A plain navigation: the browser streams the zip to disk, whatever its size.
-      window.location.assign(url);
+      await downloadThroughTicket('/ske-api/v1_0/file/download-by-art-num-ticket', request);
       onClose(true);
     } catch (error) {
       if (error instanceof ApiError) message.error(error.desc);

@@ -3,10 +3,11 @@ import type { Item } from '@dam/contract';
 import { App, Button, Checkbox, Divider, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { ArtNumDownloadDialog } from './ArtNumDownloadDialog';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
+import { downloadThroughTicket } from './ticket';
 
 const FOLDER_FORMATS = ['all', 'jpg', 'png', 'psd', 'avi', 'mp4'] as const;
 const CONVERSIONS = ['jpg', 'png', 'psd'] as const;
@@ -70,11 +71,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
     }
     setBusy(true);
     try {
-      const { url } = await api.post<{ url: string }>('/ske-api/v1_0/file/download-ticket', request, {
-        silent: true,
-      });
-      // A plain navigation: the browser streams the zip to disk, whatever its size.
-      window.location.assign(url);
+      await downloadThroughTicket('/ske-api/v1_0/file/download-ticket', request);
       onClose();
     } catch (error) {
       if (error instanceof ApiError) message.error(error.desc);
