@@ -172,7 +172,7 @@ export async function buildApp({
       await mainApi.register(uploadsRoutes, { uploads, items });
       await mainApi.register(filesRoutes, { files });
       await mainApi.register(skuRoutes, { sku });
-      await mainApi.register(downloadsRoutes, { downloads, secret: partUrlSecret, clock });
+      await mainApi.register(downloadsRoutes, { downloads });
       await mainApi.register(presetsRoutes, { presets });
     },
     { prefix: MAIN_API_PREFIX },
@@ -180,8 +180,6 @@ export async function buildApp({
   await app.register(downloadTicketRoute, {
     prefix: MAIN_API_PREFIX,
     downloads,
-    secret: partUrlSecret,
-    clock,
     authenticateSession: (sessionId) => security.authenticateSession(sessionId),
   });
   if (storage instanceof LocalStorage) {
