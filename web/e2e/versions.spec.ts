@@ -104,34 +104,39 @@ test('shows the interrupted uploads and the new-version dialog in English', asyn
   await snap(page, 'new-version-dialog-en');
 });
 
-/** SKU data as an administrator imports it: an .xlsx through the import call, with the page's session. */
-async function importSkus(page: Page, rows: Array<[string, string]>) {
+/** SKU data as an administrator imports it: an .xlsx on the SKU data screen of the manage area. */
+async function importSkus(page: Page, rows: Array<[string, string]>, shot?: string) {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('SKU');
   sheet.addRow(['货号', '名称']);
   for (const row of rows) sheet.addRow(row);
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-  const token = (await page.context().cookies()).find((c) => c.name === 'skToken')?.value ?? '';
-  const response = await page.request.post('/ske-api/v1_0/sku/import', {
-    headers: { token },
-    multipart: {
-      file: {
-        name: 'sku.xlsx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        buffer,
-      },
-    },
+  await page.getByTestId('manage-entry').click();
+  await page.getByRole('tab', { name: /SKU/ }).click();
+  await expect(page.getByTestId('sku-page')).toBeVisible();
+  await page.getByTestId('sku-import-input').setInputFiles({
+    name: 'sku.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
   });
-  expect((await response.json()).success).toBe(true);
+  await expect(page.getByTestId('sku-import-result')).toBeVisible();
+  await expect(page.getByTestId('sku-art-num')).toHaveText(rows.map(([artNum]) => artNum));
+  if (shot) await snap(page, shot);
 }
 
 // Runs after the tests above: once SKU data exists, the names they upload would be flagged too.
 test('flags article numbers that are not in the SKU data before the upload starts', async ({ page }) => {
   await signIn(page);
-  await importSkus(page, [
-    ['SHOE500-01', '疾风跑鞋 黑'],
-    ['SHOE500-02', '疾风跑鞋 白'],
-  ]);
+  await importSkus(
+    page,
+    [
+      ['SHOE500-01', '疾风跑鞋 黑'],
+      ['SHOE500-02', '疾风跑鞋 白'],
+    ],
+    'sku-import-zh',
+  );
+  await expect(page.getByTestId('sku-import-result')).toHaveText('共 2 行：新增 2，更新 0，未变 0');
+  await page.getByRole('link', { name: '全部文件' }).click();
   await page.getByTestId('upload-files-input').setInputFiles([
     { name: 'SHOE500-01_side.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
     { name: 'SHOE777-07_side.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
@@ -161,9 +166,16 @@ test('flags article numbers that are not in the SKU data before the upload start
   await expect(card(page, 'SHOE500-01_side')).toBeVisible();
 });
 
-test('shows the article-number flag in English', async ({ page }) => {
+test('shows the article-number flag and the SKU data screen in English', async ({ page }) => {
   await useEnglish(page);
   await signIn(page);
+  await page.goto('/manage/import');
+  await expect(page.getByTestId('sku-art-num')).toHaveText(['SHOE500-01', 'SHOE500-02']);
+  await page.getByTestId('sku-search').locator('input').fill('500-02');
+  await page.getByTestId('sku-search').locator('input').press('Enter');
+  await expect(page.getByTestId('sku-art-num')).toHaveText(['SHOE500-02']);
+  await snap(page, 'sku-import-en');
+  await page.getByRole('link', { name: 'All files' }).click();
   await page
     .getByTestId('upload-files-input')
     .setInputFiles({ name: 'SHOE888-08.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) });

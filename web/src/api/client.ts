@@ -66,14 +66,21 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { [LANG_HEADER]: currentLanguage() };
   const token = getToken();
   if (token) headers[TOKEN_HEADER] = token;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (a file upload) sets its own multipart content type.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal: controller.signal,
     });
   } catch (error) {
@@ -117,6 +124,35 @@ export async function apiRequest<T>(
     notifyError(failure.desc);
   }
   throw failure;
+}
+
+/**
+ * A file the API answers with (an Excel template, say), saved by the browser under the name the
+ * server gives. Failures come back as the usual localised envelope.
+ */
+export async function saveFile(path: string): Promise<void> {
+  const headers: Record<string, string> = { [LANG_HEADER]: currentLanguage() };
+  const token = getToken();
+  if (token) headers[TOKEN_HEADER] = token;
+  const response = await fetch(path, { headers });
+  if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
+    const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+    const code = envelope?.errorCode ?? 'SE_500';
+    const failure = new ApiError(
+      code,
+      envelope?.errorDesc ?? errorMessage(code, currentLanguage()),
+      response.status,
+    );
+    notifyError(failure.desc);
+    throw failure;
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = encoded ? decodeURIComponent(encoded) : (path.split('/').pop() ?? 'download');
+  link.click();
+  URL.revokeObjectURL(link.href);
 }
 
 export const api = {

@@ -9,6 +9,7 @@ import { RecyclePage } from '../features/files/RecyclePage';
 import { LoginPage } from '../features/login/LoginPage';
 import { DownloadPresetsPage } from '../features/manage/DownloadPresetsPage';
 import { ManageIndex, ManageLayout } from '../features/manage/ManageLayout';
+import { SkuImportPage } from '../features/manage/SkuImportPage';
 import { UploadRecordsPage } from '../features/upload/UploadRecordsPage';
 import { MainLayout } from '../layout/MainLayout';
 import { HOME_PATH } from './navigation';
@@ -55,6 +56,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <ManageIndex /> },
           { path: 'download-presets', element: <DownloadPresetsPage /> },
+          { path: 'import', element: <SkuImportPage /> },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -5,7 +5,12 @@ import { visibleManageTabs } from './tabs';
 describe('manage tabs', () => {
   it('shows each built tab only to holders of its code', () => {
     expect(visibleManageTabs([4]).map((tab) => tab.path)).toEqual(['/manage/download-presets']);
-    expect(visibleManageTabs([1, 2, 3, 5, 6, 7, 8])).toEqual([]);
+    expect(visibleManageTabs([8]).map((tab) => tab.path)).toEqual(['/manage/import']);
+    expect(visibleManageTabs([4, 8]).map((tab) => tab.path)).toEqual([
+      '/manage/download-presets',
+      '/manage/import',
+    ]);
+    expect(visibleManageTabs([1, 2, 3, 5, 6, 7])).toEqual([]);
     expect(visibleManageTabs([])).toEqual([]);
   });
 });

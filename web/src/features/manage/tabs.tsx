@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, TableOutlined } from '@ant-design/icons';
 import { FunctionCode } from '@dam/contract';
 import type { ReactNode } from 'react';
 import { holdsCodes } from '../../auth/Permission';
@@ -23,6 +23,14 @@ export const MANAGE_TABS: ManageTab[] = [
     // Download presets are part of tag and channel management.
     codes: [FunctionCode.tag],
     icon: <DownloadOutlined />,
+  },
+  {
+    key: 'import',
+    path: '/manage/import',
+    labelKey: 'manage.skuImport',
+    // SPEC §6: the import tab shows for code 8; SKU data is what it imports so far.
+    codes: [FunctionCode.import],
+    icon: <TableOutlined />,
   },
 ];
 

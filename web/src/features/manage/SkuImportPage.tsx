@@ -1,0 +1,158 @@
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { LIMITS, type PagedSkus, type Sku, type SkuImportResult } from '@dam/contract';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Empty, Input, Space, Table, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, saveFile } from '../../api/client';
+import { formatDate } from '../files/format';
+
+const PAGE_SIZE = 50;
+
+/**
+ * The SKU data the upload dialog checks article numbers against (issue 4): import from Excel
+ * (the template's header row, Chinese or English), and the articles stored, searchable.
+ * The tab shows to holders of the import code; the server checks the same code on import.
+ */
+export function SkuImportPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [importing, setImporting] = useState(false);
+  const [result, setResult] = useState<SkuImportResult | null>(null);
+
+  const list = useInfiniteQuery({
+    queryKey: ['sku', 'list', query],
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      api.post<PagedSkus>('/ske-api/v1_0/sku/data/list', query ? { query } : {}, {
+        query: { pageNo: pageParam, pageSize: PAGE_SIZE },
+      }),
+    getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
+  });
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.list) ?? [], [list.data]);
+
+  const importFile = async (file: File) => {
+    setImporting(true);
+    setResult(null);
+    try {
+      const form = new FormData();
+      form.append('file', file);
+      // The server names the row and column of a problem; the client shows that text as it is.
+      const imported = await api.post<SkuImportResult>('/ske-api/v1_0/sku/import', form);
+      setResult(imported);
+      message.success(t('sku.imported', { count: String(imported.total) }));
+      await queryClient.invalidateQueries({ queryKey: ['sku'] });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="sku-page">
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('sku.intro')}
+      </Typography.Paragraph>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Input.Search
+          allowClear
+          maxLength={LIMITS.searchChars}
+          placeholder={t('sku.search')}
+          onSearch={(value) => setQuery(value.trim())}
+          style={{ width: 280 }}
+          data-testid="sku-search"
+        />
+        <Space>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void saveFile('/ske-api/v1_0/sku/import-template')}
+          >
+            {t('sku.template')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<UploadOutlined />}
+            loading={importing}
+            onClick={() => input.current?.click()}
+            data-testid="sku-import"
+          >
+            {t('sku.import')}
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            data-testid="sku-import-input"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void importFile(file);
+            }}
+          />
+        </Space>
+      </Space>
+      {result && (
+        <Alert
+          type="success"
+          showIcon
+          closable={{ onClose: () => setResult(null) }}
+          data-testid="sku-import-result"
+          title={t('sku.result', {
+            total: String(result.total),
+            created: String(result.created),
+            updated: String(result.updated),
+            unchanged: String(result.unchanged),
+          })}
+        />
+      )}
+      <Table<Sku>
+        rowKey="id"
+        size="middle"
+        loading={list.isPending}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: <Empty description={query ? t('sku.noMatch') : t('sku.empty')} /> }}
+        columns={[
+          {
+            title: t('sku.artNum'),
+            dataIndex: 'artNum',
+            width: 160,
+            render: (artNum: string) => <span data-testid="sku-art-num">{artNum}</span>,
+          },
+          { title: t('sku.name'), dataIndex: 'name', ellipsis: true },
+          { title: t('sku.series'), dataIndex: 'series', width: 120, ellipsis: true },
+          { title: t('sku.category'), dataIndex: 'category', width: 120, ellipsis: true },
+          { title: t('sku.color'), dataIndex: 'color', width: 110, ellipsis: true },
+          { title: t('sku.season'), dataIndex: 'season', width: 100 },
+          { title: t('sku.gender'), dataIndex: 'gender', width: 80 },
+          {
+            title: t('sku.updatedAt'),
+            dataIndex: 'updatedAt',
+            width: 170,
+            render: (at: string) => formatDate(at),
+          },
+        ]}
+        footer={
+          list.hasNextPage
+            ? () => (
+                <Button
+                  block
+                  type="link"
+                  onClick={() => void list.fetchNextPage()}
+                  loading={list.isFetchingNextPage}
+                >
+                  {t('sku.more')}
+                </Button>
+              )
+            : undefined
+        }
+      />
+    </Space>
+  );
+}
