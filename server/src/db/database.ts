@@ -43,6 +43,9 @@ pg.types.setTypeParser(DATE_OID, keepText);
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process: the
+    // pool discards it and the next query opens a fresh one.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pglite: null, url: options.url, close: () => db.destroy() };
   }
