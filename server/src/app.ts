@@ -15,6 +15,9 @@ import { MediaProcessor } from './jobs/media';
 import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import { AccessRepository } from './modules/access/access.repository';
+import { AccountsRepository } from './modules/accounts/repository';
+import { accountsRoutes } from './modules/accounts/routes';
+import { AccountsService } from './modules/accounts/service';
 import { DownloadsRepository } from './modules/downloads/repository';
 import { downloadsRoutes, downloadTicketRoute } from './modules/downloads/routes';
 import { DownloadsService } from './modules/downloads/service';
@@ -30,9 +33,15 @@ import { localMediaUrlMaker, MediaUrls } from './modules/media/urls';
 import { PresetsRepository } from './modules/presets/repository';
 import { presetsRoutes } from './modules/presets/routes';
 import { PresetsService } from './modules/presets/service';
+import { SearchRepository } from './modules/search/repository';
+import { searchRoutes } from './modules/search/routes';
+import { SearchService } from './modules/search/service';
 import { SecurityRepository } from './modules/security/repository';
 import { securityRoutes } from './modules/security/routes';
 import { SecurityService } from './modules/security/service';
+import { SharesRepository } from './modules/shares/repository';
+import { sharesRoutes, shareVisitorRoutes } from './modules/shares/routes';
+import { SharesService } from './modules/shares/service';
 import { compileArtNumPattern } from './modules/sku/art-num';
 import { SkuRepository } from './modules/sku/repository';
 import { skuRoutes } from './modules/sku/routes';
@@ -130,6 +139,18 @@ export async function buildApp({
     security,
     loginRateLimit: config.LOGIN_RATE_LIMIT,
   });
+  // Departments, users and roles: signed-in callers only; the service checks codes 2 and 3.
+  const accounts = new AccountsService(new AccountsRepository(db), clock);
+  await app.register(
+    async (securityApi) => {
+      securityApi.addHook(
+        'onRequest',
+        requireSignIn((token) => security.authenticate(token)),
+      );
+      await securityApi.register(accountsRoutes, { accounts });
+    },
+    { prefix: SECURITY_API_PREFIX },
+  );
 
   const items = new ItemsService(new ItemsRepository(db), clock, config.BUSINESS_TIME_ZONE, mediaUrls);
   const files = new FilesService({
@@ -161,6 +182,17 @@ export async function buildApp({
     clock,
     artNumPattern: compileArtNumPattern(config.ART_NUM_PATTERN),
   });
+  const search = new SearchService(new SearchRepository(db), clock, config.BUSINESS_TIME_ZONE, mediaUrls);
+  const shares = new SharesService({
+    shares: new SharesRepository(db),
+    items: new ItemsRepository(db),
+    access: new AccessRepository(db),
+    downloads,
+    mediaUrls,
+    clock,
+    timeZone: config.BUSINESS_TIME_ZONE,
+    tokenSecret: await uploadsRepository.sharedSecret('share-visitor-secret'),
+  });
   // Every main-API call needs a signed-in caller; features add their routes inside.
   await app.register(
     async (mainApi) => {
@@ -174,9 +206,18 @@ export async function buildApp({
       await mainApi.register(skuRoutes, { sku });
       await mainApi.register(downloadsRoutes, { downloads });
       await mainApi.register(presetsRoutes, { presets });
+      await mainApi.register(searchRoutes, { search });
+      await mainApi.register(sharesRoutes, { shares });
     },
     { prefix: MAIN_API_PREFIX },
   );
+  // Share-link visitors (SPEC §2 /visitfile) need no sign-in: the link's code, then a visitor token.
+  await app.register(shareVisitorRoutes, {
+    prefix: MAIN_API_PREFIX,
+    shares,
+    downloads,
+    passwordRateLimit: config.LOGIN_RATE_LIMIT,
+  });
   await app.register(downloadTicketRoute, {
     prefix: MAIN_API_PREFIX,
     downloads,

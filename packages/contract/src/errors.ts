@@ -50,6 +50,18 @@ export const ERROR_CODES = [
   'SEDL_01',
   'SEDL_02',
   'SEDL_03',
+  'SEAC_01',
+  'SEAC_02',
+  'SEAC_03',
+  'SEAC_04',
+  'SEAC_05',
+  'SEAC_06',
+  'SEAC_07',
+  'SESH_01',
+  'SESH_02',
+  'SESH_03',
+  'SESH_04',
+  'SESH_05',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -99,6 +111,18 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SEDL_01: 404,
   SEDL_02: 404,
   SEDL_03: 409,
+  SEAC_01: 409,
+  SEAC_02: 409,
+  SEAC_03: 409,
+  SEAC_04: 409,
+  SEAC_05: 409,
+  SEAC_06: 409,
+  SEAC_07: 409,
+  SESH_01: 404,
+  SESH_02: 410,
+  SESH_03: 403,
+  SESH_04: 410,
+  SESH_05: 401,
 };
 
 type Messages = Record<ErrorCode, string>;
@@ -150,6 +174,18 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEDL_01: '下载预设不存在或已被删除',
     SEDL_02: '没有找到与这些货号匹配且您可以下载的文件',
     SEDL_03: '已有同名的下载预设',
+    SEAC_01: '部门下还有子部门或成员，不能删除',
+    SEAC_02: '根部门不能删除或移动',
+    SEAC_03: '不能把部门移动到它自己或它的下级部门中',
+    SEAC_04: '不能删除自己的账号',
+    SEAC_05: '系统管理员角色不能删除，也不能减少权限',
+    SEAC_06: '已有同名的角色',
+    SEAC_07: '用户名已被使用',
+    SESH_01: '分享链接不存在或已被取消',
+    SESH_02: '分享链接已过期',
+    SESH_03: '提取密码错误',
+    SESH_04: '分享的文件已不存在',
+    SESH_05: '访问已过期，请重新打开分享链接',
   },
   en: {
     SEP_01: 'Missing parameter: method',
@@ -196,6 +232,18 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEDL_01: 'The download preset does not exist or has been deleted',
     SEDL_02: 'No file you may download matches these article numbers',
     SEDL_03: 'A download preset with this name already exists',
+    SEAC_01: 'The department still has sub-departments or members and cannot be deleted',
+    SEAC_02: 'The root department cannot be deleted or moved',
+    SEAC_03: 'A department cannot be moved under itself or one of its sub-departments',
+    SEAC_04: 'You cannot delete your own account',
+    SEAC_05: 'The administrator role cannot be deleted or lose permissions',
+    SEAC_06: 'A role with this name already exists',
+    SEAC_07: 'This user name is already taken',
+    SESH_01: 'The share link does not exist or has been cancelled',
+    SESH_02: 'The share link has expired',
+    SESH_03: 'Wrong share password',
+    SESH_04: 'The shared files are no longer available',
+    SESH_05: 'Your visit has expired; please open the share link again',
   },
   ja: {
     SEP_01: 'パラメータがありません：method',
@@ -242,6 +290,18 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEDL_01: 'ダウンロードプリセットが存在しないか削除されています',
     SEDL_02: 'これらの品番に一致し、ダウンロードできるファイルはありません',
     SEDL_03: '同じ名前のダウンロードプリセットが既にあります',
+    SEAC_01: 'サブ部門またはメンバーがいるため、この部門は削除できません',
+    SEAC_02: 'ルート部門は削除も移動もできません',
+    SEAC_03: '部門をそれ自身やその下位部門の下へ移動することはできません',
+    SEAC_04: '自分のアカウントは削除できません',
+    SEAC_05: '管理者ロールは削除できず、権限を減らすこともできません',
+    SEAC_06: '同じ名前のロールが既にあります',
+    SEAC_07: 'このユーザー名は既に使われています',
+    SESH_01: '共有リンクが存在しないか、取り消されています',
+    SESH_02: '共有リンクの有効期限が切れています',
+    SESH_03: '共有パスワードが正しくありません',
+    SESH_04: '共有されたファイルはもうありません',
+    SESH_05: '閲覧の有効期限が切れました。共有リンクを開き直してください',
   },
   ko: {
     SEP_01: '매개변수 누락: method',
@@ -288,6 +348,18 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEDL_01: '다운로드 프리셋이 없거나 삭제되었습니다',
     SEDL_02: '이 품번과 일치하며 다운로드할 수 있는 파일이 없습니다',
     SEDL_03: '같은 이름의 다운로드 프리셋이 이미 있습니다',
+    SEAC_01: '하위 부서나 구성원이 있어 부서를 삭제할 수 없습니다',
+    SEAC_02: '루트 부서는 삭제하거나 이동할 수 없습니다',
+    SEAC_03: '부서를 자신이나 하위 부서 아래로 이동할 수 없습니다',
+    SEAC_04: '자신의 계정은 삭제할 수 없습니다',
+    SEAC_05: '관리자 역할은 삭제하거나 권한을 줄일 수 없습니다',
+    SEAC_06: '같은 이름의 역할이 이미 있습니다',
+    SEAC_07: '이미 사용 중인 사용자 이름입니다',
+    SESH_01: '공유 링크가 없거나 취소되었습니다',
+    SESH_02: '공유 링크가 만료되었습니다',
+    SESH_03: '공유 비밀번호가 올바르지 않습니다',
+    SESH_04: '공유된 파일이 더 이상 없습니다',
+    SESH_05: '열람 시간이 만료되었습니다. 공유 링크를 다시 여세요',
   },
   de: {
     SEP_01: 'Parameter fehlt: method',
@@ -334,6 +406,18 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEDL_01: 'Die Download-Vorlage existiert nicht oder wurde gelöscht',
     SEDL_02: 'Keine Datei, die Sie herunterladen dürfen, passt zu diesen Artikelnummern',
     SEDL_03: 'Eine Download-Vorlage mit diesem Namen existiert bereits',
+    SEAC_01: 'Die Abteilung hat noch Unterabteilungen oder Mitglieder und kann nicht gelöscht werden',
+    SEAC_02: 'Die Stammabteilung kann weder gelöscht noch verschoben werden',
+    SEAC_03: 'Eine Abteilung kann nicht unter sich selbst oder eine ihrer Unterabteilungen verschoben werden',
+    SEAC_04: 'Sie können Ihr eigenes Konto nicht löschen',
+    SEAC_05: 'Die Administratorrolle kann weder gelöscht werden noch Rechte verlieren',
+    SEAC_06: 'Eine Rolle mit diesem Namen existiert bereits',
+    SEAC_07: 'Dieser Benutzername ist bereits vergeben',
+    SESH_01: 'Der Freigabelink existiert nicht oder wurde aufgehoben',
+    SESH_02: 'Der Freigabelink ist abgelaufen',
+    SESH_03: 'Falsches Freigabepasswort',
+    SESH_04: 'Die freigegebenen Dateien sind nicht mehr verfügbar',
+    SESH_05: 'Ihr Besuch ist abgelaufen; bitte den Freigabelink erneut öffnen',
   },
 };
 
@@ -364,6 +448,11 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     wrongState: '当前状态下不能执行此操作',
     unknownPlaceholder: '未知的占位符 {placeholder}，可用：{known}',
     noPlaceholder: '至少需要一个占位符：{known}',
+    usernameFormat: '只能包含字母、数字、点、下划线和连字符',
+    usernameReserved: '不能使用 admin 或 editor',
+    email: '邮箱格式不正确',
+    emailOrMobile: '请至少填写邮箱或手机号之一',
+    shareValidity: '有效期须为 2 小时、1 天、7 天、30 天或永久（2h、1d、7d、30d、none）',
   },
   en: {
     required: 'is required',
@@ -387,6 +476,11 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     wrongState: "cannot be done in the upload's current state",
     unknownPlaceholder: 'has an unknown placeholder {placeholder}; use {known}',
     noPlaceholder: 'needs at least one placeholder: {known}',
+    usernameFormat: 'may contain only letters, digits, dots, underscores and hyphens',
+    usernameReserved: 'cannot be admin or editor',
+    email: 'is not a valid e-mail address',
+    emailOrMobile: 'fill in an e-mail address or a phone number',
+    shareValidity: 'must be 2 hours, 1 day, 7 days, 30 days or no expiry (2h, 1d, 7d, 30d, none)',
   },
   ja: {
     required: '必須です',
@@ -410,6 +504,11 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     wrongState: '現在の状態では実行できません',
     unknownPlaceholder: '不明なプレースホルダー {placeholder} があります。使用可能：{known}',
     noPlaceholder: 'プレースホルダーが少なくとも 1 つ必要です：{known}',
+    usernameFormat: '英数字、ドット、アンダースコア、ハイフンのみ使用できます',
+    usernameReserved: 'admin や editor は使用できません',
+    email: 'メールアドレスの形式が正しくありません',
+    emailOrMobile: 'メールアドレスか電話番号のどちらかを入力してください',
+    shareValidity: '有効期間は 2 時間、1 日、7 日、30 日、無期限（2h、1d、7d、30d、none）のいずれかです',
   },
   ko: {
     required: '필수 항목입니다',
@@ -433,6 +532,11 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     wrongState: '현재 상태에서는 할 수 없습니다',
     unknownPlaceholder: '알 수 없는 자리 표시자 {placeholder}이(가) 있습니다. 사용 가능: {known}',
     noPlaceholder: '자리 표시자가 하나 이상 필요합니다: {known}',
+    usernameFormat: '영문자, 숫자, 점, 밑줄, 하이픈만 사용할 수 있습니다',
+    usernameReserved: 'admin 또는 editor는 사용할 수 없습니다',
+    email: '이메일 형식이 올바르지 않습니다',
+    emailOrMobile: '이메일 또는 전화번호 중 하나를 입력하세요',
+    shareValidity: '유효 기간은 2시간, 1일, 7일, 30일, 무기한(2h, 1d, 7d, 30d, none) 중 하나여야 합니다',
   },
   de: {
     required: 'ist erforderlich',
@@ -457,6 +561,11 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     wrongState: 'ist im aktuellen Zustand nicht möglich',
     unknownPlaceholder: 'enthält den unbekannten Platzhalter {placeholder}; erlaubt sind {known}',
     noPlaceholder: 'braucht mindestens einen Platzhalter: {known}',
+    usernameFormat: 'darf nur Buchstaben, Ziffern, Punkte, Unterstriche und Bindestriche enthalten',
+    usernameReserved: 'darf nicht admin oder editor sein',
+    email: 'ist keine gültige E-Mail-Adresse',
+    emailOrMobile: 'bitte eine E-Mail-Adresse oder eine Telefonnummer angeben',
+    shareValidity: 'muss 2 Stunden, 1 Tag, 7 Tage, 30 Tage oder unbegrenzt sein (2h, 1d, 7d, 30d, none)',
   },
 };
 
@@ -481,7 +590,12 @@ export type ValidationKey =
   | 'invalidToken'
   | 'wrongState'
   | 'unknownPlaceholder'
-  | 'noPlaceholder';
+  | 'noPlaceholder'
+  | 'usernameFormat'
+  | 'usernameReserved'
+  | 'email'
+  | 'emailOrMobile'
+  | 'shareValidity';
 
 export function isValidationKey(value: string): value is ValidationKey {
   return value in VALIDATION_MESSAGES.zh;

@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './constants';
 export * from './errors';
 export * from './files';
@@ -5,6 +6,8 @@ export * from './items';
 export * from './languages';
 export * from './permissions';
 export * from './presets';
+export * from './search';
 export * from './security';
+export * from './shares';
 export * from './sku';
 export * from './uploads';

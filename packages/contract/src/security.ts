@@ -109,6 +109,10 @@ export const roleSchema = z.object({
   name: z.string(),
   filePermissions: filePermissionsSchema,
   functionCodes: z.array(z.number().int()),
+  /** The administrator role made at first start: it cannot be deleted or lose permissions. */
+  isSystem: z.boolean(),
+  /** Live users holding the role directly. */
+  userCount: z.number().int(),
 });
 export type Role = z.infer<typeof roleSchema>;
 export const rolesResultSchema = z.object({ roleList: z.array(roleSchema) });

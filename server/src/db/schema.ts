@@ -86,6 +86,10 @@ export interface ItemTable {
   id_path: string;
   folder_path: string;
   owner_id: number;
+  /**
+   * Denormalised path of the owner's department: rewritten when a department moves (its whole
+   * subtree) and when the owner changes department (their items follow them).
+   */
   dept_path: string;
   visibility: 'shared' | 'private';
   /** 1 normal, 2 removed (in the recycle bin). */
@@ -102,6 +106,8 @@ export interface ItemTable {
   cover_key: string | null;
   view_count: Generated<number>;
   download_count: Generated<number>;
+  /** Of download_count, those made through a share link. */
+  share_download_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -180,11 +186,39 @@ export interface DownloadPresetTable {
 
 export interface DownloadTicketTable {
   token_hash: string;
-  session_id: number;
+  /** The session of a signed-in download, or null for a share link's visitor (share_id set). */
+  session_id: number | null;
+  share_id: number | null;
   kind: string;
   request: ColumnType<unknown, string, string>;
   expires_at: Timestamp;
   created_at: CreatedAt;
+}
+
+/** A share link (SPEC §2 share-link dialog, §4 sharing/stopped). */
+export interface ShareTable {
+  id: Generated<number>;
+  /** 144 random bits in base64url: the link's secret. */
+  code: string;
+  owner_id: number;
+  /** The share password, kept so the owner can see it again; null = public link. */
+  password: string | null;
+  /** 1 sharing, 2 stopped. */
+  status: Generated<number>;
+  validity: '2h' | '1d' | '7d' | '30d' | 'none';
+  /** null = permanent. */
+  expires_at: Date | null;
+  view_count: Generated<number>;
+  download_count: Generated<number>;
+  created_at: Timestamp;
+  stopped_at: Date | null;
+}
+
+/** The files and folders a link names, in the order chosen. */
+export interface ShareItemTable {
+  share_id: number;
+  item_id: number;
+  position: number;
 }
 
 /** The SKU (article number) master; art_num is unique regardless of case. */
@@ -217,6 +251,8 @@ export interface Database {
   sessions: SessionTable;
   download_presets: DownloadPresetTable;
   download_tickets: DownloadTicketTable;
+  shares: ShareTable;
+  share_items: ShareItemTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -28,6 +28,8 @@ export interface RequestOptions {
   /** Do not show the error to the user (the caller shows it its own way). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (a share link's visitor token, say). */
+  headers?: Record<string, string>;
 }
 
 let onSessionExpired: () => void = () => {
@@ -63,7 +65,7 @@ export async function apiRequest<T>(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
-  const headers: Record<string, string> = { [LANG_HEADER]: currentLanguage() };
+  const headers: Record<string, string> = { ...options.headers, [LANG_HEADER]: currentLanguage() };
   const token = getToken();
   if (token) headers[TOKEN_HEADER] = token;
   // A FormData body (a file upload) sets its own multipart content type.

@@ -4,6 +4,7 @@ import {
   DeleteOutlined,
   FolderOpenOutlined,
   InfoCircleOutlined,
+  ShareAltOutlined,
   StarOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -20,6 +21,8 @@ export interface SideTab {
   match: string;
   labelKey: string;
   icon: ReactNode;
+  /** SPEC §2: in waterfall visit mode the recent-shares tab is hidden. */
+  hiddenInWaterfall?: boolean;
 }
 
 export const SIDE_TABS: SideTab[] = [
@@ -44,6 +47,14 @@ export const SIDE_TABS: SideTab[] = [
     match: '/myUpload',
     labelKey: 'nav.myUploads',
     icon: <CloudUploadOutlined />,
+  },
+  {
+    key: 'newShares',
+    to: '/newShare',
+    match: '/newShare',
+    labelKey: 'nav.newShares',
+    icon: <ShareAltOutlined />,
+    hiddenInWaterfall: true,
   },
   { key: 'recycle', to: '/recycle', match: '/recycle', labelKey: 'nav.recycle', icon: <DeleteOutlined /> },
   { key: 'about', to: '/about', match: '/about', labelKey: 'nav.about', icon: <InfoCircleOutlined /> },

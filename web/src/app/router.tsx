@@ -9,10 +9,16 @@ import { RecyclePage } from '../features/files/RecyclePage';
 import { LoginPage } from '../features/login/LoginPage';
 import { DownloadPresetsPage } from '../features/manage/DownloadPresetsPage';
 import { ManageIndex, ManageLayout } from '../features/manage/ManageLayout';
+import { RoleModifyPage } from '../features/manage/RoleModifyPage';
+import { RolesPage } from '../features/manage/RolesPage';
 import { SkuImportPage } from '../features/manage/SkuImportPage';
+import { UsersPage } from '../features/manage/UsersPage';
+import { HomeIndex } from '../features/search/HomeIndex';
+import { MySharesPage } from '../features/share/MySharesPage';
+import { NewSharesPage } from '../features/share/NewSharesPage';
+import { VisitPage } from '../features/share/VisitPage';
 import { UploadRecordsPage } from '../features/upload/UploadRecordsPage';
 import { MainLayout } from '../layout/MainLayout';
-import { HOME_PATH } from './navigation';
 
 function NotFound() {
   const { t } = useTranslation();
@@ -33,6 +39,8 @@ function NotFound() {
 /** The routes of SPEC §2 that exist so far; features add theirs here and in navigation.tsx. */
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
+  // The share-link visitor page needs no sign-in (SPEC §2 navigation guard).
+  { path: '/visitfile', element: <VisitPage /> },
   {
     path: '/',
     element: (
@@ -41,12 +49,14 @@ export const router = createBrowserRouter([
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      { index: true, element: <HomeIndex /> },
       { path: 'allfiles/:folderId', element: <AllFilesPage /> },
       { path: 'rencent', element: <ListPage kind="recent" key="recent" /> },
       { path: 'myCollect', element: <ListPage kind="favourites" key="favourites" /> },
       { path: 'myUpload', element: <ListPage kind="uploads" key="uploads" /> },
       { path: 'recycle', element: <RecyclePage /> },
+      { path: 'myshare', element: <MySharesPage /> },
+      { path: 'newShare', element: <NewSharesPage /> },
       { path: 'upload-record', element: <Navigate to="/upload-record/current" replace /> },
       { path: 'upload-record/:tab', element: <UploadRecordsPage /> },
       { path: 'about', element: <AboutPage /> },
@@ -55,6 +65,9 @@ export const router = createBrowserRouter([
         element: <ManageLayout />,
         children: [
           { index: true, element: <ManageIndex /> },
+          { path: 'users', element: <UsersPage /> },
+          { path: 'role', element: <RolesPage /> },
+          { path: 'role/modify', element: <RoleModifyPage /> },
           { path: 'download-presets', element: <DownloadPresetsPage /> },
           { path: 'import', element: <SkuImportPage /> },
         ],

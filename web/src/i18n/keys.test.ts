@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ALL_FUNCTION_CODES, TOP_BAR_LANGUAGES } from '@dam/contract';
+import {
+  ALL_FUNCTION_CODES,
+  FILE_PERMISSIONS,
+  PERMISSION_SCOPES,
+  SEARCH_TYPES,
+  SHARE_STATUSES,
+  SHARE_VALIDITIES,
+  TOP_BAR_LANGUAGES,
+} from '@dam/contract';
 import { describe, expect, it } from 'vitest';
 import en from './en';
 import zh from './zh';
@@ -40,9 +48,15 @@ describe('interface strings', () => {
   });
 
   // Keys built at run time (t(`permission.code${code}`)) escape the scan above.
-  it('names every function code and every top-bar language', () => {
+  it('names every function code, file permission, scope and top-bar language', () => {
     const built = [
       ...ALL_FUNCTION_CODES.map((code) => `permission.code${code}`),
+      ...ALL_FUNCTION_CODES.map((code) => `roles.codeHint.code${code}`),
+      ...FILE_PERMISSIONS.map((permission) => `roles.permission.${permission}`),
+      ...PERMISSION_SCOPES.map((scope) => `roles.scope.${scope}`),
+      ...SEARCH_TYPES.map((type) => `search.typeShort.t${type}`),
+      ...SHARE_VALIDITIES.map((validity) => `share.validityOption.${validity}`),
+      ...SHARE_STATUSES.map((status) => `share.statusName.${status}`),
       ...TOP_BAR_LANGUAGES.map((language) => `language.${language}`),
     ];
     expect(built.filter((k) => !zhKeys.has(k) || !enKeys.has(k))).toEqual([]);

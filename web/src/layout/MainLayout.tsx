@@ -1,4 +1,10 @@
-import { CloudUploadOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  CloudUploadOutlined,
+  DownOutlined,
+  LogoutOutlined,
+  ShareAltOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Layout, Menu, Result, Spin } from 'antd';
 import { useState } from 'react';
@@ -12,7 +18,9 @@ import { DEFAULT_AVATAR } from '../features/account/avatar';
 import { ForcedPasswordChange } from '../features/account/ForcedPasswordChange';
 import { MyInfoDialog } from '../features/account/MyInfoDialog';
 import { ArtNumDownloadButton } from '../features/download/ArtNumDownloadButton';
+import { storedViewMode } from '../features/files/ListControls';
 import { ManageEntry } from '../features/manage/ManageEntry';
+import { SearchBar } from '../features/search/SearchBar';
 import { FinishedBanner } from '../features/upload/FinishedBanner';
 import { InterruptedBanner } from '../features/upload/InterruptedUploads';
 import { UploadProvider } from '../upload/UploadProvider';
@@ -48,6 +56,9 @@ export function MainLayout() {
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span className={styles.title}>{t('app.title')}</span>
           </Link>
+          <div className={styles.search}>
+            <SearchBar />
+          </div>
           <div className={styles.actions}>
             <ArtNumDownloadButton />
             <ManageEntry />
@@ -57,6 +68,7 @@ export function MainLayout() {
               menu={{
                 items: [
                   { key: 'records', icon: <CloudUploadOutlined />, label: t('nav.uploadRecords') },
+                  { key: 'shares', icon: <ShareAltOutlined />, label: t('nav.myShares') },
                   { key: 'info', icon: <UserOutlined />, label: t('nav.myInfo') },
                   { type: 'divider' },
                   { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },
@@ -64,6 +76,7 @@ export function MainLayout() {
                 onClick: ({ key }) => {
                   if (key === 'logout') void signOut();
                   else if (key === 'records') navigate('/upload-record/current');
+                  else if (key === 'shares') navigate('/myshare');
                   else setInfoOpen(true);
                 },
               }}
@@ -87,7 +100,9 @@ export function MainLayout() {
             <Menu
               mode="inline"
               selectedKeys={selected}
-              items={SIDE_TABS.map((tab) => ({
+              items={SIDE_TABS.filter(
+                (tab) => !(tab.hiddenInWaterfall && storedViewMode() === 'WaterFall'),
+              ).map((tab) => ({
                 key: tab.key,
                 icon: tab.icon,
                 label: <Link to={tab.to}>{t(tab.labelKey)}</Link>,

@@ -4,6 +4,9 @@ import * as m002 from './002_items';
 import * as m003 from './003_uploads';
 import * as m004 from './004_sku';
 import * as m005 from './005_download_presets';
+import * as m006 from './006_accounts_admin';
+import * as m007 from './007_search';
+import * as m008 from './008_shares';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -15,4 +18,7 @@ export const migrations: Record<string, Migration> = {
   '003_uploads': m003,
   '004_sku': m004,
   '005_download_presets': m005,
+  '006_accounts_admin': m006,
+  '007_search': m007,
+  '008_shares': m008,
 };

@@ -59,3 +59,17 @@ export function widestScope(scopes: Iterable<PermissionScope>): PermissionScope 
   for (const scope of scopes) if (SCOPE_RANK[scope] > SCOPE_RANK[best]) best = scope;
   return best;
 }
+
+/** What several roles (own and department's) allow together: each file permission's widest scope. */
+export function fileScopesOfRoles(
+  roles: ReadonlyArray<
+    Record<'view_scope' | 'upload_scope' | 'download_scope' | 'share_scope', PermissionScope>
+  >,
+): Record<FilePermission, PermissionScope> {
+  return {
+    view: widestScope(roles.map((r) => r.view_scope)),
+    upload: widestScope(roles.map((r) => r.upload_scope)),
+    download: widestScope(roles.map((r) => r.download_scope)),
+    share: widestScope(roles.map((r) => r.share_scope)),
+  };
+}

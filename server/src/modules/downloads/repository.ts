@@ -155,19 +155,26 @@ export class DownloadsRepository {
       .execute();
   }
 
-  async countDownloads(itemIds: number[]): Promise<void> {
+  /** One more download of each item; `throughShare` also counts it as a share download. */
+  async countDownloads(itemIds: number[], throughShare = false): Promise<void> {
     if (itemIds.length === 0) return;
     await this.db
       .updateTable('items')
-      .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+      .set((eb) => ({
+        download_count: eb('download_count', '+', 1),
+        ...(throughShare ? { share_download_count: eb('share_download_count', '+', 1) } : {}),
+      }))
       .where('id', 'in', itemIds)
       .execute();
   }
 
-  /** Stores a download request behind a random ticket; expired tickets are swept in the same go. */
+  /**
+   * Stores a download request behind a random ticket, held by a session or (a visitor's) by a
+   * share link; expired tickets are swept in the same go.
+   */
   async saveTicket(ticket: {
     tokenHash: string;
-    sessionId: number;
+    holder: { sessionId: number } | { shareId: number };
     kind: string;
     request: unknown;
     expiresAt: Date;
@@ -179,7 +186,9 @@ export class DownloadsRepository {
         .insertInto('download_tickets')
         .values({
           token_hash: ticket.tokenHash,
-          session_id: ticket.sessionId,
+          ...('sessionId' in ticket.holder
+            ? { session_id: ticket.holder.sessionId }
+            : { share_id: ticket.holder.shareId }),
           kind: ticket.kind,
           request: JSON.stringify(ticket.request),
           expires_at: ticket.expiresAt,
@@ -191,7 +200,7 @@ export class DownloadsRepository {
   ticket(tokenHash: string, kind: string, now: Date) {
     return this.db
       .selectFrom('download_tickets')
-      .select(['session_id', 'request'])
+      .select(['session_id', 'share_id', 'request'])
       .where('token_hash', '=', tokenHash)
       .where('kind', '=', kind)
       .where('expires_at', '>', now)

@@ -1,4 +1,9 @@
-import { artNumDownloadRequestSchema, batchDownloadRequestSchema, envelopeSchema } from '@dam/contract';
+import {
+  artNumDownloadRequestSchema,
+  type BatchDownloadRequest,
+  batchDownloadRequestSchema,
+  envelopeSchema,
+} from '@dam/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +17,17 @@ const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURICo
 const ART_NUM_TICKET = 'art-num';
 const BATCH_TICKET = 'batch';
 
-/** One file as itself, several (or a download by article number) as a zip streamed while it is built. */
-async function sendDownload(
+/**
+ * A signed-in download uses the caller's own permission, so it is never a share download, whatever
+ * `isShareDownload` says: only the share-link routes (modules/shares) mark downloads as such.
+ */
+const signedIn = (body: BatchDownloadRequest): BatchDownloadRequest => ({ ...body, isShareDownload: 0 });
+
+/**
+ * One file as itself, several (or a download by article number) as a zip streamed while it is
+ * built. Share-link downloads stream through here too.
+ */
+export async function sendDownload(
   downloads: DownloadsService,
   plan: DownloadPlan,
   reply: FastifyReply,
@@ -47,7 +61,7 @@ export const downloadsRoutes: FastifyPluginAsync<{
     '/v1_0/file/batch-download',
     { schema: { body: batchDownloadRequestSchema } },
     async (request, reply) =>
-      sendDownload(downloads, await downloads.plan(authOf(request), request.body), reply),
+      sendDownload(downloads, await downloads.plan(authOf(request), signedIn(request.body)), reply),
   );
 
   /**
@@ -65,8 +79,8 @@ export const downloadsRoutes: FastifyPluginAsync<{
     },
     async (request) => {
       const auth = authOf(request);
-      await downloads.plan(auth, request.body, { count: false });
-      const ticket = await downloads.createTicket(auth, BATCH_TICKET, request.body);
+      await downloads.plan(auth, signedIn(request.body), { count: false });
+      const ticket = await downloads.createTicket(auth, BATCH_TICKET, signedIn(request.body));
       return ok({ url: `/ske-api/v1_0/file/download?ticket=${ticket}` });
     },
   );
@@ -107,7 +121,7 @@ export const downloadTicketRoute: FastifyPluginAsync<{
   routes.get('/v1_0/file/download', { schema: { querystring: ticketQuery } }, async (request, reply) => {
     const { sessionId, request: stored } = await downloads.redeemTicket(request.query.ticket, BATCH_TICKET);
     const auth = await authenticateSession(sessionId);
-    const body = batchDownloadRequestSchema.parse(stored);
+    const body = signedIn(batchDownloadRequestSchema.parse(stored));
     return sendDownload(downloads, await downloads.plan(auth, body), reply);
   });
   routes.get(

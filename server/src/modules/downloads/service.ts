@@ -309,7 +309,9 @@ export class DownloadsService {
           files.push({ ...file, itemId: record.item_id, path: uniquePath(taken, path) });
         }
       }
-      if (options.count) await repo.countDownloads([...new Set(files.map((f) => f.itemId))]);
+      // Only the share-link download path sets isShareDownload (signed-in routes force 0).
+      if (options.count)
+        await repo.countDownloads([...new Set(files.map((f) => f.itemId))], request.isShareDownload === 1);
       return { files, problems, notes: [], forceZip: false };
     });
   }
@@ -450,12 +452,25 @@ export class DownloadsService {
    * request is stored under the SHA-256 of a random ticket for `TICKET_LIFETIME_MS`, bound to
    * the caller's session.
    */
-  async createTicket(auth: AuthContext, kind: string, request: unknown): Promise<string> {
+  createTicket(auth: AuthContext, kind: string, request: unknown): Promise<string> {
+    return this.issueTicket({ sessionId: auth.sessionId }, kind, request);
+  }
+
+  /** The same for a share link's visitor: the ticket belongs to the link, not to a session. */
+  createShareTicket(shareId: number, kind: string, request: unknown): Promise<string> {
+    return this.issueTicket({ shareId }, kind, request);
+  }
+
+  private async issueTicket(
+    holder: { sessionId: number } | { shareId: number },
+    kind: string,
+    request: unknown,
+  ): Promise<string> {
     const ticket = randomBytes(32).toString('base64url');
     const now = this.clock.now();
     await this.downloads.saveTicket({
       tokenHash: hashTicket(ticket),
-      sessionId: auth.sessionId,
+      holder,
       kind,
       request,
       expiresAt: new Date(now.getTime() + TICKET_LIFETIME_MS),
@@ -467,9 +482,17 @@ export class DownloadsService {
   /** The stored request and session of a ticket still valid; `invalidToken` otherwise. */
   async redeemTicket(ticket: string, kind: string): Promise<{ sessionId: number; request: unknown }> {
     const row = await this.downloads.ticket(hashTicket(ticket), kind, this.clock.now());
-    if (!row) throw invalidField('ticket', 'invalidToken');
+    if (!row || row.session_id === null) throw invalidField('ticket', 'invalidToken');
     const request = typeof row.request === 'string' ? JSON.parse(row.request) : row.request;
     return { sessionId: row.session_id, request };
+  }
+
+  /** The stored request and share link of a visitor's ticket still valid; `invalidToken` otherwise. */
+  async redeemShareTicket(ticket: string, kind: string): Promise<{ shareId: number; request: unknown }> {
+    const row = await this.downloads.ticket(hashTicket(ticket), kind, this.clock.now());
+    if (!row || row.share_id === null) throw invalidField('ticket', 'invalidToken');
+    const request = typeof row.request === 'string' ? JSON.parse(row.request) : row.request;
+    return { shareId: row.share_id, request };
   }
 
   contentTypeOf(file: PlannedFile): string {

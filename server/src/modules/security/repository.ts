@@ -126,7 +126,22 @@ export class SecurityRepository {
     });
   }
 
-  listRoles() {
-    return this.db.selectFrom('roles').selectAll().orderBy('id').execute();
+  /** Every role with the number of live users holding it directly. */
+  async listRoles() {
+    const rows = await this.db
+      .selectFrom('roles')
+      .selectAll('roles')
+      .select((eb) =>
+        eb
+          .selectFrom('user_roles')
+          .innerJoin('users', 'users.id', 'user_roles.user_id')
+          .whereRef('user_roles.role_id', '=', 'roles.id')
+          .where('users.status', '=', 1)
+          .select((sub) => sub.fn.countAll<string>().as('n'))
+          .as('user_count'),
+      )
+      .orderBy('roles.id')
+      .execute();
+    return rows.map((row) => ({ ...row, user_count: Number(row.user_count ?? 0) }));
   }
 }

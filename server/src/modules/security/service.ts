@@ -1,23 +1,19 @@
 import {
-  ALL_FUNCTION_CODES,
   type ChangePasswordRequest,
   classifyIdentifier,
-  FILE_PERMISSIONS,
-  type FilePermission,
   type LoginRequest,
   type LoginResult,
-  type PermissionScope,
   RESOURCE_TYPE_FUNCTION_CODE,
   type Role,
   type UserInfo,
 } from '@dam/contract';
-import type { RoleRow } from '../../db/schema';
 import { AppError, invalidField } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, newSessionToken } from '../../lib/tokens';
-import { type AuthContext, requireAnyCode, widestScope } from '../access/access';
+import { type AuthContext, fileScopesOfRoles, requireAnyCode } from '../access/access';
 import type { AccessRepository } from '../access/access.repository';
+import { roleDto } from '../accounts/presenter';
 import type { SecurityRepository } from './repository';
 
 export interface SessionPolicy {
@@ -103,7 +99,7 @@ export class SecurityService {
       deptId: session.dept_id,
       deptPath: session.dept_path,
       functionCodes: new Set(roles.flatMap((r) => r.function_codes)),
-      fileScopes: combineFileScopes(roles),
+      fileScopes: fileScopesOfRoles(roles),
       passwordExpired: this.passwordExpired(session.must_change_password, session.password_changed_at, now),
     };
   }
@@ -145,17 +141,7 @@ export class SecurityService {
     // Roles are read when editing users (code 2) or roles (code 3).
     requireAnyCode(auth, 2, 3);
     const rows = await this.repo.listRoles();
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      filePermissions: {
-        view: row.view_scope,
-        upload: row.upload_scope,
-        download: row.download_scope,
-        share: row.share_scope,
-      },
-      functionCodes: row.function_codes.filter((c) => ALL_FUNCTION_CODES.includes(c as never)),
-    }));
+    return rows.map((row) => roleDto(row, row.user_count));
   }
 
   private passwordExpired(mustChange: boolean, changedAt: Date, now: Date): boolean {
@@ -163,16 +149,4 @@ export class SecurityService {
     const maxAge = this.policy.passwordMaxAgeDays;
     return maxAge > 0 && now.getTime() - changedAt.getTime() > maxAge * DAY_MS;
   }
-}
-
-function combineFileScopes(roles: RoleRow[]): Record<FilePermission, PermissionScope> {
-  const column = {
-    view: 'view_scope',
-    upload: 'upload_scope',
-    download: 'download_scope',
-    share: 'share_scope',
-  } as const;
-  return Object.fromEntries(
-    FILE_PERMISSIONS.map((p) => [p, widestScope(roles.map((r) => r[column[p]]))]),
-  ) as Record<FilePermission, PermissionScope>;
 }

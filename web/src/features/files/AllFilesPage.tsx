@@ -115,6 +115,7 @@ export function AllFilesPage() {
           onDelete={() => actions.remove(selectedItems)}
           onFavourite={() => void actions.favourite(selectedItems)}
           onDownload={() => actions.download(selectedItems)}
+          onShare={() => actions.share(selectedItems)}
           onClear={selection.clear}
           onSelectAll={() => selection.selectAll(items)}
         />

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './files.module.css';
 import { formatSize } from './format';
 
-export type ItemAction = 'open' | 'edit' | 'move' | 'delete' | 'favourite' | 'download';
+export type ItemAction = 'open' | 'edit' | 'move' | 'delete' | 'favourite' | 'download' | 'share';
 
 const TYPE_ICONS: Record<number, React.ReactNode> = {
   1: <FolderFilled style={{ color: '#f5b335' }} />,
@@ -44,6 +44,7 @@ export function ItemCard({ item, size, waterfall, selected, onSelect, onAction }
     ...(item.type === 1 || item.authList.includes('download')
       ? [{ key: 'download', label: t('download.action') }]
       : []),
+    ...(item.authList.includes('share') ? [{ key: 'share', label: t('share.action') }] : []),
     ...(canEdit
       ? [{ type: 'divider' as const }, { key: 'delete', label: t('files.delete'), danger: true }]
       : []),

@@ -61,6 +61,7 @@ export function ListPage({ kind }: { kind: ListKind }) {
           onDelete={() => actions.remove(selectedItems)}
           onFavourite={() => void actions.favourite(selectedItems)}
           onDownload={() => actions.download(selectedItems)}
+          onShare={() => actions.share(selectedItems)}
           onClear={selection.clear}
           onSelectAll={() => selection.selectAll(items)}
         />

@@ -1,4 +1,10 @@
-import { DeleteOutlined, DownloadOutlined, DragOutlined, StarOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  DragOutlined,
+  ShareAltOutlined,
+  StarOutlined,
+} from '@ant-design/icons';
 import type { Item } from '@dam/contract';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +17,7 @@ export function SelectionBar({
   onDelete,
   onFavourite,
   onDownload,
+  onShare,
   onClear,
   onSelectAll,
 }: {
@@ -19,6 +26,8 @@ export function SelectionBar({
   onDelete: () => void;
   onFavourite: () => void;
   onDownload: () => void;
+  /** Share by link; offered when the caller may share every selected item. */
+  onShare?: () => void;
   onClear: () => void;
   onSelectAll: () => void;
 }) {
@@ -39,6 +48,11 @@ export function SelectionBar({
         <Button icon={<DownloadOutlined />} onClick={onDownload} data-testid="selection-download">
           {t('download.action')}
         </Button>
+        {onShare && items.every((i) => i.authList.includes('share')) && (
+          <Button icon={<ShareAltOutlined />} onClick={onShare} data-testid="selection-share">
+            {t('share.action')}
+          </Button>
+        )}
         <Button icon={<StarOutlined />} onClick={onFavourite} data-testid="selection-favourite">
           {t('files.favourite')}
         </Button>

@@ -6,12 +6,13 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { DownloadDialog } from '../download/DownloadDialog';
+import { ShareDialog } from '../share/ShareDialog';
 import { filesApi, useInvalidateFiles, useToggleFavourite } from './api';
 import type { ItemAction } from './ItemCard';
 import { MoveDialog } from './MoveDialog';
 import { useConfirmShare } from './useConfirmShare';
 
-/** Open, move, delete and favourite, for one item or a selection, with their confirmations. */
+/** Open, move, delete, favourite, download and share, for one item or a selection, with their dialogs. */
 export function useItemActions(
   options: {
     onEditFolder?: (folder: Item) => void;
@@ -27,6 +28,7 @@ export function useItemActions(
   const confirmShare = useConfirmShare();
   const [moving, setMoving] = useState<Item[] | null>(null);
   const [downloading, setDownloading] = useState<Item[] | null>(null);
+  const [sharing, setSharing] = useState<Item[] | null>(null);
 
   const remove = (items: Item[]) =>
     modal.confirm({
@@ -54,11 +56,13 @@ export function useItemActions(
     if (action === 'delete') remove([item]);
     if (action === 'favourite') favourite.mutate(item);
     if (action === 'download') setDownloading([item]);
+    if (action === 'share') setSharing([item]);
   };
 
   const moveDialog = (
     <>
       {downloading && <DownloadDialog items={downloading} onClose={() => setDownloading(null)} />}
+      {sharing && <ShareDialog items={sharing} onClose={() => setSharing(null)} />}
       <MoveDialog
         open={moving !== null}
         title={t('files.moveTo')}
@@ -89,6 +93,7 @@ export function useItemActions(
     run,
     move: (items: Item[]) => setMoving(items),
     download: (items: Item[]) => setDownloading(items),
+    share: (items: Item[]) => setSharing(items),
     remove,
     favourite: async (items: Item[]) => {
       for (const item of items.filter((i) => !i.collected)) await filesApi.collect(item.id);

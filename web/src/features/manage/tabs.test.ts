@@ -10,7 +10,15 @@ describe('manage tabs', () => {
       '/manage/download-presets',
       '/manage/import',
     ]);
-    expect(visibleManageTabs([1, 2, 3, 5, 6, 7])).toEqual([]);
+    expect(visibleManageTabs([2]).map((tab) => tab.path)).toEqual(['/manage/users']);
+    expect(visibleManageTabs([3]).map((tab) => tab.path)).toEqual(['/manage/role']);
+    expect(visibleManageTabs([2, 3, 4, 8]).map((tab) => tab.key)).toEqual([
+      'users',
+      'role',
+      'download-presets',
+      'import',
+    ]);
+    expect(visibleManageTabs([1, 5, 6, 7])).toEqual([]);
     expect(visibleManageTabs([])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { DownloadOutlined, TableOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SafetyCertificateOutlined, TableOutlined, TeamOutlined } from '@ant-design/icons';
 import { FunctionCode } from '@dam/contract';
 import type { ReactNode } from 'react';
 import { holdsCodes } from '../../auth/Permission';
@@ -16,6 +16,21 @@ export interface ManageTab {
 }
 
 export const MANAGE_TABS: ManageTab[] = [
+  {
+    key: 'users',
+    path: '/manage/users',
+    labelKey: 'manage.users',
+    codes: [FunctionCode.user],
+    icon: <TeamOutlined />,
+  },
+  {
+    key: 'role',
+    // Also the parent of /manage/role/modify, which keeps this tab active.
+    path: '/manage/role',
+    labelKey: 'manage.roles',
+    codes: [FunctionCode.role],
+    icon: <SafetyCertificateOutlined />,
+  },
   {
     key: 'download-presets',
     path: '/manage/download-presets',

@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { LIMITS } from './constants';
+import { MAX_SCALING_PX } from './files';
+import { itemActionSchema, itemSchema, pagingSchema, rankStatusSchema } from './items';
+
+/**
+ * Share links (SPEC §2 Share-link dialog, /myshare, /newShare, /visitfile; §4 Share link status;
+ * §7 user/share/*; §9 share constants). Decisions are recorded in docs/decisions.md, "Share links".
+ *
+ * A link names files and folders (its "roots"); a visitor sees each root and, for a folder,
+ * everything inside it that the link's owner can see at the time of the visit. Times are ISO 8601
+ * strings in UTC, as everywhere.
+ */
+
+/** SPEC §9 share type: 1 = password needed, 0 = public. */
+export const ShareType = { public: 0, password: 1 } as const;
+export type ShareType = (typeof ShareType)[keyof typeof ShareType];
+
+/**
+ * SPEC §9 share validity presets: key → hours (null = permanent, no expiry). The dialog offers
+ * them in this order.
+ */
+export const SHARE_VALIDITY_HOURS = {
+  '2h': 2,
+  '1d': 24,
+  '7d': 7 * 24,
+  '30d': 30 * 24,
+  none: null,
+} as const;
+export type ShareValidity = keyof typeof SHARE_VALIDITY_HOURS;
+export const SHARE_VALIDITIES = Object.keys(SHARE_VALIDITY_HOURS) as ShareValidity[];
+
+/** SPEC §9 default share: password-protected, 7 days. */
+export const DEFAULT_SHARE_TYPE: ShareType = ShareType.password;
+export const DEFAULT_SHARE_VALIDITY: ShareValidity = '7d';
+
+/** At most this many files and folders in one link (SPEC §9 files per selection). */
+export const SHARE_MAX_ITEMS = LIMITS.filesPerSelection;
+/** Length of a share password: letters and digits without look-alikes, compared without case. */
+export const SHARE_PASSWORD_LENGTH = 6;
+/** Length of a link code: 18 random bytes (144 bits) in base64url. */
+export const SHARE_CODE_LENGTH = 24;
+/** How long a visitor token stays valid (never beyond the link's own expiry). */
+export const SHARE_VISITOR_TOKEN_HOURS = 2;
+/** Header carrying the visitor token on the visitor calls (or send `shareToken` in the body). */
+export const SHARE_TOKEN_HEADER = 'share-token';
+/** How many item names "my shares" shows per link. */
+export const SHARE_LIST_NAMES_SHOWN = 3;
+/** How many items "latest shares" presents per link. */
+export const NEW_SHARE_ITEMS_SHOWN = 12;
+
+/** The visitor page of a code (SPEC §2 /visitfile); relative, the web prefixes its origin. */
+export const shareUrlOf = (code: string): string => `/visitfile?code=${code}`;
+
+/** A link code: base64url, exactly SHARE_CODE_LENGTH characters. Anything else is SE_400. */
+export const shareCodeSchema = z
+  .string()
+  .regex(new RegExp(`^[A-Za-z0-9_-]{${SHARE_CODE_LENGTH}}$`), { message: 'invalidFormat' });
+
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 53 - 1);
+
+/**
+ * `expireTime`: a preset key (`2h`, `1d`, `7d`, `30d`, `none`), or its number of hours
+ * (2, 24, 168, 720; 0 = none). Anything else is SE_400 `shareValidity`.
+ */
+export const shareValiditySchema = z.preprocess(
+  (raw) => {
+    if (typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw.trim()))) {
+      const hours = Number(raw);
+      if (hours === 0) return 'none';
+      return SHARE_VALIDITIES.find((key) => SHARE_VALIDITY_HOURS[key] === hours) ?? raw;
+    }
+    return typeof raw === 'string' ? raw.trim() : raw;
+  },
+  z.enum(SHARE_VALIDITIES as [ShareValidity, ...ShareValidity[]], { message: 'shareValidity' }),
+);
+
+/** `needPassword`: 1 (or true) = password needed, 0 (or false) = public. */
+const shareTypeSchema = z.preprocess(
+  (raw) => (raw === true || raw === '1' ? 1 : raw === false || raw === '0' ? 0 : raw),
+  z.union([z.literal(0), z.literal(1)]),
+);
+
+/** POST /v1_0/user/share/produce-random-code. */
+export const createShareRequestSchema = z.object({
+  /** 1 = password needed (default), 0 = public. */
+  needPassword: shareTypeSchema.default(DEFAULT_SHARE_TYPE),
+  /** Validity preset (default 7 days); see shareValiditySchema. */
+  expireTime: shareValiditySchema.default(DEFAULT_SHARE_VALIDITY),
+  /** Files and folders to share: comma-joined ids (`"1,2,3"`, as SPEC §7) or an array. */
+  folderIds: z.preprocess(
+    (v) =>
+      (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v === undefined ? [] : [v])
+        .map((s) => (typeof s === 'string' ? s.trim() : s))
+        .filter((s) => s !== ''),
+    z.array(id).min(1, { message: 'required' }).max(SHARE_MAX_ITEMS),
+  ),
+});
+/** What the web sends to produce-random-code (the schema also accepts booleans and numeric strings). */
+export interface CreateShareRequest {
+  needPassword?: ShareType;
+  expireTime?: ShareValidity | number;
+  folderIds: string | number[];
+}
+export type CreateSharePayload = z.output<typeof createShareRequestSchema>;
+
+/** What the second dialog shows: the link, and the password when there is one. */
+export const createShareResultSchema = z.object({
+  /** The link's id (for cancel-share). */
+  id: z.number().int(),
+  code: z.string(),
+  /** `/visitfile?code=…`, relative: the web puts its origin in front. */
+  url: z.string(),
+  /** The share password (SHARE_PASSWORD_LENGTH characters), or null for a public link. */
+  password: z.string().nullable(),
+  needPassword: z.boolean(),
+  validity: z.enum(SHARE_VALIDITIES as [ShareValidity, ...ShareValidity[]]),
+  createdAt: z.string(),
+  /** null = permanent. */
+  expiresAt: z.string().nullable(),
+});
+export type CreateShareResult = z.infer<typeof createShareResultSchema>;
+
+/** SPEC §4 "sharing or stopped"; `expired` is computed from the clock (a link past expiresAt). */
+export const SHARE_STATUSES = ['sharing', 'stopped', 'expired'] as const;
+export const shareStatusSchema = z.enum(SHARE_STATUSES);
+export type ShareStatus = z.infer<typeof shareStatusSchema>;
+
+/** GET /v1_0/user/share/list?pageNo&pageSize: the caller's links, newest first. */
+export const myShareSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  url: z.string(),
+  needPassword: z.boolean(),
+  /** Shown to the owner only, so they can pass it on again; null for a public link. */
+  password: z.string().nullable(),
+  validity: z.enum(SHARE_VALIDITIES as [ShareValidity, ...ShareValidity[]]),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  status: shareStatusSchema,
+  /** Files and folders of the link still there (not deleted since); 0 = nothing left to see. */
+  itemCount: z.number().int(),
+  /** Names of the first SHARE_LIST_NAMES_SHOWN of them, in the order they were chosen. */
+  itemNames: z.array(z.string()),
+  /** Thumbnail of the first of them that has one (a signed URL), or null. */
+  coverUrl: z.string().nullable(),
+  /** Visitor sessions started (public link opened, or password accepted). */
+  viewCount: z.number().int(),
+  /** Downloads made through the link (one per zip or file sent). */
+  downloadCount: z.number().int(),
+});
+export type MyShare = z.infer<typeof myShareSchema>;
+export const myShareListSchema = z.object({
+  list: z.array(myShareSchema),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type MyShareList = z.infer<typeof myShareListSchema>;
+
+/** GET /v1_0/user/share/cancel-share?code=… (or ?id=…): stops one of the caller's links. */
+export const cancelShareQuerySchema = z
+  .object({ code: shareCodeSchema.optional(), id: id.optional() })
+  .refine((q) => q.code !== undefined || q.id !== undefined, { path: ['code'], message: 'required' });
+
+/** POST /v1_0/file/new-share (route /newShare): paging in the body or the query string. */
+export const newShareRequestSchema = pagingSchema;
+
+/** One live link whose items the caller can see; the items are presented for the caller. */
+export const newShareSchema = z.object({
+  /** The link's id (its code and password are never shown to others). */
+  id: z.number().int(),
+  ownerId: z.number().int(),
+  ownerName: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  /** How many of the link's items the caller can see (only those are listed). */
+  itemCount: z.number().int(),
+  /** The first NEW_SHARE_ITEMS_SHOWN of them, as every listing presents items (open them directly). */
+  items: z.array(itemSchema),
+  /** Thumbnail of the first of them that has one, or null. */
+  coverUrl: z.string().nullable(),
+});
+export type NewShare = z.infer<typeof newShareSchema>;
+export const newShareListSchema = z.object({
+  list: z.array(newShareSchema),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type NewShareList = z.infer<typeof newShareListSchema>;
+
+// ——— Visitor calls: reachable without sign-in ———
+
+/**
+ * A file or folder as a visitor sees it: the item fields of every listing (same names), minus who
+ * owns it and where it lives outside the link. `path` is the folder inside the link (`/` for
+ * what the link names, `/Campaign/Details` below); `authList` is `view` plus `download` when the
+ * owner may download it now.
+ */
+export const sharedItemSchema = z.object({
+  id: z.number().int(),
+  folderDataId: z.number().int(),
+  /** 1 folder, 2 image, 3 video, 4 other document. */
+  type: z.number().int(),
+  name: z.string(),
+  path: z.string(),
+  /** The folder holding it inside the link, or null for what the link names itself. */
+  parentId: z.number().int().nullable(),
+  fileFormat: z.string().nullable(),
+  /** Thumbnail (signed URL, no sign-in needed), or null. */
+  compactUrl: z.string().nullable(),
+  fileSize: z.number(),
+  artNum: z.string().nullable(),
+  expireStartTime: z.string().nullable(),
+  expireEndTime: z.string().nullable(),
+  expired: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Who uploaded or created it. */
+  userName: z.string(),
+  authList: z.array(itemActionSchema),
+});
+export type SharedItem = z.infer<typeof sharedItemSchema>;
+
+/**
+ * GET /v1_0/user/share/random/{code} and POST …/random/{code} `{ password }`.
+ * Before access is granted (a password link, GET without a valid visitor token) `items`,
+ * `shareToken` and `tokenExpiresAt` are null: ask for the password and POST it. Once granted they
+ * are set: keep the token (e.g. in sessionStorage per code) and send it in the `share-token`
+ * header on the folder and download calls, and on the next GET of the same code (no view is
+ * counted again while it is valid).
+ */
+export const shareVisitSchema = z.object({
+  code: z.string(),
+  needPassword: z.boolean(),
+  /** The name of the person who shared. */
+  ownerName: z.string(),
+  createdAt: z.string(),
+  /** null = permanent. */
+  expiresAt: z.string().nullable(),
+  shareToken: z.string().nullable(),
+  tokenExpiresAt: z.string().nullable(),
+  /** What the link names, still available, in the order chosen (null until access is granted). */
+  items: z.array(sharedItemSchema).nullable(),
+});
+export type ShareVisit = z.infer<typeof shareVisitSchema>;
+
+export const shareCodeParamsSchema = z.object({ code: shareCodeSchema });
+
+/** POST /v1_0/user/share/random/{code}: the share password (trimmed, compared without case). */
+export const verifySharePasswordRequestSchema = z.object({
+  password: z.string().trim().min(1).max(64),
+});
+
+const visitorTokenField = {
+  /** The visitor token, when not sent in the `share-token` header. */
+  shareToken: z.string().min(10).max(1000).optional(),
+};
+
+/**
+ * POST /v1_0/user/share/folder: one page of a folder inside the link (its live children the
+ * owner can see). `folderId` absent = the link's own items, paged.
+ */
+export const shareFolderRequestSchema = pagingSchema.extend({
+  ...visitorTokenField,
+  folderId: id.optional(),
+  rankStatus: rankStatusSchema,
+});
+export interface ShareFolderRequest {
+  shareToken?: string;
+  folderId?: number;
+  pageNo?: number;
+  pageSize?: number;
+  /** Sort toggle: '0' normal (folders first, newest first), '1' name A→Z, '2' name Z→A. */
+  rankStatus?: '0' | '1' | '2';
+}
+
+export const shareFolderResultSchema = z.object({
+  /** The folder listed, or null for the link's own items. */
+  folder: sharedItemSchema.nullable(),
+  /** From the folder the link names down to this one (empty for the link's own items). */
+  breadcrumb: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  list: z.array(sharedItemSchema),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type ShareFolderResult = z.infer<typeof shareFolderResultSchema>;
+
+/**
+ * POST /v1_0/user/share/download (streams the file or zip) and …/download-ticket (answers
+ * `{ url }`, a link to GET within 5 minutes that streams the same; use it for a browser download).
+ * The fields of file/batch-download a visitor may use; ids must lie inside the link. Nothing
+ * chosen = everything the link names ("download all"). Always counted as a share download.
+ */
+export const shareDownloadRequestSchema = z.object({
+  ...visitorTokenField,
+  folderDataIdList: z.array(z.number().int().positive()).max(10_000).default([]),
+  downloadFolderDataDTOList: z
+    .array(
+      z.object({
+        folderDataId: z.number().int().positive(),
+        fileFormatList: z.array(z.string().trim().toLowerCase().min(1).max(16)).max(20),
+      }),
+    )
+    .max(10_000)
+    .default([]),
+  equalScalingPx: z.number().int().positive().max(MAX_SCALING_PX).nullable().optional(),
+});
+export type ShareDownloadRequest = z.input<typeof shareDownloadRequestSchema>;
+export type ShareDownloadPayload = z.output<typeof shareDownloadRequestSchema>;

@@ -1,0 +1,420 @@
+import {
+  type CreatedUser,
+  type Department,
+  type DepartmentInput,
+  type DepartmentTreeResult,
+  type EditDepartmentRequest,
+  type EditRoleRequest,
+  type editUserRequestSchema,
+  FILE_PERMISSIONS,
+  FunctionCode,
+  type ManagedUser,
+  type PermissionScope,
+  type RoleInput,
+  type UserListResult,
+  type userInputSchema,
+  type userListRequestSchema,
+} from '@dam/contract';
+import type { z } from 'zod';
+import type { RoleRow } from '../../db/schema';
+import { AppError, invalidField } from '../../http/app-error';
+import type { Clock } from '../../lib/clock';
+import { generatePassword, hashPassword } from '../../lib/password';
+import { type AuthContext, requireAnyCode } from '../access/access';
+import { isUniqueViolation } from '../items/repository';
+import { departmentDto, knownCodes, managedUserDto, treeOrder } from './presenter';
+import type { AccountsRepository, DepartmentRecord, UserFilter, UserRecord } from './repository';
+
+type UserInput = z.output<typeof userInputSchema>;
+type EditUserInput = z.output<typeof editUserRequestSchema>;
+type UserListQuery = z.output<typeof userListRequestSchema>;
+
+const SCOPE_RANK: Record<PermissionScope, number> = { none: 0, dept: 1, all: 2 };
+const SCOPE_COLUMN = {
+  view: 'view_scope',
+  upload: 'upload_scope',
+  download: 'download_scope',
+  share: 'share_scope',
+} as const;
+
+/** What a unique index of users or roles guards, as the code the caller sees. */
+const UNIQUE_INDEX_CODES = {
+  users_email_live: 'SED_07',
+  users_mobile_live: 'SED_08',
+  users_username_live: 'SEAC_07',
+  roles_name_lower: 'SEAC_06',
+} as const;
+
+/**
+ * Administration of departments, users and roles (SPEC §3, §6, §7 security API). Reading
+ * departments needs function code 2 (user) or 3 (role); changing departments and users needs 2;
+ * changing roles needs 3. Nobody hands out more than they hold: roles given to a user or a
+ * department, and codes or scopes added to a role, must lie within the caller's own permissions,
+ * and accounts more powerful than the caller cannot be changed, deleted or reset by them (SE_502).
+ * Every change runs in one transaction under the accounts lock; a refused change changes nothing.
+ */
+export class AccountsService {
+  constructor(
+    private readonly repo: AccountsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  // ── Departments ──────────────────────────────────────────────────────────────────────────────
+
+  async departmentTree(auth: AuthContext): Promise<DepartmentTreeResult> {
+    requireAnyCode(auth, FunctionCode.user, FunctionCode.role);
+    const rows = await this.repo.listLiveDepartments();
+    return { departments: treeOrder(rows.map(departmentDto)) };
+  }
+
+  async departmentDetail(auth: AuthContext, deptId: number): Promise<Department> {
+    requireAnyCode(auth, FunctionCode.user, FunctionCode.role);
+    return departmentDto(await liveDepartment(this.repo, deptId));
+  }
+
+  async createDepartment(auth: AuthContext, body: DepartmentInput): Promise<{ id: number }> {
+    requireAnyCode(auth, FunctionCode.user);
+    return this.repo.locked(async (repo) => {
+      const parent = await repo.findDepartment(body.parentId);
+      if (parent?.status !== 1) throw new AppError('SED_04');
+      const headUserId = body.headUserId ?? null;
+      if (headUserId !== null) await liveUser(repo, headUserId);
+      const roleIds = distinct(body.roleIdList ?? []);
+      requireWithinCaller(auth, await existingRoles(repo, roleIds));
+      const now = this.clock.now();
+      const { id } = await repo.createDepartment({ name: body.name, parentId: parent.id, headUserId, now });
+      await repo.setDepartmentRoles(id, roleIds);
+      return { id };
+    });
+  }
+
+  /**
+   * Renames a department, sets its head and roles, and moves it under another parent (with its
+   * whole subtree; the department paths of items in it follow). The body is the whole record: an
+   * absent head or role list clears it.
+   */
+  async editDepartment(auth: AuthContext, body: EditDepartmentRequest): Promise<void> {
+    requireAnyCode(auth, FunctionCode.user);
+    await this.repo.locked(async (repo) => {
+      const dept = await liveDepartment(repo, body.deptId);
+      let move: { parentId: number; newPath: string } | null = null;
+      const parentId = body.parentId ?? null;
+      if (dept.parent_id === null) {
+        if (parentId !== null) throw new AppError('SEAC_02');
+      } else if (parentId === null) {
+        throw invalidField('parentId', 'required');
+      } else if (parentId !== dept.parent_id) {
+        const parent = await repo.findDepartment(parentId);
+        if (parent?.status !== 1) throw new AppError('SED_04');
+        if (parent.path.startsWith(dept.path)) throw new AppError('SEAC_03');
+        move = { parentId: parent.id, newPath: `${parent.path}${dept.id}/` };
+      }
+      const headUserId = body.headUserId ?? null;
+      if (headUserId !== null && headUserId !== dept.head_user_id) await liveUser(repo, headUserId);
+      const roleIds = distinct(body.roleIdList ?? []);
+      const roles = await existingRoles(repo, roleIds);
+      requireWithinCaller(
+        auth,
+        roles.filter((role) => !dept.role_ids.includes(role.id)),
+      );
+
+      const now = this.clock.now();
+      await repo.updateDepartment(dept.id, { name: body.name, headUserId }, now);
+      if (move) await repo.moveDepartment(dept.id, move.parentId, dept.path, move.newPath, now);
+      await repo.setDepartmentRoles(dept.id, roleIds);
+    });
+  }
+
+  /** Soft-deletes an empty department (no live members, no live sub-departments). */
+  async deleteDepartment(auth: AuthContext, deptId: number): Promise<void> {
+    requireAnyCode(auth, FunctionCode.user);
+    await this.repo.locked(async (repo) => {
+      const dept = await liveDepartment(repo, deptId);
+      if (dept.parent_id === null) throw new AppError('SEAC_02');
+      if (dept.member_count > 0 || (await repo.hasLiveSubDepartments(dept.id))) {
+        throw new AppError('SEAC_01');
+      }
+      await repo.softDeleteDepartment(dept.id, this.clock.now());
+    });
+  }
+
+  // ── Users ────────────────────────────────────────────────────────────────────────────────────
+
+  async listUsers(auth: AuthContext, query: UserListQuery): Promise<UserListResult> {
+    requireAnyCode(auth, FunctionCode.user);
+    const filter: UserFilter = {};
+    if (query.deptId !== undefined) {
+      const dept = await liveDepartment(this.repo, query.deptId);
+      if (query.includeSubDepts === false) filter.deptId = dept.id;
+      else filter.deptPathPrefix = dept.path;
+    }
+    if (query.keyword) filter.keyword = query.keyword;
+    const offset = (query.pageNo - 1) * query.pageSize;
+    const [total, rows] = await Promise.all([
+      this.repo.countListedUsers(filter),
+      this.repo.listUsers(filter, offset, query.pageSize),
+    ]);
+    return {
+      list: await this.withRoles(rows),
+      total,
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async userDetail(auth: AuthContext, userId: number): Promise<ManagedUser> {
+    requireAnyCode(auth, FunctionCode.user);
+    const [user] = await this.withRoles([await liveUser(this.repo, userId)]);
+    return user as ManagedUser;
+  }
+
+  private async withRoles(rows: UserRecord[]): Promise<ManagedUser[]> {
+    const roles = await this.repo.ownRolesOfUsers(rows.map((r) => r.id));
+    return rows.map((row) =>
+      managedUserDto(
+        row,
+        roles.filter((r) => r.user_id === row.id),
+      ),
+    );
+  }
+
+  /** A new account with a generated password, to be changed at first sign-in. */
+  async createUser(auth: AuthContext, body: UserInput): Promise<CreatedUser> {
+    requireAnyCode(auth, FunctionCode.user);
+    // Hash before taking the lock: argon2 takes ~100 ms.
+    const password = generatePassword();
+    const passwordHash = await hashPassword(password);
+    const id = await translateUniqueViolation(() =>
+      this.repo.locked(async (repo) => {
+        const dept = await liveDepartment(repo, body.deptId);
+        const roleIds = distinct(body.roleIdList);
+        const roles = await existingRoles(repo, roleIds);
+        requireWithinCaller(auth, [...roles, ...(await repo.rolesOfDepartment(dept.id))]);
+        const identity = identityOf(body);
+        await requireFreeIdentifiers(repo, identity, null);
+        return repo.createAccount({
+          ...identity,
+          name: body.name,
+          deptId: dept.id,
+          passwordHash,
+          mustChangePassword: true,
+          roleIds,
+          now: this.clock.now(),
+        });
+      }),
+    );
+    return { id, password };
+  }
+
+  /**
+   * Changes an account (the body is the whole record: absent username, e-mail or phone are
+   * cleared, roleIdList replaces the user's own roles). Their sessions stay; the permissions of
+   * each request are read afresh. When the department changes, the user's items follow them.
+   */
+  async editUser(auth: AuthContext, body: EditUserInput): Promise<void> {
+    requireAnyCode(auth, FunctionCode.user);
+    await translateUniqueViolation(() =>
+      this.repo.locked(async (repo) => {
+        const user = await liveUser(repo, body.userId);
+        const ownRoles = await repo.rolesOfUser(user.id);
+        requireWithinCaller(auth, [...ownRoles, ...(await repo.rolesOfDepartment(user.dept_id))]);
+        const dept = await liveDepartment(repo, body.deptId);
+        const roleIds = distinct(body.roleIdList);
+        const roles = await existingRoles(repo, roleIds);
+        requireWithinCaller(auth, [...roles, ...(await repo.rolesOfDepartment(dept.id))]);
+        const losesSystemRole =
+          ownRoles.some((role) => role.is_system) && !roles.some((role) => role.is_system);
+        if (losesSystemRole && (await repo.countSystemRoleHolders(user.id)) === 0) {
+          throw new AppError('SEAC_05');
+        }
+        const identity = identityOf(body);
+        await requireFreeIdentifiers(repo, identity, user.id);
+
+        const now = this.clock.now();
+        await repo.updateAccount(user.id, { ...identity, name: body.name, deptId: dept.id }, now);
+        await repo.setUserRoles(user.id, roleIds);
+        if (dept.id !== user.dept_id) await repo.moveOwnedItems(user.id, dept.path);
+      }),
+    );
+  }
+
+  /** Deletes an account (status 0); their sessions end at once, their files stay. */
+  async deleteUser(auth: AuthContext, userId: number): Promise<void> {
+    requireAnyCode(auth, FunctionCode.user);
+    if (userId === auth.userId) throw new AppError('SEAC_04');
+    await this.repo.locked(async (repo) => {
+      const user = await liveUser(repo, userId);
+      const ownRoles = await repo.rolesOfUser(user.id);
+      requireWithinCaller(auth, [...ownRoles, ...(await repo.rolesOfDepartment(user.dept_id))]);
+      if (ownRoles.some((role) => role.is_system) && (await repo.countSystemRoleHolders(user.id)) === 0) {
+        throw new AppError('SEAC_05');
+      }
+      await repo.softDeleteUser(user.id, this.clock.now());
+    });
+  }
+
+  /** A new generated password, to be changed at next sign-in; every session of the user ends. */
+  async resetPassword(auth: AuthContext, userId: number): Promise<{ password: string }> {
+    requireAnyCode(auth, FunctionCode.user);
+    const password = generatePassword();
+    const passwordHash = await hashPassword(password);
+    await this.repo.locked(async (repo) => {
+      const user = await liveUser(repo, userId);
+      requireWithinCaller(auth, [
+        ...(await repo.rolesOfUser(user.id)),
+        ...(await repo.rolesOfDepartment(user.dept_id)),
+      ]);
+      await repo.issuePassword(user.id, passwordHash, this.clock.now());
+    });
+    return { password };
+  }
+
+  // ── Roles ────────────────────────────────────────────────────────────────────────────────────
+
+  async createRole(auth: AuthContext, body: RoleInput): Promise<{ id: number }> {
+    requireAnyCode(auth, FunctionCode.role);
+    const role = {
+      name: body.name,
+      scopes: body.filePermissions,
+      functionCodes: knownCodes(body.functionCodes),
+    };
+    requireGrantWithinCaller(auth, role.functionCodes, role.scopes);
+    const id = await translateUniqueViolation(() =>
+      this.repo.locked(async (repo) => {
+        if (await repo.roleNameTaken(role.name, null)) throw new AppError('SEAC_06');
+        return repo.createRole({ ...role, now: this.clock.now() });
+      }),
+    );
+    return { id };
+  }
+
+  /**
+   * Changes a role. The system role may be renamed and may gain nothing it lacks, but it loses
+   * no function code and no file scope (SEAC_05).
+   */
+  async editRole(auth: AuthContext, body: EditRoleRequest): Promise<void> {
+    requireAnyCode(auth, FunctionCode.role);
+    const next = {
+      name: body.name,
+      scopes: body.filePermissions,
+      functionCodes: knownCodes(body.functionCodes),
+    };
+    await translateUniqueViolation(() =>
+      this.repo.locked(async (repo) => {
+        const role = await repo.findRole(body.roleId);
+        if (!role) throw new AppError('SED_05');
+        const oldCodes = knownCodes(role.function_codes);
+        if (role.is_system) {
+          const losesCode = oldCodes.some((code) => !next.functionCodes.includes(code));
+          const losesScope = FILE_PERMISSIONS.some(
+            (p) => SCOPE_RANK[next.scopes[p]] < SCOPE_RANK[role[SCOPE_COLUMN[p]]],
+          );
+          if (losesCode || losesScope) throw new AppError('SEAC_05');
+        }
+        // Only what the change adds must lie within the caller's own permissions.
+        const addedCodes = next.functionCodes.filter((code) => !oldCodes.includes(code));
+        const raisedScopes = Object.fromEntries(
+          FILE_PERMISSIONS.map((p) => [
+            p,
+            SCOPE_RANK[next.scopes[p]] > SCOPE_RANK[role[SCOPE_COLUMN[p]]] ? next.scopes[p] : 'none',
+          ]),
+        ) as Record<(typeof FILE_PERMISSIONS)[number], PermissionScope>;
+        requireGrantWithinCaller(auth, addedCodes, raisedScopes);
+        if (await repo.roleNameTaken(next.name, role.id)) throw new AppError('SEAC_06');
+        await repo.updateRole(role.id, next, this.clock.now());
+      }),
+    );
+  }
+
+  /** Deletes a role; users and departments simply stop holding it. The system role stays. */
+  async deleteRole(auth: AuthContext, roleId: number): Promise<void> {
+    requireAnyCode(auth, FunctionCode.role);
+    await this.repo.locked(async (repo) => {
+      const role = await repo.findRole(roleId);
+      if (!role) throw new AppError('SED_05');
+      if (role.is_system) throw new AppError('SEAC_05');
+      await repo.deleteRole(role.id);
+    });
+  }
+}
+
+const distinct = (ids: readonly number[]): number[] => [...new Set(ids)];
+
+async function liveDepartment(repo: AccountsRepository, id: number): Promise<DepartmentRecord> {
+  const dept = await repo.findDepartment(id);
+  if (dept?.status !== 1) throw new AppError('SED_06');
+  return dept;
+}
+
+async function liveUser(repo: AccountsRepository, id: number): Promise<UserRecord> {
+  const user = await repo.findUser(id);
+  if (user?.status !== 1) throw new AppError('SED_02');
+  return user;
+}
+
+/** The roles of these ids; SED_05 when any does not exist. */
+async function existingRoles(repo: AccountsRepository, ids: readonly number[]): Promise<RoleRow[]> {
+  const roles = await repo.findRoles(ids);
+  if (roles.length !== ids.length) throw new AppError('SED_05');
+  return roles;
+}
+
+function identityOf(body: UserInput) {
+  return {
+    username: body.username ?? null,
+    email: body.email?.toLowerCase() ?? null,
+    mobile: body.mobile ?? null,
+  };
+}
+
+async function requireFreeIdentifiers(
+  repo: AccountsRepository,
+  identity: ReturnType<typeof identityOf>,
+  exceptUserId: number | null,
+): Promise<void> {
+  const taken = await repo.takenIdentifiers(identity, exceptUserId);
+  if (taken.email) throw new AppError('SED_07');
+  if (taken.mobile) throw new AppError('SED_08');
+  if (taken.username) throw new AppError('SEAC_07');
+}
+
+/**
+ * Runs `work`, answering a unique violation on a known index with its code instead of SE_500:
+ * the checks made under the accounts lock come first, but writers outside it (a user changing
+ * their own phone number) can still win a race.
+ */
+export async function translateUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const index = (error as { constraint?: string }).constraint ?? '';
+      if (index in UNIQUE_INDEX_CODES) {
+        throw new AppError(UNIQUE_INDEX_CODES[index as keyof typeof UNIQUE_INDEX_CODES]);
+      }
+    }
+    throw error;
+  }
+}
+
+/** SE_502 unless the caller holds every function code and at least every file scope of `roles`. */
+function requireWithinCaller(auth: AuthContext, roles: readonly RoleRow[]): void {
+  for (const role of roles) {
+    requireGrantWithinCaller(auth, knownCodes(role.function_codes), {
+      view: role.view_scope,
+      upload: role.upload_scope,
+      download: role.download_scope,
+      share: role.share_scope,
+    });
+  }
+}
+
+function requireGrantWithinCaller(
+  auth: AuthContext,
+  codes: readonly number[],
+  scopes: Readonly<Record<(typeof FILE_PERMISSIONS)[number], PermissionScope>>,
+): void {
+  const beyondCodes = codes.some((code) => !auth.functionCodes.has(code));
+  const beyondScopes = FILE_PERMISSIONS.some((p) => SCOPE_RANK[scopes[p]] > SCOPE_RANK[auth.fileScopes[p]]);
+  if (beyondCodes || beyondScopes) throw new AppError('SE_502');
+}

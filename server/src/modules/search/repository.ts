@@ -1,0 +1,110 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { ItemsRepository, type ItemWithOwner, type Viewer } from '../items/repository';
+
+/** What to look for: a substring of the name or article number, or whole values of a batch. */
+export type SearchMatch =
+  | { kind: 'nameContains'; text: string }
+  | { kind: 'artNumContains'; text: string }
+  | { kind: 'artNumIn'; values: string[] }
+  | { kind: 'nameIn'; values: string[] };
+
+/** Item types of a fileType scope (SPEC §2: 1 folders, 10 files, 2 images, 3 videos, 0 all). */
+export function typesOfScope(fileType: number): number[] | null {
+  switch (fileType) {
+    case 1:
+      return [1];
+    case 10:
+      return [2, 3, 4];
+    case 2:
+      return [2];
+    case 3:
+      return [3];
+    default:
+      return null;
+  }
+}
+
+/** `%`, `_` and `\` are LIKE wildcards; a search for them means the characters themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+type Query = SelectQueryBuilder<Database, 'items' | 'users', object>;
+
+/** SQL of the global search: live items the viewer can see, through the search indexes. */
+export class SearchRepository {
+  constructor(private readonly db: Db) {}
+
+  private matching(match: SearchMatch, viewer: Viewer, types: number[] | null): Query {
+    let query = this.db
+      .selectFrom('items')
+      .innerJoin('users', 'users.id', 'items.owner_id')
+      .where('items.state', '=', 1)
+      .where((eb) => ItemsRepository.visibleTo(eb, viewer)) as unknown as Query;
+    if (types) query = query.where('items.type', 'in', types);
+    switch (match.kind) {
+      case 'nameContains':
+        return query.where(
+          sql<boolean>`lower(items.name) LIKE ${`%${escapeLike(match.text.toLowerCase())}%`}`,
+        );
+      case 'artNumContains':
+        return query
+          .where('items.art_num', 'is not', null)
+          .where(sql<boolean>`lower(items.art_num) LIKE ${`%${escapeLike(match.text.toLowerCase())}%`}`);
+      case 'artNumIn':
+        return query
+          .where('items.art_num', 'is not', null)
+          .where(
+            sql<boolean>`lower(items.art_num) = ANY(${match.values.map((v) => v.toLowerCase())}::text[])`,
+          );
+      case 'nameIn':
+        return query.where(
+          sql<boolean>`lower(items.name) = ANY(${match.values.map((v) => v.toLowerCase())}::text[])`,
+        );
+    }
+  }
+
+  /** One page (plus one row, to tell whether more follow), folders first. */
+  async search(
+    match: SearchMatch,
+    viewer: Viewer,
+    types: number[] | null,
+    order: 'normal' | 'nameAsc' | 'nameDesc',
+    limit: number,
+    offset: number,
+  ): Promise<ItemWithOwner[]> {
+    let query = this.matching(match, viewer, types)
+      .selectAll('items')
+      .select((eb) => [
+        'users.name as user_name',
+        eb
+          .exists(
+            eb
+              .selectFrom('collects')
+              .whereRef('collects.item_id', '=', 'items.id')
+              .where('collects.user_id', '=', viewer.userId)
+              .select(sql`1`.as('one')),
+          )
+          .as('collected'),
+      ])
+      .orderBy(sql`(items.type <> 1)`);
+    query =
+      order === 'normal'
+        ? query.orderBy('items.created_at', 'desc').orderBy('items.id', 'desc')
+        : query
+            .orderBy(sql`lower(items.name)`, order === 'nameAsc' ? 'asc' : 'desc')
+            .orderBy('items.id', order === 'nameAsc' ? 'asc' : 'desc');
+    return (await query.limit(limit).offset(offset).execute()) as unknown as ItemWithOwner[];
+  }
+
+  /** Of a batch's values, those (lower-cased) that match at least one item the viewer can see. */
+  async matchedValues(
+    match: SearchMatch & { values: string[] },
+    viewer: Viewer,
+    types: number[] | null,
+  ): Promise<Set<string>> {
+    const column = match.kind === 'artNumIn' ? sql`lower(items.art_num)` : sql`lower(items.name)`;
+    const rows = await this.matching(match, viewer, types).select(column.as('value')).distinct().execute();
+    return new Set(rows.map((row) => String((row as { value: string }).value)));
+  }
+}

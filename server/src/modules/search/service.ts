@@ -1,0 +1,69 @@
+import { type SearchResult, SearchType, type searchRequestSchema, uniqueIgnoringCase } from '@dam/contract';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock';
+import { calendarDate } from '../../lib/clock';
+import { type AuthContext, fileScopeFilter } from '../access/access';
+import { presentItem } from '../items/presenter';
+import type { Viewer } from '../items/repository';
+import type { MediaUrls } from '../media/urls';
+import { type SearchMatch, type SearchRepository, typesOfScope } from './repository';
+
+type ParsedSearch = z.output<typeof searchRequestSchema>;
+
+/** Global search over everything the caller may see (SPEC §2 Search bar, §7 global/search). */
+export class SearchService {
+  constructor(
+    private readonly repo: SearchRepository,
+    private readonly clock: Clock,
+    private readonly timeZone: string,
+    private readonly mediaUrls: MediaUrls,
+  ) {}
+
+  async search(auth: AuthContext, request: ParsedSearch): Promise<SearchResult> {
+    const viewer: Viewer = { userId: auth.userId, view: fileScopeFilter(auth, 'view') };
+    const match = matchOf(request);
+    const types = typesOfScope(request.fileType);
+    const order = request.rankStatus === '1' ? 'nameAsc' : request.rankStatus === '2' ? 'nameDesc' : 'normal';
+    const rows = await this.repo.search(
+      match,
+      viewer,
+      types,
+      order,
+      request.pageSize + 1,
+      (request.pageNo - 1) * request.pageSize,
+    );
+    let unmatched: string[] = [];
+    // The values of a batch that found nothing, so the user sees what is missing (first page only).
+    if (request.pageNo === 1 && (match.kind === 'artNumIn' || match.kind === 'nameIn')) {
+      const found = await this.repo.matchedValues(match, viewer, types);
+      unmatched = match.values.filter((value) => !found.has(value.toLowerCase()));
+    }
+    const today = calendarDate(this.clock.now(), this.timeZone);
+    const list = await Promise.all(
+      rows.slice(0, request.pageSize).map(async (row) => ({
+        ...presentItem(row, auth, today),
+        compactUrl: await this.mediaUrls.urlOf(row.cover_key),
+      })),
+    );
+    return {
+      list,
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+      hasMore: rows.length > request.pageSize,
+      unmatched,
+    };
+  }
+}
+
+function matchOf(request: ParsedSearch): SearchMatch {
+  switch (request.searchType) {
+    case SearchType.title:
+      return { kind: 'nameContains', text: request.query ?? '' };
+    case SearchType.artNum:
+      return { kind: 'artNumContains', text: request.query ?? '' };
+    case SearchType.batchArtNums:
+      return { kind: 'artNumIn', values: uniqueIgnoringCase(request.artNumList ?? []) };
+    default:
+      return { kind: 'nameIn', values: uniqueIgnoringCase(request.nameList ?? []) };
+  }
+}

@@ -1,0 +1,177 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database, ShareTable } from '../../db/schema';
+import { ItemsRepository, type Viewer } from '../items/repository';
+
+export type ShareRow = Selectable<ShareTable>;
+
+/** A link with what its visitors' access depends on: its owner, their status and department. */
+export type ShareWithOwner = ShareRow & {
+  owner_name: string;
+  owner_status: number;
+  owner_dept_id: number | null;
+  owner_dept_path: string | null;
+};
+
+export interface NewShare {
+  code: string;
+  owner_id: number;
+  password: string | null;
+  validity: ShareRow['validity'];
+  expires_at: Date | null;
+  created_at: Date;
+}
+
+/** SQL of share links and the items they name. */
+export class SharesRepository {
+  constructor(private readonly db: Db | Kysely<Database>) {}
+
+  /** Creates a link naming `itemIds` (in that order), all or nothing. */
+  async insert(share: NewShare, itemIds: number[]): Promise<ShareRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('shares').values(share).returningAll().executeTakeFirstOrThrow();
+      await trx
+        .insertInto('share_items')
+        .values(itemIds.map((item_id, position) => ({ share_id: row.id, item_id, position })))
+        .execute();
+      return row;
+    });
+  }
+
+  private withOwner() {
+    return this.db
+      .selectFrom('shares')
+      .innerJoin('users', 'users.id', 'shares.owner_id')
+      .leftJoin('departments', 'departments.id', 'users.dept_id')
+      .selectAll('shares')
+      .select([
+        'users.name as owner_name',
+        'users.status as owner_status',
+        'users.dept_id as owner_dept_id',
+        'departments.path as owner_dept_path',
+      ]);
+  }
+
+  findByCode(code: string): Promise<ShareWithOwner | undefined> {
+    return this.withOwner().where('shares.code', '=', code).executeTakeFirst();
+  }
+
+  findById(id: number): Promise<ShareWithOwner | undefined> {
+    return this.withOwner().where('shares.id', '=', id).executeTakeFirst();
+  }
+
+  /** The caller's links, newest first. */
+  listOwned(ownerId: number, limit: number, offset: number): Promise<ShareRow[]> {
+    return this.db
+      .selectFrom('shares')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  /** The items of these links still live (not in the recycle bin), in the order chosen. */
+  liveItemsOf(shareIds: number[]) {
+    if (shareIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('share_items')
+      .innerJoin('items', 'items.id', 'share_items.item_id')
+      .select(['share_items.share_id', 'items.id', 'items.name', 'items.cover_key'])
+      .where('share_items.share_id', 'in', shareIds)
+      .where('items.state', '=', 1)
+      .orderBy('share_items.share_id')
+      .orderBy('share_items.position')
+      .execute();
+  }
+
+  /** Ids of the items a link names, in the order chosen (live or not). */
+  async itemIdsOf(shareId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('share_items')
+      .select('item_id')
+      .where('share_id', '=', shareId)
+      .orderBy('position')
+      .execute();
+    return rows.map((r) => r.item_id);
+  }
+
+  /** Stops a link; a link already stopped keeps its first stop time. */
+  async stop(id: number, now: Date): Promise<void> {
+    await this.db
+      .updateTable('shares')
+      .set({ status: 2, stopped_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 1)
+      .execute();
+  }
+
+  async countView(id: number): Promise<void> {
+    await this.db
+      .updateTable('shares')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async countDownload(id: number): Promise<void> {
+    await this.db
+      .updateTable('shares')
+      .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Live links (sharing, not expired, owner not deleted) naming at least one live item the
+   * viewer can see, newest first.
+   */
+  listLiveVisible(viewer: Viewer, now: Date, limit: number, offset: number) {
+    return this.db
+      .selectFrom('shares')
+      .innerJoin('users', 'users.id', 'shares.owner_id')
+      .select([
+        'shares.id',
+        'shares.owner_id',
+        'users.name as owner_name',
+        'shares.created_at',
+        'shares.expires_at',
+      ])
+      .where('shares.status', '=', 1)
+      .where((eb) => eb.or([eb('shares.expires_at', 'is', null), eb('shares.expires_at', '>', now)]))
+      .where('users.status', '=', 1)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('share_items')
+            .innerJoin('items', 'items.id', 'share_items.item_id')
+            .select('share_items.item_id')
+            .whereRef('share_items.share_id', '=', 'shares.id')
+            .where('items.state', '=', 1)
+            .where((inner) => ItemsRepository.visibleTo(inner, viewer)),
+        ),
+      )
+      .orderBy('shares.created_at', 'desc')
+      .orderBy('shares.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  /** The live items of these links the viewer can see, in the order chosen. */
+  visibleItemsOf(shareIds: number[], viewer: Viewer) {
+    if (shareIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('share_items')
+      .innerJoin('items', 'items.id', 'share_items.item_id')
+      .select(['share_items.share_id', 'share_items.item_id'])
+      .where('share_items.share_id', 'in', shareIds)
+      .where('items.state', '=', 1)
+      .where((eb) => ItemsRepository.visibleTo(eb, viewer))
+      .orderBy('share_items.share_id')
+      .orderBy('share_items.position')
+      .execute();
+  }
+}

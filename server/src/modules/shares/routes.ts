@@ -1,0 +1,174 @@
+import {
+  cancelShareQuerySchema,
+  createShareRequestSchema,
+  createShareResultSchema,
+  envelopeSchema,
+  myShareListSchema,
+  newShareListSchema,
+  newShareRequestSchema,
+  pagingSchema,
+  SHARE_TOKEN_HEADER,
+  shareCodeParamsSchema,
+  shareDownloadRequestSchema,
+  shareFolderRequestSchema,
+  shareFolderResultSchema,
+  shareVisitSchema,
+  verifySharePasswordRequestSchema,
+} from '@dam/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { authOf } from '../../http/request-context';
+import { sendDownload } from '../downloads/routes';
+import type { DownloadsService } from '../downloads/service';
+import type { SharesService } from './service';
+
+const nothing = envelopeSchema(z.null());
+
+/** Making, listing and stopping share links, and the latest shares: signed-in callers. */
+export const sharesRoutes: FastifyPluginAsync<{ shares: SharesService }> = async (app, { shares }) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/v1_0/user/share/produce-random-code',
+    {
+      schema: {
+        body: createShareRequestSchema,
+        response: { 200: envelopeSchema(createShareResultSchema) },
+      },
+    },
+    async (request) => ok(await shares.create(authOf(request), request.body)),
+  );
+
+  routes.get(
+    '/v1_0/user/share/list',
+    { schema: { querystring: pagingSchema, response: { 200: envelopeSchema(myShareListSchema) } } },
+    async (request) => ok(await shares.listMine(authOf(request), request.query)),
+  );
+
+  routes.get(
+    '/v1_0/user/share/cancel-share',
+    { schema: { querystring: cancelShareQuerySchema, response: { 200: nothing } } },
+    async (request) => {
+      await shares.cancel(authOf(request), request.query);
+      return ok(null);
+    },
+  );
+
+  routes.post(
+    '/v1_0/file/new-share',
+    {
+      schema: {
+        body: newShareRequestSchema.partial().nullish(),
+        querystring: newShareRequestSchema.partial(),
+        response: { 200: envelopeSchema(newShareListSchema) },
+      },
+    },
+    async (request) => {
+      // Paging in the body (SPEC §7 "body") or the query string, like file/folder.
+      const paging = newShareRequestSchema.parse({ ...(request.body ?? {}), ...request.query });
+      return ok(await shares.latest(authOf(request), paging));
+    },
+  );
+};
+
+/** The visitor token: the `share-token` header, else `shareToken` in the body. */
+function visitorToken(
+  request: FastifyRequest,
+  body?: { shareToken?: string | undefined },
+): string | undefined {
+  const header = request.headers[SHARE_TOKEN_HEADER];
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  return value || body?.shareToken || undefined;
+}
+
+/**
+ * The share-link visitor's calls (SPEC §2 /visitfile): reachable without sign-in, registered
+ * outside the signed-in hook. Access comes from the link's code, then from a visitor token.
+ */
+export const shareVisitorRoutes: FastifyPluginAsync<{
+  shares: SharesService;
+  downloads: DownloadsService;
+  /** Password attempts per client address and link per minute. */
+  passwordRateLimit: number;
+}> = async (app, { shares, downloads, passwordRateLimit }) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/v1_0/user/share/random/:code',
+    { schema: { params: shareCodeParamsSchema, response: { 200: envelopeSchema(shareVisitSchema) } } },
+    async (request) => ok(await shares.visit(request.params.code, visitorToken(request))),
+  );
+
+  routes.post(
+    '/v1_0/user/share/random/:code',
+    {
+      schema: {
+        params: shareCodeParamsSchema,
+        body: verifySharePasswordRequestSchema,
+        response: { 200: envelopeSchema(shareVisitSchema) },
+      },
+      config: {
+        rateLimit: {
+          max: passwordRateLimit,
+          timeWindow: 60_000,
+          // Per address and link: guessing one link's password is slowed, while one office behind
+          // one NAT address can still open other links, and nobody can lock a link for everyone.
+          keyGenerator: (request) => `${request.ip}|${(request.params as { code?: string }).code ?? ''}`,
+        },
+      },
+    },
+    async (request) =>
+      ok(await shares.unlock(request.params.code, request.body.password, visitorToken(request))),
+  );
+
+  routes.post(
+    '/v1_0/user/share/folder',
+    {
+      schema: {
+        body: shareFolderRequestSchema,
+        response: { 200: envelopeSchema(shareFolderResultSchema) },
+      },
+    },
+    async (request) => ok(await shares.browse(visitorToken(request, request.body), request.body)),
+  );
+
+  routes.post(
+    '/v1_0/user/share/download',
+    { schema: { body: shareDownloadRequestSchema } },
+    async (request, reply) =>
+      sendDownload(
+        downloads,
+        await shares.download(visitorToken(request, request.body), request.body),
+        reply,
+      ),
+  );
+
+  routes.post(
+    '/v1_0/user/share/download-ticket',
+    {
+      schema: {
+        body: shareDownloadRequestSchema,
+        response: { 200: envelopeSchema(z.object({ url: z.string() })) },
+      },
+    },
+    async (request) => {
+      const ticket = await shares.downloadTicket(visitorToken(request, request.body), request.body);
+      return ok({ url: `/ske-api/v1_0/user/share/download?ticket=${ticket}` });
+    },
+  );
+
+  routes.get(
+    '/v1_0/user/share/download',
+    { schema: { querystring: z.object({ ticket: z.string().min(20).max(100) }) } },
+    async (request, reply) =>
+      sendDownload(
+        downloads,
+        await shares.redeemDownload(request.query.ticket, (stored) =>
+          shareDownloadRequestSchema.omit({ shareToken: true }).parse(stored),
+        ),
+        reply,
+      ),
+  );
+};

@@ -1,0 +1,92 @@
+import { expect, type Page, test } from '@playwright/test';
+import { makeJpeg } from '../../server/test/fixtures';
+import { signIn, snap, useEnglish } from './support';
+
+const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
+
+async function chooseSearchType(page: Page, label: string) {
+  await page.getByTestId('search-type-button').click();
+  await page.getByTestId('search-type').getByText(label, { exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+test('searches by title, by article number and by a pasted batch of article numbers', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/allfiles/all');
+  await page.getByTestId('new-folder').click();
+  await page.getByTestId('folder-name-input').fill('搜索样品');
+  await page.getByTestId('folder-dialog-ok').click();
+  await card(page, '搜索样品').getByRole('button', { name: '搜索样品' }).click();
+  await page.waitForURL(/\/allfiles\/\d+$/);
+  await expect(page.getByText('这个文件夹还是空的')).toBeVisible();
+  // The dialog takes the article numbers from the file names.
+  await page.getByTestId('upload-files-input').setInputFiles([
+    { name: 'SRCH100-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 400) },
+    { name: 'SRCH200-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 400) },
+  ]);
+  await page.getByTestId('upload-finish').click();
+  // With SKU data loaded, unknown numbers are confirmed first.
+  const anyway = page.getByRole('button', { name: '仍然上传' });
+  if (await anyway.isVisible({ timeout: 1_000 }).catch(() => false)) await anyway.click();
+  await expect(card(page, 'SRCH100-01').locator('img')).toBeVisible({ timeout: 30_000 });
+  await expect(card(page, 'SRCH200-01')).toBeVisible();
+
+  // By title: the results page is / with the search object and global=true.
+  await page.getByTestId('search-input').fill('srch1');
+  await page.getByTestId('search-input').press('Enter');
+  await expect(page).toHaveURL(/\/\?search=.*&global=true$/);
+  await expect(page.getByTestId('search-results')).toBeVisible();
+  await expect(page.getByTestId('item-card')).toHaveCount(1);
+  await expect(card(page, 'SRCH100-01')).toBeVisible();
+
+  // Scoped to folders, the same words find the folder only.
+  await page.getByTestId('search-input').fill('搜索样');
+  await page.getByTestId('search-scope').click();
+  await page.locator('.ant-select-item-option', { hasText: '文件夹' }).click();
+  await page.getByTestId('search-go').click();
+  await expect(page.getByTestId('item-card')).toHaveCount(1);
+  await expect(card(page, '搜索样品')).toBeVisible();
+  await page.getByTestId('search-scope').click();
+  await page.locator('.ant-select-item-option', { hasText: '全部' }).click();
+
+  // By article number, with suggestions as one types.
+  await chooseSearchType(page, '按货号');
+  await page.getByTestId('search-input').fill('SRCH2');
+  await page.getByTestId('search-input').press('Enter');
+  await expect(page.getByTestId('item-card')).toHaveCount(1);
+  await expect(card(page, 'SRCH200-01')).toBeVisible();
+
+  // A pasted batch: the bar shows the first 3 values and a count; the page names what matched nothing.
+  await chooseSearchType(page, '批量货号');
+  await page.getByTestId('search-batch-summary').click();
+  await page.getByTestId('search-batch-input').fill('SRCH100-01 SRCH200-01\nNOPE9 NOPE10');
+  await expect(page.getByText('共 4 个值')).toBeVisible();
+  await snap(page, 'search-batch-zh');
+  await page.getByTestId('search-batch-go').click();
+  await expect(page.getByTestId('search-batch-summary')).toContainText('+1');
+  await expect(page.getByTestId('item-card')).toHaveCount(2);
+  await expect(page.getByTestId('search-unmatched')).toContainText('2 个值没有匹配到任何文件');
+  await expect(page.getByTestId('search-unmatched')).toContainText('NOPE9');
+  await snap(page, 'search-results-zh');
+
+  // Nothing found: an empty state, not a blank page.
+  await chooseSearchType(page, '按标题');
+  await page.getByTestId('search-input').fill('没有这种文件');
+  await page.getByTestId('search-input').press('Enter');
+  await expect(page.getByText('没有找到匹配的文件')).toBeVisible();
+  await snap(page, 'search-empty-zh');
+});
+
+test('the search bar and results in English', async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page);
+  await page.getByTestId('search-type-button').click();
+  await expect(page.getByTestId('search-type')).toContainText('Batch article numbers');
+  await snap(page, 'search-types-en');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('search-input').fill('SRCH');
+  await page.getByTestId('search-input').press('Enter');
+  await expect(page.getByTestId('search-results')).toContainText('Search results');
+  await expect(page.getByTestId('item-card').first()).toBeVisible();
+  await snap(page, 'search-results-en');
+});

@@ -1,0 +1,220 @@
+import { SearchOutlined } from '@ant-design/icons';
+import {
+  type ArtNumSuggestion,
+  cleanSingleQuery,
+  isBatchSearch,
+  LIMITS,
+  type SearchContent,
+  type SearchFileType,
+  SearchType,
+  splitBatchValues,
+} from '@dam/contract';
+import { useQuery } from '@tanstack/react-query';
+import { AutoComplete, Button, Input, Popover, Radio, Select, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import { readSearch, searchUrl } from './searchUrl';
+
+const FILE_TYPE_OPTIONS: Array<{ value: SearchFileType; key: string }> = [
+  { value: 0, key: 'search.scope.all' },
+  { value: 1, key: 'search.scope.folders' },
+  { value: 10, key: 'search.scope.files' },
+  { value: 2, key: 'search.scope.images' },
+  { value: 3, key: 'search.scope.videos' },
+];
+
+/** The value after 500 ms without change (SPEC §5: suggestions at most once per 500 ms). */
+function useThrottled(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), LIMITS.artNumSearchThrottleMs);
+    return () => window.clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
+
+/** "A, B, C +12": the first 3 batch values and a count (SPEC §2). */
+export function batchSummary(values: string[]): { shown: string[]; more: number } {
+  return { shown: values.slice(0, 3), more: Math.max(0, values.length - 3) };
+}
+
+/**
+ * The top-bar search (SPEC §2 Search bar): by title, by article number (with suggestions), or a
+ * pasted batch of either; scoped by file type. Searching opens `/?search=…&global=true`.
+ */
+export function SearchBar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const current = readSearch(params);
+  const [searchType, setSearchType] = useState<SearchType>(current?.searchType ?? SearchType.title);
+  const [fileType, setFileType] = useState<SearchFileType>(current?.fileType ?? 0);
+  const [single, setSingle] = useState(current && !isBatchSearch(current.searchType) ? current.query : '');
+  const [batchText, setBatchText] = useState(
+    current?.searchType === SearchType.batchArtNums
+      ? current.artNumList.join('\n')
+      : current?.searchType === SearchType.batchTitles
+        ? current.nameList.join('\n')
+        : '',
+  );
+  const [batchOpen, setBatchOpen] = useState(false);
+  const batch = isBatchSearch(searchType);
+  const batchValues = splitBatchValues(batchText);
+  const singleValue = cleanSingleQuery(single);
+
+  const suggestFor = useThrottled(searchType === SearchType.artNum ? singleValue : '');
+  const suggestions = useQuery({
+    queryKey: ['art-num-suggest', suggestFor],
+    queryFn: () =>
+      api.get<ArtNumSuggestion[]>('/ske-api/v1_0/file/art-num', {
+        query: { artNum: suggestFor },
+        silent: true,
+      }),
+    enabled: suggestFor !== '',
+    staleTime: 30_000,
+  });
+
+  const canSearch = batch ? batchValues.length > 0 : singleValue !== '';
+  const go = (query = singleValue) => {
+    if (batch ? batchValues.length === 0 : query === '') return;
+    const content: SearchContent = {
+      fileType,
+      query: batch ? '' : query,
+      rankStatus: '1',
+      searchType,
+      artNumList: searchType === SearchType.batchArtNums ? batchValues : [],
+      nameList: searchType === SearchType.batchTitles ? batchValues : [],
+    };
+    setBatchOpen(false);
+    navigate(searchUrl(content));
+  };
+
+  const { shown, more } = batchSummary(batchValues);
+  const batchEditor = (
+    <Space orientation="vertical" style={{ width: 360 }}>
+      <Input.TextArea
+        autoFocus
+        rows={8}
+        maxLength={LIMITS.batchSearchChars}
+        showCount
+        // The count hangs below the box; leave it room above the buttons.
+        style={{ marginBottom: 18 }}
+        value={batchText}
+        onChange={(e) => setBatchText(e.target.value)}
+        placeholder={
+          searchType === SearchType.batchArtNums ? t('search.batchArtNumsHint') : t('search.batchTitlesHint')
+        }
+        data-testid="search-batch-input"
+      />
+      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Text type="secondary">
+          {t('search.valueCount', { count: String(batchValues.length) })}
+        </Typography.Text>
+        <Space>
+          <Button onClick={() => setBatchText('')}>{t('search.clear')}</Button>
+          <Button type="primary" disabled={!canSearch} onClick={() => go()} data-testid="search-batch-go">
+            {t('search.go')}
+          </Button>
+        </Space>
+      </Space>
+    </Space>
+  );
+
+  return (
+    <Space.Compact style={{ width: 'min(520px, 42vw)' }} data-testid="search-bar">
+      <Select<SearchFileType>
+        value={fileType}
+        onChange={setFileType}
+        popupMatchSelectWidth={false}
+        options={FILE_TYPE_OPTIONS.map((o) => ({ value: o.value, label: t(o.key) }))}
+        style={{ width: 92 }}
+        aria-label={t('search.scopeLabel')}
+        data-testid="search-scope"
+      />
+      <Popover
+        trigger="click"
+        placement="bottomLeft"
+        content={
+          <Radio.Group
+            value={searchType}
+            onChange={(e) => setSearchType(e.target.value as SearchType)}
+            options={[
+              { value: SearchType.title, label: t('search.type.title') },
+              { value: SearchType.artNum, label: t('search.type.artNum') },
+              { value: SearchType.batchArtNums, label: t('search.type.batchArtNums') },
+              { value: SearchType.batchTitles, label: t('search.type.batchTitles') },
+            ]}
+            style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
+            data-testid="search-type"
+          />
+        }
+      >
+        <Button data-testid="search-type-button" style={{ minWidth: 92 }}>
+          {t(`search.typeShort.t${searchType}`)}
+        </Button>
+      </Popover>
+      {batch ? (
+        <Popover
+          trigger="click"
+          open={batchOpen}
+          onOpenChange={setBatchOpen}
+          content={batchEditor}
+          placement="bottom"
+        >
+          <Button
+            style={{ flex: 1, textAlign: 'start', overflow: 'hidden' }}
+            data-testid="search-batch-summary"
+          >
+            {batchValues.length === 0 ? (
+              <Typography.Text type="secondary">{t('search.batchPlaceholder')}</Typography.Text>
+            ) : (
+              <span>
+                {shown.map((v) => (
+                  <Tag key={v} style={{ marginInlineEnd: 4 }}>
+                    {v}
+                  </Tag>
+                ))}
+                {more > 0 && <Typography.Text type="secondary">+{more}</Typography.Text>}
+              </span>
+            )}
+          </Button>
+        </Popover>
+      ) : (
+        <AutoComplete
+          value={single}
+          onChange={setSingle}
+          onSelect={(value: string) => {
+            setSingle(value);
+            go(cleanSingleQuery(value));
+          }}
+          options={
+            searchType === SearchType.artNum
+              ? (suggestions.data ?? []).map((s) => ({ value: s.artNum, label: s.artNum }))
+              : []
+          }
+          style={{ flex: 1 }}
+        >
+          <Input
+            maxLength={LIMITS.searchChars}
+            placeholder={
+              searchType === SearchType.artNum ? t('search.artNumPlaceholder') : t('search.titlePlaceholder')
+            }
+            onPressEnter={() => go()}
+            allowClear
+            data-testid="search-input"
+          />
+        </AutoComplete>
+      )}
+      <Button
+        type="primary"
+        icon={<SearchOutlined />}
+        disabled={!canSearch}
+        onClick={() => go()}
+        aria-label={t('search.go')}
+        data-testid="search-go"
+      />
+    </Space.Compact>
+  );
+}

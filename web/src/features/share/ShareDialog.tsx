@@ -1,0 +1,178 @@
+import { CopyOutlined, LinkOutlined, LockOutlined } from '@ant-design/icons';
+import {
+  type CreateShareResult,
+  DEFAULT_SHARE_TYPE,
+  DEFAULT_SHARE_VALIDITY,
+  type Item,
+  SHARE_VALIDITIES,
+  type ShareType,
+  type ShareValidity,
+} from '@dam/contract';
+import { Alert, App, Button, Form, Input, Modal, Radio, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { formatDate } from '../files/format';
+import { absoluteShareUrl, useCreateShare } from './sharesApi';
+
+/** What "copy link and password" puts on the clipboard, in the reader's language. */
+export function shareText(
+  t: (key: string, values?: Record<string, string>) => string,
+  url: string,
+  password: string | null,
+): string {
+  return password ? t('share.copyText', { url, password }) : url;
+}
+
+/** Copies to the clipboard and says whether it worked (SPEC §8 copy success / fail). */
+export function useCopy() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  return async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      message.success(t('share.copyOk'));
+    } catch {
+      message.error(t('share.copyFailed'));
+    }
+  };
+}
+
+/** The second dialog: the link, the password if any, and the copy buttons. */
+export function ShareLinkResult({ share }: { share: CreateShareResult }) {
+  const { t } = useTranslation();
+  const copy = useCopy();
+  const url = absoluteShareUrl(share.url);
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="share-result">
+      <div>
+        <Typography.Text type="secondary">{t('share.link')}</Typography.Text>
+        <Input readOnly value={url} prefix={<LinkOutlined />} data-testid="share-url" />
+      </div>
+      {share.password && (
+        <div>
+          <Typography.Text type="secondary">{t('share.password')}</Typography.Text>
+          <Input
+            readOnly
+            value={share.password}
+            prefix={<LockOutlined />}
+            style={{ width: 200, display: 'flex' }}
+            data-testid="share-password"
+          />
+        </div>
+      )}
+      <Typography.Text type="secondary">
+        {share.expiresAt
+          ? t('share.expiresAt', { time: formatDate(share.expiresAt) })
+          : t('share.neverExpires')}
+      </Typography.Text>
+      <Space wrap>
+        <Button icon={<CopyOutlined />} onClick={() => void copy(url)} data-testid="share-copy-link">
+          {t('share.copyLink')}
+        </Button>
+        {share.password && (
+          <Button
+            type="primary"
+            icon={<CopyOutlined />}
+            onClick={() => void copy(shareText(t, url, share.password))}
+            data-testid="share-copy-both"
+          >
+            {t('share.copyBoth')}
+          </Button>
+        )}
+      </Space>
+    </Space>
+  );
+}
+
+interface ShareForm {
+  needPassword: ShareType;
+  expireTime: ShareValidity;
+}
+
+/**
+ * SPEC §2 share-link dialog: link type (password or public) and validity (default password and
+ * 7 days), then a second step with the link, the password and copy buttons.
+ */
+export function ShareDialog({ items, onClose }: { items: Item[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateShare();
+  const [form] = Form.useForm<ShareForm>();
+  const [created, setCreated] = useState<CreateShareResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (values: ShareForm) => {
+    setError(null);
+    try {
+      setCreated(
+        await create.mutateAsync({
+          needPassword: values.needPassword,
+          expireTime: values.expireTime,
+          folderIds: items.map((i) => i.id).join(','),
+        }),
+      );
+    } catch (failure) {
+      if (failure instanceof ApiError) setError(failure.desc);
+    }
+  };
+
+  const names = items.slice(0, 3).map((i) => i.name);
+  return (
+    <Modal
+      open
+      title={created ? t('share.createdTitle') : t('share.title')}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        created ? (
+          <Button onClick={onClose} data-testid="share-done">
+            {t('common.close')}
+          </Button>
+        ) : (
+          <Space>
+            <Button onClick={onClose}>{t('common.cancel')}</Button>
+            <Button
+              type="primary"
+              loading={create.isPending}
+              onClick={() => form.submit()}
+              data-testid="share-create"
+            >
+              {t('share.create')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {created ? (
+        <ShareLinkResult share={created} />
+      ) : (
+        <Form<ShareForm>
+          form={form}
+          layout="vertical"
+          initialValues={{ needPassword: DEFAULT_SHARE_TYPE, expireTime: DEFAULT_SHARE_VALIDITY }}
+          onFinish={(values) => void submit(values)}
+        >
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>
+            {items.length > 3
+              ? t('share.itemsMore', { names: names.join('、'), count: String(items.length) })
+              : t('share.items', { names: names.join('、') })}
+          </Typography.Paragraph>
+          <Form.Item name="needPassword" label={t('share.type')}>
+            <Radio.Group data-testid="share-type">
+              <Radio value={1}>{t('share.withPassword')}</Radio>
+              <Radio value={0}>{t('share.public')}</Radio>
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item name="expireTime" label={t('share.validity')}>
+            <Radio.Group
+              optionType="button"
+              options={SHARE_VALIDITIES.map((v) => ({ value: v, label: t(`share.validityOption.${v}`) }))}
+              data-testid="share-validity"
+            />
+          </Form.Item>
+          {error && <Alert type="error" showIcon title={error} />}
+        </Form>
+      )}
+    </Modal>
+  );
+}
