@@ -25,8 +25,10 @@ test('an administrator defines a preset and downloads a selection and article nu
   context,
 }) => {
   await signIn(page);
-  // The manage entry leads to the first tab the administrator may see.
+  // The manage entry leads to the first tab the administrator may see; presets are a tab further.
   await page.getByTestId('manage-entry').click();
+  await expect(page).toHaveURL(/\/manage\/users$/);
+  await page.getByTestId('manage-tabs').getByText('下载预设').click();
   await expect(page).toHaveURL(/\/manage\/download-presets$/);
   await expect(page.getByTestId('presets-page')).toBeVisible();
 
@@ -115,8 +117,7 @@ test('an administrator defines a preset and downloads a selection and article nu
 test('shows the preset screen and the download dialogs in English', async ({ page }) => {
   await useEnglish(page);
   await signIn(page);
-  await page.goto('/manage');
-  await expect(page).toHaveURL(/\/manage\/download-presets$/);
+  await page.goto('/manage/download-presets');
   await expect(page.getByRole('cell', { name: '天猫主图' })).toBeVisible();
   await snap(page, 'presets-en');
   await page.getByTestId('preset-edit').first().click();

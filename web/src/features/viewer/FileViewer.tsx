@@ -7,6 +7,7 @@ import {
   LeftOutlined,
   RedoOutlined,
   RightOutlined,
+  ShareAltOutlined,
   UndoOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
@@ -19,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { PickedFile } from '../../upload/pickFiles';
 import { pickFiles } from '../../upload/pickFiles';
+import { ShareDialog } from '../share/ShareDialog';
 import { BatchUploadDialog } from '../upload/BatchUploadDialog';
 import { problemText } from '../upload/UploadButton';
 import { InfoPanel } from './InfoPanel';
@@ -50,6 +52,7 @@ export function FileViewer({
   const drag = useRef<{ x: number; y: number } | null>(null);
   const versionInput = useRef<HTMLInputElement>(null);
   const [newVersion, setNewVersion] = useState<PickedFile[] | null>(null);
+  const [sharing, setSharing] = useState(false);
   const detail = useQuery({
     queryKey: detailKey(id),
     queryFn: () => api.get<FileDetail>('/ske-api/v1_0/file/detail', { query: { id } }),
@@ -70,8 +73,8 @@ export function FileViewer({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.target as HTMLElement)?.closest('input, textarea, .ant-picker-dropdown')) return;
-      // Keys belong to a dialog open above the viewer (the new-version upload, say).
-      if (newVersion) return;
+      // Keys belong to a dialog open above the viewer (the new-version upload, sharing).
+      if (newVersion || sharing) return;
       if (event.key === 'Escape') onClose();
       if (event.key === 'ArrowLeft') go(-1);
       if (event.key === 'ArrowRight') go(1);
@@ -191,6 +194,16 @@ export function FileViewer({
               />
             </Tooltip>
           )}
+          {file?.authList.includes('share') && (
+            <Tooltip title={t('share.action')}>
+              <Button
+                type="text"
+                icon={<ShareAltOutlined />}
+                onClick={() => setSharing(true)}
+                data-testid="viewer-share"
+              />
+            </Tooltip>
+          )}
           {file?.authList.includes('upload') && (
             <Tooltip title={t('viewer.newVersion')}>
               <Button
@@ -268,6 +281,9 @@ export function FileViewer({
           {...(file.artNum ? { defaultArtNum: file.artNum } : {})}
           onClose={() => setNewVersion(null)}
         />
+      )}
+      {sharing && (
+        <ShareDialog items={items.filter((item) => item.id === id)} onClose={() => setSharing(false)} />
       )}
     </div>
   );
