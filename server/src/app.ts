@@ -28,6 +28,10 @@ import { healthRoutes } from './modules/health/routes';
 import { ItemsRepository } from './modules/items/repository';
 import { itemsRoutes } from './modules/items/routes';
 import { ItemsService } from './modules/items/service';
+import { OperationRecorder } from './modules/logs/recorder';
+import { LogsRepository } from './modules/logs/repository';
+import { logsRoutes } from './modules/logs/routes';
+import { LogsService } from './modules/logs/service';
 import { localMediaRoute } from './modules/media/routes';
 import { localMediaUrlMaker, MediaUrls } from './modules/media/urls';
 import { PresetsRepository } from './modules/presets/repository';
@@ -46,6 +50,9 @@ import { compileArtNumPattern } from './modules/sku/art-num';
 import { SkuRepository } from './modules/sku/repository';
 import { skuRoutes } from './modules/sku/routes';
 import { SkuService } from './modules/sku/service';
+import { TagsRepository } from './modules/tags/repository';
+import { tagsRoutes } from './modules/tags/routes';
+import { TagsService } from './modules/tags/service';
 import { UploadsRepository } from './modules/uploads/repository';
 import { localPartRoute, uploadsRoutes } from './modules/uploads/routes';
 import { localPartUrlMaker, UploadsService } from './modules/uploads/service';
@@ -133,10 +140,15 @@ export async function buildApp({
     passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,
   });
 
+  // The operation log: route handlers record each operation right after it succeeded.
+  const logs = new LogsService(new LogsRepository(db), clock, config.BUSINESS_TIME_ZONE);
+  const oplog = new OperationRecorder(logs, (details, message) => app.log.warn(details, message));
+
   await app.register(healthRoutes, { db, version, databaseKind: database.kind });
   await app.register(securityRoutes, {
     prefix: SECURITY_API_PREFIX,
     security,
+    oplog,
     loginRateLimit: config.LOGIN_RATE_LIMIT,
   });
   // Departments, users and roles: signed-in callers only; the service checks codes 2 and 3.
@@ -147,15 +159,17 @@ export async function buildApp({
         'onRequest',
         requireSignIn((token) => security.authenticate(token)),
       );
-      await securityApi.register(accountsRoutes, { accounts });
+      await securityApi.register(accountsRoutes, { accounts, oplog });
     },
     { prefix: SECURITY_API_PREFIX },
   );
 
   const items = new ItemsService(new ItemsRepository(db), clock, config.BUSINESS_TIME_ZONE, mediaUrls);
+  const tags = new TagsService({ tags: new TagsRepository(db), items: new ItemsRepository(db), clock });
   const files = new FilesService({
     files: new FilesRepository(db),
     items: new ItemsRepository(db),
+    tags,
     storage,
     mediaUrls,
     clock,
@@ -169,6 +183,7 @@ export async function buildApp({
   const uploads = new UploadsService({
     uploads: uploadsRepository,
     items,
+    tags,
     storage,
     clock,
     partUrlSecret,
@@ -179,6 +194,7 @@ export async function buildApp({
   });
   const sku = new SkuService({
     sku: new SkuRepository(db),
+    tags,
     clock,
     artNumPattern: compileArtNumPattern(config.ART_NUM_PATTERN),
   });
@@ -200,14 +216,16 @@ export async function buildApp({
         'onRequest',
         requireSignIn((token) => security.authenticate(token)),
       );
-      await mainApi.register(itemsRoutes, { items });
-      await mainApi.register(uploadsRoutes, { uploads, items });
-      await mainApi.register(filesRoutes, { files });
-      await mainApi.register(skuRoutes, { sku });
-      await mainApi.register(downloadsRoutes, { downloads });
+      await mainApi.register(itemsRoutes, { items, oplog });
+      await mainApi.register(uploadsRoutes, { uploads, items, oplog });
+      await mainApi.register(filesRoutes, { files, oplog });
+      await mainApi.register(skuRoutes, { sku, oplog });
+      await mainApi.register(downloadsRoutes, { downloads, oplog });
       await mainApi.register(presetsRoutes, { presets });
       await mainApi.register(searchRoutes, { search });
-      await mainApi.register(sharesRoutes, { shares });
+      await mainApi.register(sharesRoutes, { shares, oplog });
+      await mainApi.register(tagsRoutes, { tags, oplog });
+      await mainApi.register(logsRoutes, { logs, oplog, reportRateLimit: 120 });
     },
     { prefix: MAIN_API_PREFIX },
   );
@@ -216,11 +234,13 @@ export async function buildApp({
     prefix: MAIN_API_PREFIX,
     shares,
     downloads,
+    oplog,
     passwordRateLimit: config.LOGIN_RATE_LIMIT,
   });
   await app.register(downloadTicketRoute, {
     prefix: MAIN_API_PREFIX,
     downloads,
+    oplog,
     authenticateSession: (sessionId) => security.authenticateSession(sessionId),
   });
   if (storage instanceof LocalStorage) {

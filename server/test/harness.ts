@@ -222,8 +222,8 @@ export function s3Env(server: { endpoint: string; bucket: string }): Record<stri
 export async function uploadFiles(
   t: TestApp,
   token: string,
-  files: Array<{ fileName: string; bytes: Buffer; path?: string }>,
-  target: { targetFolderId?: number | 'all'; path?: string } = { path: '/' },
+  files: Array<{ fileName: string; bytes: Buffer; path?: string; tagIdList?: number[] }>,
+  target: { targetFolderId?: number | 'all'; path?: string; tagIdList?: number[] } = { path: '/' },
 ): Promise<number[]> {
   const created = await post(
     t.app,
@@ -234,6 +234,7 @@ export async function uploadFiles(
         fileName: f.fileName,
         fileSize: f.bytes.length,
         path: f.path ?? '',
+        ...(f.tagIdList ? { tagIdList: f.tagIdList } : {}),
       })),
     },
     { token },

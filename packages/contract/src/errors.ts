@@ -62,6 +62,21 @@ export const ERROR_CODES = [
   'SESH_03',
   'SESH_04',
   'SESH_05',
+  'SETG_01',
+  'SETG_02',
+  'SETG_03',
+  'SETG_04',
+  'SETG_05',
+  'SETG_06',
+  'SETG_07',
+  'SETG_08',
+  'SETG_09',
+  'SETG_10',
+  'SETG_11',
+  'SETG_12',
+  'SETG_13',
+  'SETG_14',
+  'SETG_15',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -123,6 +138,21 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SESH_03: 403,
   SESH_04: 410,
   SESH_05: 401,
+  SETG_01: 404,
+  SETG_02: 400,
+  SETG_03: 409,
+  SETG_04: 400,
+  SETG_05: 400,
+  SETG_06: 400,
+  SETG_07: 409,
+  SETG_08: 409,
+  SETG_09: 409,
+  SETG_10: 400,
+  SETG_11: 400,
+  SETG_12: 409,
+  SETG_13: 409,
+  SETG_14: 400,
+  SETG_15: 400,
 };
 
 type Messages = Record<ErrorCode, string>;
@@ -186,6 +216,21 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SESH_03: '提取密码错误',
     SESH_04: '分享的文件已不存在',
     SESH_05: '访问已过期，请重新打开分享链接',
+    SETG_01: '标签维度不存在或已被删除',
+    SETG_02: '标签“{value}”不存在或已被删除',
+    SETG_03: '已有同名的标签维度',
+    SETG_04: '标签名“{value}”重复',
+    SETG_05: '每个维度最多 {max} 个标签',
+    SETG_06: '有上级标签的标签不能设为必填',
+    SETG_07: '标签维度最多 {max} 个',
+    SETG_08: '该维度下还有子维度，请先删除或移走子维度',
+    SETG_09: '标签“{value}”是其他标签的上级标签，请先修改那些标签',
+    SETG_10: '请填写必填标签：{dimension}',
+    SETG_11: '标签“{value}”需要同时选择上级标签“{parent}”',
+    SETG_12: '已有渠道标签“{value}”',
+    SETG_13: '每个文件最多 {max} 个渠道标签',
+    SETG_14: '第 {row} 行，{column} 列：{detail}',
+    SETG_15: '所选范围超过 {max} 个文件，请缩小范围',
   },
   en: {
     SEP_01: 'Missing parameter: method',
@@ -244,6 +289,21 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SESH_03: 'Wrong share password',
     SESH_04: 'The shared files are no longer available',
     SESH_05: 'Your visit has expired; please open the share link again',
+    SETG_01: 'The tag dimension does not exist or has been deleted',
+    SETG_02: 'The tag "{value}" does not exist or has been deleted',
+    SETG_03: 'A tag dimension with this name already exists',
+    SETG_04: 'The tag name "{value}" appears more than once',
+    SETG_05: 'A dimension holds at most {max} tags',
+    SETG_06: 'A tag with a superior tag cannot be required',
+    SETG_07: 'There can be at most {max} tag dimensions',
+    SETG_08: 'This dimension has child dimensions; delete or move them first',
+    SETG_09: 'The tag "{value}" is the superior tag of other tags; change those first',
+    SETG_10: 'Please fill in the required labels: {dimension}',
+    SETG_11: 'The tag "{value}" needs its superior tag "{parent}" as well',
+    SETG_12: 'The channel tag "{value}" already exists',
+    SETG_13: 'An item holds at most {max} channel tags',
+    SETG_14: 'Row {row}, column {column}: {detail}',
+    SETG_15: 'The chosen range holds more than {max} files; please choose fewer',
   },
   ja: {
     SEP_01: 'パラメータがありません：method',
@@ -302,6 +362,21 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SESH_03: '共有パスワードが正しくありません',
     SESH_04: '共有されたファイルはもうありません',
     SESH_05: '閲覧の有効期限が切れました。共有リンクを開き直してください',
+    SETG_01: 'タグの分類が存在しないか削除されています',
+    SETG_02: 'タグ「{value}」が存在しないか削除されています',
+    SETG_03: '同じ名前のタグ分類が既にあります',
+    SETG_04: 'タグ名「{value}」が重複しています',
+    SETG_05: '1 つの分類に登録できるタグは最大 {max} 個です',
+    SETG_06: '上位タグのあるタグは必須にできません',
+    SETG_07: 'タグ分類は最大 {max} 個です',
+    SETG_08: 'この分類には下位分類があります。先に削除または移動してください',
+    SETG_09: 'タグ「{value}」は他のタグの上位タグです。先にそれらを変更してください',
+    SETG_10: '必須タグを選択してください：{dimension}',
+    SETG_11: 'タグ「{value}」には上位タグ「{parent}」も必要です',
+    SETG_12: 'チャネルタグ「{value}」は既にあります',
+    SETG_13: '1 つの項目に付けられるチャネルタグは最大 {max} 個です',
+    SETG_14: '{row} 行目、{column} 列：{detail}',
+    SETG_15: '選択範囲のファイルが {max} 個を超えています。範囲を狭めてください',
   },
   ko: {
     SEP_01: '매개변수 누락: method',
@@ -360,6 +435,21 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SESH_03: '공유 비밀번호가 올바르지 않습니다',
     SESH_04: '공유된 파일이 더 이상 없습니다',
     SESH_05: '열람 시간이 만료되었습니다. 공유 링크를 다시 여세요',
+    SETG_01: '태그 분류가 없거나 삭제되었습니다',
+    SETG_02: '태그 "{value}"이(가) 없거나 삭제되었습니다',
+    SETG_03: '같은 이름의 태그 분류가 이미 있습니다',
+    SETG_04: '태그 이름 "{value}"이(가) 중복됩니다',
+    SETG_05: '한 분류에는 태그를 최대 {max}개까지 둘 수 있습니다',
+    SETG_06: '상위 태그가 있는 태그는 필수로 지정할 수 없습니다',
+    SETG_07: '태그 분류는 최대 {max}개입니다',
+    SETG_08: '이 분류에 하위 분류가 있습니다. 먼저 삭제하거나 옮기세요',
+    SETG_09: '태그 "{value}"은(는) 다른 태그의 상위 태그입니다. 먼저 그 태그들을 변경하세요',
+    SETG_10: '필수 태그를 선택하세요: {dimension}',
+    SETG_11: '태그 "{value}"에는 상위 태그 "{parent}"도 필요합니다',
+    SETG_12: '채널 태그 "{value}"이(가) 이미 있습니다',
+    SETG_13: '한 항목에는 채널 태그를 최대 {max}개까지 달 수 있습니다',
+    SETG_14: '{row}행, {column}열: {detail}',
+    SETG_15: '선택한 범위의 파일이 {max}개를 넘습니다. 범위를 줄이세요',
   },
   de: {
     SEP_01: 'Parameter fehlt: method',
@@ -418,6 +508,21 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SESH_03: 'Falsches Freigabepasswort',
     SESH_04: 'Die freigegebenen Dateien sind nicht mehr verfügbar',
     SESH_05: 'Ihr Besuch ist abgelaufen; bitte den Freigabelink erneut öffnen',
+    SETG_01: 'Die Schlagwortdimension existiert nicht oder wurde gelöscht',
+    SETG_02: 'Das Schlagwort „{value}“ existiert nicht oder wurde gelöscht',
+    SETG_03: 'Eine Schlagwortdimension mit diesem Namen existiert bereits',
+    SETG_04: 'Der Schlagwortname „{value}“ kommt mehrfach vor',
+    SETG_05: 'Eine Dimension enthält höchstens {max} Schlagwörter',
+    SETG_06: 'Ein Schlagwort mit übergeordnetem Schlagwort kann nicht Pflicht sein',
+    SETG_07: 'Es gibt höchstens {max} Schlagwortdimensionen',
+    SETG_08: 'Diese Dimension hat untergeordnete Dimensionen; bitte zuerst diese löschen oder verschieben',
+    SETG_09: 'Das Schlagwort „{value}“ ist anderen Schlagwörtern übergeordnet; bitte zuerst diese ändern',
+    SETG_10: 'Bitte die Pflichtschlagwörter ausfüllen: {dimension}',
+    SETG_11: 'Das Schlagwort „{value}“ braucht auch sein übergeordnetes Schlagwort „{parent}“',
+    SETG_12: 'Das Kanal-Schlagwort „{value}“ existiert bereits',
+    SETG_13: 'Ein Element hat höchstens {max} Kanal-Schlagwörter',
+    SETG_14: 'Zeile {row}, Spalte {column}: {detail}',
+    SETG_15: 'Der gewählte Bereich enthält mehr als {max} Dateien; bitte weniger wählen',
   },
 };
 
@@ -453,6 +558,11 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     email: '邮箱格式不正确',
     emailOrMobile: '请至少填写邮箱或手机号之一',
     shareValidity: '有效期须为 2 小时、1 天、7 天、30 天或永久（2h、1d、7d、30d、none）',
+    chooseRange: '请选择要导出的文件或文件夹',
+    unknownItem: '没有 ID 为 {value} 的文件',
+    notEditable: '没有修改文件 {value} 标签的权限',
+    duplicateRow: '文件 {value} 已在第 {other} 行出现',
+    unknownDimension: '“{value}”不是标签维度',
   },
   en: {
     required: 'is required',
@@ -481,6 +591,11 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     email: 'is not a valid e-mail address',
     emailOrMobile: 'fill in an e-mail address or a phone number',
     shareValidity: 'must be 2 hours, 1 day, 7 days, 30 days or no expiry (2h, 1d, 7d, 30d, none)',
+    chooseRange: 'choose the files or folders to export',
+    unknownItem: 'there is no file with id {value}',
+    notEditable: 'you may not change the tags of file {value}',
+    duplicateRow: 'file {value} already appears in row {other}',
+    unknownDimension: '"{value}" is not a tag dimension',
   },
   ja: {
     required: '必須です',
@@ -509,6 +624,11 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     email: 'メールアドレスの形式が正しくありません',
     emailOrMobile: 'メールアドレスか電話番号のどちらかを入力してください',
     shareValidity: '有効期間は 2 時間、1 日、7 日、30 日、無期限（2h、1d、7d、30d、none）のいずれかです',
+    chooseRange: 'エクスポートするファイルまたはフォルダを選択してください',
+    unknownItem: 'ID {value} のファイルはありません',
+    notEditable: 'ファイル {value} のタグを変更する権限がありません',
+    duplicateRow: 'ファイル {value} は {other} 行目にもあります',
+    unknownDimension: '「{value}」はタグ分類ではありません',
   },
   ko: {
     required: '필수 항목입니다',
@@ -537,6 +657,11 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     email: '이메일 형식이 올바르지 않습니다',
     emailOrMobile: '이메일 또는 전화번호 중 하나를 입력하세요',
     shareValidity: '유효 기간은 2시간, 1일, 7일, 30일, 무기한(2h, 1d, 7d, 30d, none) 중 하나여야 합니다',
+    chooseRange: '내보낼 파일이나 폴더를 선택하세요',
+    unknownItem: 'ID가 {value}인 파일이 없습니다',
+    notEditable: '파일 {value}의 태그를 변경할 권한이 없습니다',
+    duplicateRow: '파일 {value}이(가) 이미 {other}행에 있습니다',
+    unknownDimension: '"{value}"은(는) 태그 분류가 아닙니다',
   },
   de: {
     required: 'ist erforderlich',
@@ -566,6 +691,11 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     email: 'ist keine gültige E-Mail-Adresse',
     emailOrMobile: 'bitte eine E-Mail-Adresse oder eine Telefonnummer angeben',
     shareValidity: 'muss 2 Stunden, 1 Tag, 7 Tage, 30 Tage oder unbegrenzt sein (2h, 1d, 7d, 30d, none)',
+    chooseRange: 'bitte die zu exportierenden Dateien oder Ordner wählen',
+    unknownItem: 'es gibt keine Datei mit der ID {value}',
+    notEditable: 'Sie dürfen die Schlagwörter der Datei {value} nicht ändern',
+    duplicateRow: 'Datei {value} steht bereits in Zeile {other}',
+    unknownDimension: '„{value}“ ist keine Schlagwortdimension',
   },
 };
 
@@ -595,7 +725,12 @@ export type ValidationKey =
   | 'usernameReserved'
   | 'email'
   | 'emailOrMobile'
-  | 'shareValidity';
+  | 'shareValidity'
+  | 'chooseRange'
+  | 'unknownItem'
+  | 'notEditable'
+  | 'duplicateRow'
+  | 'unknownDimension';
 
 export function isValidationKey(value: string): value is ValidationKey {
   return value in VALIDATION_MESSAGES.zh;
@@ -607,10 +742,18 @@ export function fillTemplate(template: string, values: Record<string, string | n
   );
 }
 
-/** The localised text of an error code; Chinese when the language lacks it. */
-export function errorMessage(code: ErrorCode, lang: Language, detail?: string): string {
+/**
+ * The localised text of an error code; Chinese when the language lacks it. `values` fill the
+ * code's other placeholders (`{dimension}`, `{value}`…).
+ */
+export function errorMessage(
+  code: ErrorCode,
+  lang: Language,
+  detail?: string,
+  values: Record<string, string | number> = {},
+): string {
   const template = ERROR_MESSAGES[lang]?.[code] ?? ERROR_MESSAGES.zh[code];
-  return fillTemplate(template, { detail: detail ?? '' });
+  return fillTemplate(template, { ...values, detail: detail ?? '' });
 }
 
 /** The response envelope of SPEC §8, on every /ske-api and /security-api call. */

@@ -22,11 +22,20 @@ export const uploadRecordInfoSchema = z.object({
 });
 export type UploadRecordInfo = z.infer<typeof uploadRecordInfoSchema>;
 
+/**
+ * One tag of an item (SPEC §3 File detail tagDTOList), grouped by the web under dimensionName; a
+ * detail lists them in selector order (dimension order of GET /selector/tags, then tag order).
+ */
 export const tagOfFileSchema = z.object({
+  /** The tag's id (as in GET /selector/tags). */
   id: z.number().int(),
   tagName: z.string(),
   dimensionName: z.string(),
+  /** The dimension's id, to group tags without relying on names. */
+  dimensionId: z.number().int(),
+  /** Whether the tag's dimension is required. */
   required: z.boolean(),
+  /** The superior tag (in the parent dimension), or null. */
   parentTagId: z.number().int().nullable(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { tagOfFileSchema } from './files';
 import { pagingSchema } from './items';
 
 /**
@@ -33,6 +34,8 @@ export const skuSchema = z.object({
   color: z.string().nullable(),
   season: z.string().nullable(),
   gender: z.string().nullable(),
+  /** Tags of the article (set by tag managers with `POST /v1_0/manage/sku-tag`), selector order. */
+  tagIdList: z.array(z.number().int()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -68,7 +71,7 @@ export type SkuOption = z.infer<typeof skuOptionSchema>;
 export const artNumSuggestQuerySchema = z.object({
   artNum: z.string().trim().max(ART_NUM_MAX_CHARS).default(''),
 });
-/** SPEC §3 "Article-number suggestion result: artNum, tagIdList" (tags: none until tags exist). */
+/** SPEC §3 "Article-number suggestion result: artNum, tagIdList" (the article's tags, selector order). */
 export const artNumSuggestionSchema = z.object({
   artNum: z.string(),
   name: z.string(),
@@ -92,8 +95,12 @@ export const fileTagInfoSchema = z.object({
   artNumList: z.array(z.string()),
   /** Those of artNumList missing from the SKU master. */
   unknownArtNumList: z.array(z.string()),
-  /** Tag suggestions for the name; always empty until tags exist. */
-  tagDTOList: z.array(z.never()),
+  /**
+   * Tag suggestions for the name (SPEC §4 "ticking one group loads tag suggestions"): the tags of
+   * the known articles of artNumList, each once; each article's tags in selector order, the
+   * name's first article first. Use them to pre-select tags of the group (SPEC §4).
+   */
+  tagDTOList: z.array(tagOfFileSchema),
 });
 export type FileTagInfo = z.infer<typeof fileTagInfoSchema>;
 /** One entry per name sent, in the same order. */

@@ -59,6 +59,12 @@ export const uploadEntrySchema = z.object({
   artNum: z.string().trim().max(64).optional(),
   expireStartTime: dateOnly.optional(),
   expireEndTime: dateOnly.optional(),
+  /**
+   * This file's tags (GET /selector/tags ids); when present, even empty, it overrides the batch's
+   * `tagIdList` (SPEC §4). Checked when the batch is created (SETG_02 unknown, SETG_10 required
+   * dimension missing, SETG_11 superior tag missing: nothing is created); added to the file's tags
+   * when it goes live.
+   */
   tagIdList: z.array(z.number().int().positive()).max(100).optional(),
   width: z.number().int().min(0).optional(),
   height: z.number().int().min(0).optional(),
@@ -69,6 +75,7 @@ export const createUploadBatchSchema = z.object({
   /** Target folder by display path; or by id with targetFolderId (`all` = top level). */
   path: z.string().max(2000).optional(),
   targetFolderId: folderRefSchema.optional(),
+  /** Tags of every file of the batch that has no `tagIdList` of its own (the "public tag info"). */
   tagIdList: z.array(z.number().int().positive()).max(100).optional(),
   uploadDetailDTOS: z.array(uploadEntrySchema).min(1).max(LIMITS.filesPerSelection),
 });

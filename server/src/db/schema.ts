@@ -235,6 +235,69 @@ export interface SkuTable {
   updated_at: Timestamp;
 }
 
+/** A tag dimension (SPEC §3); only top-level ones can be required. */
+export interface TagDimensionTable {
+  id: Generated<number>;
+  name: string;
+  required: Generated<boolean>;
+  parent_id: number | null;
+  /** Position among siblings. */
+  position: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A tag of a dimension; parent_id is its superior tag in the parent dimension. */
+export interface TagTable {
+  id: Generated<number>;
+  dimension_id: number;
+  name: string;
+  parent_id: number | null;
+  position: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ItemTagTable {
+  item_id: number;
+  tag_id: number;
+}
+
+export interface SkuTagTable {
+  sku_id: number;
+  tag_id: number;
+}
+
+/** A channel tag of an item (SPEC §3): at most 10 characters, unique per item regardless of case. */
+export interface ChannelTagTable {
+  id: Generated<number>;
+  item_id: number;
+  channel_name: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** One entry of the operation log (append-only: rows are inserted, never changed). */
+export interface OperationLogTable {
+  id: Generated<number>;
+  created_at: ColumnType<Date, Date, never>;
+  /** null: a share-link visitor. */
+  operator_id: number | null;
+  /** The operator's name at the time. */
+  operator_name: string | null;
+  operator_code: string;
+  item_ids: ColumnType<number[], number[] | undefined, never>;
+  item_names: ColumnType<string[], string[] | undefined, never>;
+  item_count: ColumnType<number, number | undefined, never>;
+  /** Lower-cased names joined by '/', for "file name contains". */
+  item_names_search: ColumnType<string, string | undefined, never>;
+  new_value: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  ip: string | null;
+  user_agent: string | null;
+  reported: ColumnType<boolean, boolean | undefined, never>;
+}
+
 export interface Database {
   sku: SkuTable;
   app_settings: AppSettingTable;
@@ -253,6 +316,12 @@ export interface Database {
   download_tickets: DownloadTicketTable;
   shares: ShareTable;
   share_items: ShareItemTable;
+  tag_dimensions: TagDimensionTable;
+  tags: TagTable;
+  item_tags: ItemTagTable;
+  sku_tags: SkuTagTable;
+  channel_tags: ChannelTagTable;
+  operation_logs: OperationLogTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -10,11 +10,17 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly field?: { name: string; reason: ValidationKey; values?: Record<string, number | string> },
+    /** Fill the placeholders of the code's own message (`{dimension}`, `{value}`…). */
+    readonly values?: Record<string, number | string>,
   ) {
     super(code);
     this.status = ERROR_HTTP_STATUS[code];
   }
 }
+
+/** A catalogue code whose message names things: `coded('SETG_10', { dimension: 'Season' })`. */
+export const coded = (code: ErrorCode, values: Record<string, number | string>): AppError =>
+  new AppError(code, undefined, values);
 
 export const invalidField = (
   name: string,

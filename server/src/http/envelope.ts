@@ -13,8 +13,18 @@ export function ok<T>(result: T): Envelope<T> {
   return { success: true, result, errorCode: null, errorDesc: null };
 }
 
-export function failure(code: ErrorCode, lang: Language, detail?: string): Envelope<never> {
-  return { success: false, result: null, errorCode: code, errorDesc: errorMessage(code, lang, detail) };
+export function failure(
+  code: ErrorCode,
+  lang: Language,
+  detail?: string,
+  values?: Record<string, string | number>,
+): Envelope<never> {
+  return {
+    success: false,
+    result: null,
+    errorCode: code,
+    errorDesc: errorMessage(code, lang, detail, values),
+  };
 }
 
 /** "newPassword: the password must be …" in the caller's language. */

@@ -8,10 +8,12 @@ import { ListPage } from '../features/files/ListPage';
 import { RecyclePage } from '../features/files/RecyclePage';
 import { LoginPage } from '../features/login/LoginPage';
 import { DownloadPresetsPage } from '../features/manage/DownloadPresetsPage';
+import { LogsPage } from '../features/manage/LogsPage';
 import { ManageIndex, ManageLayout } from '../features/manage/ManageLayout';
 import { RoleModifyPage } from '../features/manage/RoleModifyPage';
 import { RolesPage } from '../features/manage/RolesPage';
 import { SkuImportPage } from '../features/manage/SkuImportPage';
+import { TagsPage } from '../features/manage/TagsPage';
 import { UsersPage } from '../features/manage/UsersPage';
 import { HomeIndex } from '../features/search/HomeIndex';
 import { MySharesPage } from '../features/share/MySharesPage';
@@ -68,7 +70,9 @@ export const router = createBrowserRouter([
           { path: 'users', element: <UsersPage /> },
           { path: 'role', element: <RolesPage /> },
           { path: 'role/modify', element: <RoleModifyPage /> },
+          { path: 'tag', element: <TagsPage /> },
           { path: 'download-presets', element: <DownloadPresetsPage /> },
+          { path: 'log', element: <LogsPage /> },
           { path: 'import', element: <SkuImportPage /> },
         ],
       },

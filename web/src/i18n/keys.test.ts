@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   ALL_FUNCTION_CODES,
   FILE_PERMISSIONS,
+  OPERATION_GROUPS,
   PERMISSION_SCOPES,
   SEARCH_TYPES,
   SHARE_STATUSES,
@@ -57,6 +58,7 @@ describe('interface strings', () => {
       ...SEARCH_TYPES.map((type) => `search.typeShort.t${type}`),
       ...SHARE_VALIDITIES.map((validity) => `share.validityOption.${validity}`),
       ...SHARE_STATUSES.map((status) => `share.statusName.${status}`),
+      ...OPERATION_GROUPS.map((group) => `log.group.${group.key}`),
       ...TOP_BAR_LANGUAGES.map((language) => `language.${language}`),
     ];
     expect(built.filter((k) => !zhKeys.has(k) || !enKeys.has(k))).toEqual([]);

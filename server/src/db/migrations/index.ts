@@ -7,6 +7,8 @@ import * as m005 from './005_download_presets';
 import * as m006 from './006_accounts_admin';
 import * as m007 from './007_search';
 import * as m008 from './008_shares';
+import * as m009 from './009_tags';
+import * as m010 from './010_operation_log';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -21,4 +23,6 @@ export const migrations: Record<string, Migration> = {
   '006_accounts_admin': m006,
   '007_search': m007,
   '008_shares': m008,
+  '009_tags': m009,
+  '010_operation_log': m010,
 };

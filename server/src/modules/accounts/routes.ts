@@ -11,6 +11,7 @@ import {
   envelopeSchema,
   issuedPasswordSchema,
   managedUserSchema,
+  OperationCode,
   roleIdRequestSchema,
   roleInputSchema,
   userIdRequestSchema,
@@ -23,6 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
+import type { OperationRecorder } from '../logs/recorder';
 import type { AccountsService } from './service';
 
 const nothing = { 200: envelopeSchema(z.null()) };
@@ -31,10 +33,10 @@ const nothing = { 200: envelopeSchema(z.null()) };
  * Departments, users and roles under the security API prefix (SPEC §7 Security API). Mounted
  * inside a scope whose hook admits only signed-in callers; the service checks the codes.
  */
-export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> = async (
-  app,
-  { accounts },
-) => {
+export const accountsRoutes: FastifyPluginAsync<{
+  accounts: AccountsService;
+  oplog: OperationRecorder;
+}> = async (app, { accounts, oplog }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -50,13 +52,20 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
   routes.post(
     '/create-dept',
     { schema: { body: departmentInputSchema, response: { 200: envelopeSchema(createdIdSchema) } } },
-    async (request) => ok(await accounts.createDepartment(authOf(request), request.body)),
+    async (request) => {
+      const created = await accounts.createDepartment(authOf(request), request.body);
+      await oplog.record(request, OperationCode.createDepartment, { department: created.id });
+      return ok(created);
+    },
   );
   routes.post(
     '/edit-dept',
     { schema: { body: editDepartmentRequestSchema, response: nothing } },
     async (request) => {
-      await accounts.editDepartment(authOf(request), request.body);
+      const subject = { department: request.body.deptId };
+      await oplog.around(request, OperationCode.editDepartment, subject, () =>
+        accounts.editDepartment(authOf(request), request.body),
+      );
       return ok(null);
     },
   );
@@ -64,7 +73,10 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
     '/delete-dept',
     { schema: { body: departmentIdRequestSchema, response: nothing } },
     async (request) => {
-      await accounts.deleteDepartment(authOf(request), request.body.deptId);
+      const subject = { department: request.body.deptId };
+      await oplog.around(request, OperationCode.deleteDepartment, subject, () =>
+        accounts.deleteDepartment(authOf(request), request.body.deptId),
+      );
       return ok(null);
     },
   );
@@ -82,13 +94,20 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
   routes.post(
     '/create-user',
     { schema: { body: userInputSchema, response: { 200: envelopeSchema(createdUserSchema) } } },
-    async (request) => ok(await accounts.createUser(authOf(request), request.body)),
+    async (request) => {
+      const created = await accounts.createUser(authOf(request), request.body);
+      await oplog.record(request, OperationCode.createUser, { user: created.id });
+      return ok(created);
+    },
   );
   routes.post(
     '/edit-user',
     { schema: { body: editUserRequestSchema, response: nothing } },
     async (request) => {
-      await accounts.editUser(authOf(request), request.body);
+      const subject = { user: request.body.userId };
+      await oplog.around(request, OperationCode.editUser, subject, () =>
+        accounts.editUser(authOf(request), request.body),
+      );
       return ok(null);
     },
   );
@@ -96,26 +115,40 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
     '/delete-user',
     { schema: { body: userIdRequestSchema, response: nothing } },
     async (request) => {
-      await accounts.deleteUser(authOf(request), request.body.userId);
+      const subject = { user: request.body.userId };
+      await oplog.around(request, OperationCode.deleteUser, subject, () =>
+        accounts.deleteUser(authOf(request), request.body.userId),
+      );
       return ok(null);
     },
   );
   routes.post(
     '/reset-pwd',
     { schema: { body: userIdRequestSchema, response: { 200: envelopeSchema(issuedPasswordSchema) } } },
-    async (request) => ok(await accounts.resetPassword(authOf(request), request.body.userId)),
+    async (request) => {
+      const issued = await accounts.resetPassword(authOf(request), request.body.userId);
+      await oplog.record(request, OperationCode.resetPassword, { user: request.body.userId });
+      return ok(issued);
+    },
   );
 
   routes.post(
     '/create-role',
     { schema: { body: roleInputSchema, response: { 200: envelopeSchema(createdIdSchema) } } },
-    async (request) => ok(await accounts.createRole(authOf(request), request.body)),
+    async (request) => {
+      const created = await accounts.createRole(authOf(request), request.body);
+      await oplog.record(request, OperationCode.createRole, { role: created.id });
+      return ok(created);
+    },
   );
   routes.post(
     '/edit-role',
     { schema: { body: editRoleRequestSchema, response: nothing } },
     async (request) => {
-      await accounts.editRole(authOf(request), request.body);
+      const subject = { role: request.body.roleId };
+      await oplog.around(request, OperationCode.editRole, subject, () =>
+        accounts.editRole(authOf(request), request.body),
+      );
       return ok(null);
     },
   );
@@ -123,7 +156,10 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsService }> =
     '/delete-role',
     { schema: { body: roleIdRequestSchema, response: nothing } },
     async (request) => {
-      await accounts.deleteRole(authOf(request), request.body.roleId);
+      const subject = { role: request.body.roleId };
+      await oplog.around(request, OperationCode.deleteRole, subject, () =>
+        accounts.deleteRole(authOf(request), request.body.roleId),
+      );
       return ok(null);
     },
   );

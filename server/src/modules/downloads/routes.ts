@@ -3,6 +3,7 @@ import {
   type BatchDownloadRequest,
   batchDownloadRequestSchema,
   envelopeSchema,
+  OperationCode,
 } from '@dam/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
 import type { AuthContext } from '../access/access';
+import { downloadSubject, type OperationRecorder } from '../logs/recorder';
 import type { DownloadPlan, DownloadsService } from './service';
 import { streamZip } from './zip';
 
@@ -55,13 +57,17 @@ export async function sendDownload(
 /** SPEC §7 file/batch-download, and download tickets for links the browser saves to disk. */
 export const downloadsRoutes: FastifyPluginAsync<{
   downloads: DownloadsService;
-}> = async (app, { downloads }) => {
+  oplog: OperationRecorder;
+}> = async (app, { downloads, oplog }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post(
     '/v1_0/file/batch-download',
     { schema: { body: batchDownloadRequestSchema } },
-    async (request, reply) =>
-      sendDownload(downloads, await downloads.plan(authOf(request), signedIn(request.body)), reply),
+    async (request, reply) => {
+      const plan = await downloads.plan(authOf(request), signedIn(request.body));
+      await oplog.record(request, OperationCode.download, downloadSubject(plan));
+      return sendDownload(downloads, plan, reply);
+    },
   );
 
   /**
@@ -89,8 +95,11 @@ export const downloadsRoutes: FastifyPluginAsync<{
   routes.post(
     '/v1_0/file/download-by-art-num',
     { schema: { body: artNumDownloadRequestSchema } },
-    async (request, reply) =>
-      sendDownload(downloads, await downloads.planByArtNums(authOf(request), request.body), reply),
+    async (request, reply) => {
+      const plan = await downloads.planByArtNums(authOf(request), request.body);
+      await oplog.record(request, OperationCode.download, downloadSubject(plan, request.body.artNumList));
+      return sendDownload(downloads, plan, reply);
+    },
   );
 
   /** The same as a link the browser saves to disk; the (long) request is kept on the server. */
@@ -114,15 +123,18 @@ export const downloadsRoutes: FastifyPluginAsync<{
 /** The link of a download ticket: outside the token-header check, authorised by the ticket. */
 export const downloadTicketRoute: FastifyPluginAsync<{
   downloads: DownloadsService;
+  oplog: OperationRecorder;
   authenticateSession: (sessionId: number) => Promise<AuthContext>;
-}> = async (app, { downloads, authenticateSession }) => {
+}> = async (app, { downloads, oplog, authenticateSession }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const ticketQuery = z.object({ ticket: z.string().min(20).max(100) });
   routes.get('/v1_0/file/download', { schema: { querystring: ticketQuery } }, async (request, reply) => {
     const { sessionId, request: stored } = await downloads.redeemTicket(request.query.ticket, BATCH_TICKET);
     const auth = await authenticateSession(sessionId);
     const body = signedIn(batchDownloadRequestSchema.parse(stored));
-    return sendDownload(downloads, await downloads.plan(auth, body), reply);
+    const plan = await downloads.plan(auth, body);
+    await oplog.record(request, OperationCode.download, downloadSubject(plan), auth);
+    return sendDownload(downloads, plan, reply);
   });
   routes.get(
     '/v1_0/file/download-by-art-num',
@@ -134,7 +146,9 @@ export const downloadTicketRoute: FastifyPluginAsync<{
       );
       const auth = await authenticateSession(sessionId);
       const body = artNumDownloadRequestSchema.parse(stored);
-      return sendDownload(downloads, await downloads.planByArtNums(auth, body), reply);
+      const plan = await downloads.planByArtNums(auth, body);
+      await oplog.record(request, OperationCode.download, downloadSubject(plan, body.artNumList), auth);
+      return sendDownload(downloads, plan, reply);
     },
   );
 };

@@ -59,6 +59,16 @@ export class FilesRepository {
     );
   }
 
+  /** A merged file keeps the tags and channel tags of both (channel names compared without case). */
+  async moveTags(fromItemId: number, toItemId: number): Promise<void> {
+    await sql`INSERT INTO item_tags (item_id, tag_id)
+      SELECT ${toItemId}, tag_id FROM item_tags WHERE item_id = ${fromItemId}
+      ON CONFLICT DO NOTHING`.execute(this.db);
+    await sql`INSERT INTO channel_tags (item_id, channel_name, created_by, created_at)
+      SELECT ${toItemId}, channel_name, created_by, created_at FROM channel_tags WHERE item_id = ${fromItemId}
+      ON CONFLICT DO NOTHING`.execute(this.db);
+  }
+
   async deleteItem(itemId: number): Promise<void> {
     await this.db.deleteFrom('items').where('id', '=', itemId).execute();
   }

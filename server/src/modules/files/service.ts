@@ -1,4 +1,4 @@
-import type { EditFileRequest, FileDetail, UploadRecordInfo } from '@dam/contract';
+import type { EditFileRequest, FileDetail, TagOfFile, UploadRecordInfo } from '@dam/contract';
 import { AppError, invalidField } from '../../http/app-error';
 import { type Clock, calendarDate } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
@@ -15,6 +15,8 @@ const BROWSER_VIEWABLE = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg', 'm
 export interface FilesDependencies {
   files: FilesRepository;
   items: ItemsRepository;
+  /** The tags of an item for the detail (the tags module); without it the detail lists none. */
+  tags?: { tagsOfItem(itemId: number): Promise<TagOfFile[]> };
   storage: ObjectStorage;
   mediaUrls: MediaUrls;
   clock: Clock;
@@ -118,7 +120,7 @@ export class FilesService {
       downloadCount: row.download_count,
       collected: row.collected,
       authList: item.authList,
-      tagDTOList: [],
+      tagDTOList: (await this.deps.tags?.tagsOfItem(row.id)) ?? [],
       folderDataInfoDTOList: infos,
     };
   }
@@ -142,6 +144,7 @@ export class FilesService {
           if (!canEdit(auth, other)) throw new AppError('SE_502');
           await files.moveRecords(row.id, other.id);
           await files.moveFavouritesAndViews(row.id, other.id);
+          await files.moveTags(row.id, other.id);
           await files.deleteItem(row.id);
           await items.refreshFileSummary(other.id, this.deps.clock.now());
           resultId = other.id;

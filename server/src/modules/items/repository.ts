@@ -18,6 +18,11 @@ export interface ListingFilter {
   maxCreatedAt?: Date | undefined;
   minExpireDate?: string | undefined;
   maxExpireDate?: string | undefined;
+  /**
+   * Tag filter: the item must carry at least one tag of every group (one group per dimension;
+   * see `tagFilterGroups`).
+   */
+  tagGroups?: number[][] | undefined;
 }
 
 export type NewFolder = Pick<
@@ -100,6 +105,25 @@ export class ItemsRepository {
     limit: number,
     offset: number,
   ): Promise<ItemWithOwner[]> {
+    return (await this.listChildrenQuery(
+      parentId,
+      viewer,
+      filter,
+      order,
+      limit,
+      offset,
+    ).execute()) as ItemWithOwner[];
+  }
+
+  /** The query of `listChildren` (its plan is checked by the tests). */
+  listChildrenQuery(
+    parentId: number | null,
+    viewer: Viewer,
+    filter: ListingFilter,
+    order: ListOrder,
+    limit: number,
+    offset: number,
+  ) {
     let query = this.selectItems(viewer.userId)
       .where('items.state', '=', 1)
       .where((eb) =>
@@ -110,6 +134,19 @@ export class ItemsRepository {
     if (filter.maxCreatedAt) query = query.where('items.created_at', '<=', filter.maxCreatedAt);
     if (filter.minExpireDate) query = query.where('items.expire_end_date', '>=', filter.minExpireDate);
     if (filter.maxExpireDate) query = query.where('items.expire_end_date', '<=', filter.maxExpireDate);
+    // Each group is a probe of item_tags' primary key per row of the listing index (or, for a
+    // rare tag, a scan of its index item_tags_tag): never a scan of the links.
+    for (const group of filter.tagGroups ?? []) {
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('item_tags')
+            .select(sql`1`.as('one'))
+            .whereRef('item_tags.item_id', '=', 'items.id')
+            .where('item_tags.tag_id', 'in', group),
+        ),
+      );
+    }
     // The leading expressions match the listing indexes exactly, so a page is an index range.
     const foldersFirst = sql`(items.type <> 1)`;
     query =
@@ -119,7 +156,24 @@ export class ItemsRepository {
             .orderBy(foldersFirst)
             .orderBy(sql`lower(items.name)`, order === 'nameAsc' ? 'asc' : 'desc')
             .orderBy('items.id', order === 'nameAsc' ? 'asc' : 'desc');
-    return (await query.limit(limit).offset(offset).execute()) as ItemWithOwner[];
+    return query.limit(limit).offset(offset);
+  }
+
+  /**
+   * The tag filter of a listing: the ids grouped by dimension (a tag of a group is enough, every
+   * group must match); an unknown id is a group of its own, which nothing matches.
+   */
+  async tagFilterGroups(tagIds: readonly number[]): Promise<number[][]> {
+    const ids = [...new Set(tagIds)];
+    const rows = await this.db
+      .selectFrom('tags')
+      .select(['id', 'dimension_id'])
+      .where('id', 'in', ids)
+      .execute();
+    const groups = new Map<number, number[]>();
+    for (const row of rows) groups.set(row.dimension_id, [...(groups.get(row.dimension_id) ?? []), row.id]);
+    const known = new Set(rows.map((r) => r.id));
+    return [...groups.values(), ...ids.filter((id) => !known.has(id)).map((id) => [id])];
   }
 
   /** Live items the viewer owns that are files, newest first (my uploads). */

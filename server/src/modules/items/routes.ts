@@ -12,6 +12,7 @@ import {
   idsQuerySchema,
   itemIdQuerySchema,
   itemSchema,
+  OperationCode,
   pagedItemsSchema,
   pagedRecycledSchema,
   pagingSchema,
@@ -22,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
+import type { OperationRecorder } from '../logs/recorder';
 import type { ItemsService } from './service';
 
 const nothing = envelopeSchema(z.null());
@@ -35,7 +37,10 @@ const listingQuerySchema = z.preprocess((raw) => {
 }, folderListingRequestSchema);
 
 /** Folders and files, the recycle bin, favourites, recently viewed and my uploads (SPEC §7). */
-export const itemsRoutes: FastifyPluginAsync<{ items: ItemsService }> = async (app, { items }) => {
+export const itemsRoutes: FastifyPluginAsync<{ items: ItemsService; oplog: OperationRecorder }> = async (
+  app,
+  { items, oplog },
+) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -46,14 +51,21 @@ export const itemsRoutes: FastifyPluginAsync<{ items: ItemsService }> = async (a
         response: { 200: envelopeSchema(createFolderResultSchema) },
       },
     },
-    async (request) => ok(await items.createFolder(authOf(request), request.body)),
+    async (request) => {
+      const created = await items.createFolder(authOf(request), request.body);
+      await oplog.record(request, OperationCode.createFolder, { items: [created.folderId] });
+      return ok(created);
+    },
   );
 
   routes.post(
     '/v1_0/file/update-folder',
     { schema: { body: updateFolderRequestSchema, response: { 200: nothing } } },
     async (request) => {
-      await items.updateFolder(authOf(request), request.body);
+      const subject = { items: [request.body.folderDataId] };
+      await oplog.around(request, OperationCode.edit, subject, () =>
+        items.updateFolder(authOf(request), request.body),
+      );
       return ok(null);
     },
   );
@@ -113,7 +125,10 @@ export const itemsRoutes: FastifyPluginAsync<{ items: ItemsService }> = async (a
     '/v1_0/file/batch-move',
     { schema: { body: batchMoveRequestSchema, response: { 200: nothing } } },
     async (request) => {
-      await items.batchMove(authOf(request), request.body);
+      const subject = { items: request.body.folderDataIdList };
+      await oplog.around(request, OperationCode.move, subject, () =>
+        items.batchMove(authOf(request), request.body),
+      );
       return ok(null);
     },
   );
@@ -122,7 +137,9 @@ export const itemsRoutes: FastifyPluginAsync<{ items: ItemsService }> = async (a
     '/v1_0/file/batch-del',
     { schema: { body: batchDeleteRequestSchema, response: { 200: nothing } } },
     async (request) => {
-      await items.batchDelete(authOf(request), [...request.body.idList, ...request.body.folderIdList]);
+      const ids = [...request.body.idList, ...request.body.folderIdList];
+      await items.batchDelete(authOf(request), ids);
+      await oplog.record(request, OperationCode.delete, { items: ids });
       return ok(null);
     },
   );
@@ -145,6 +162,7 @@ export const itemsRoutes: FastifyPluginAsync<{ items: ItemsService }> = async (a
     { schema: { querystring: itemIdQuerySchema, response: { 200: nothing } } },
     async (request) => {
       await items.collect(authOf(request), request.query.folderDataId);
+      await oplog.record(request, OperationCode.collect, { items: [request.query.folderDataId] });
       return ok(null);
     },
   );
@@ -153,6 +171,7 @@ export const itemsRoutes: FastifyPluginAsync<{ items: ItemsService }> = async (a
     { schema: { querystring: itemIdQuerySchema, response: { 200: nothing } } },
     async (request) => {
       await items.cancelCollect(authOf(request), request.query.folderDataId);
+      await oplog.record(request, OperationCode.cancelCollect, { items: [request.query.folderDataId] });
       return ok(null);
     },
   );
@@ -173,6 +192,7 @@ export const itemsRoutes: FastifyPluginAsync<{ items: ItemsService }> = async (a
     { schema: { querystring: idsQuerySchema, response: { 200: nothing } } },
     async (request) => {
       await items.restore(authOf(request), request.query.ids);
+      await oplog.record(request, OperationCode.restore, { items: request.query.ids });
       return ok(null);
     },
   );
@@ -180,12 +200,16 @@ export const itemsRoutes: FastifyPluginAsync<{ items: ItemsService }> = async (a
     '/v1_0/recycle/batch-del',
     { schema: { querystring: idsQuerySchema, response: { 200: nothing } } },
     async (request) => {
-      await items.purge(authOf(request), request.query.ids);
+      const subject = { items: request.query.ids };
+      await oplog.around(request, OperationCode.purge, subject, () =>
+        items.purge(authOf(request), request.query.ids),
+      );
       return ok(null);
     },
   );
   routes.post('/v1_0/recycle/clear', { schema: { response: { 200: nothing } } }, async (request) => {
-    await items.clearRecycle(authOf(request));
+    const subject = { recycleBinOf: authOf(request).userId, details: { emptied: true } };
+    await oplog.around(request, OperationCode.purge, subject, () => items.clearRecycle(authOf(request)));
     return ok(null);
   });
 };

@@ -228,8 +228,11 @@ export class ItemsService {
   }
 
   async listFolder(auth: AuthContext, request: FolderListingRequest): Promise<FolderListingResult> {
-    // Tags arrive with the tags feature; filtering by them must not silently return everything.
-    if (request.tagIdList && request.tagIdList.length > 0) throw new AppError('SED_11');
+    // Tags of one dimension are alternatives, dimensions must all match (see docs/decisions.md).
+    const tagGroups =
+      request.tagIdList && request.tagIdList.length > 0
+        ? await this.items.tagFilterGroups(request.tagIdList)
+        : undefined;
     const folder = isTopLevel(request.folderDataId)
       ? null
       : await this.visibleFolder(this.items, auth, Number(request.folderDataId));
@@ -242,6 +245,7 @@ export class ItemsService {
         maxCreatedAt: request.maxCreatedAt ? endOfDayIfDate(request.maxCreatedAt) : undefined,
         minExpireDate: request.minExpireTime?.slice(0, 10),
         maxExpireDate: request.maxExpireTime?.slice(0, 10),
+        tagGroups,
       },
       order,
       request.pageSize + 1,

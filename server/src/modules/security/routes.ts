@@ -3,6 +3,7 @@ import {
   envelopeSchema,
   loginRequestSchema,
   loginResultSchema,
+  OperationCode,
   rolesResultSchema,
   userInfoSchema,
 } from '@dam/contract';
@@ -11,10 +12,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { authOf, requireSignIn } from '../../http/request-context';
+import type { OperationRecorder } from '../logs/recorder';
 import type { SecurityService } from './service';
 
 export interface SecurityRoutesOptions {
   security: SecurityService;
+  oplog: OperationRecorder;
   /** Sign-in attempts per client address and identifier per minute. */
   loginRateLimit: number;
 }
@@ -24,7 +27,7 @@ const nothing = envelopeSchema(z.null());
 /** The security API of SPEC §7, mounted under /security-api. */
 export const securityRoutes: FastifyPluginAsync<SecurityRoutesOptions> = async (
   app,
-  { security, loginRateLimit },
+  { security, oplog, loginRateLimit },
 ) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -47,13 +50,14 @@ export const securityRoutes: FastifyPluginAsync<SecurityRoutesOptions> = async (
         },
       },
     },
-    async (request) =>
-      ok(
-        await security.login(request.body, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-        }),
-      ),
+    async (request) => {
+      const result = await security.login(request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      });
+      await oplog.signedIn(request, OperationCode.signIn, result.token);
+      return ok(result);
+    },
   );
 
   // Everything below needs a signed-in caller.
@@ -78,6 +82,7 @@ export const securityRoutes: FastifyPluginAsync<SecurityRoutesOptions> = async (
       { schema: { response: { 200: nothing } }, config: { allowExpiredPassword: true } },
       async (request) => {
         await security.signOut(authOf(request));
+        await oplog.record(request, OperationCode.signOut);
         return ok(null);
       },
     );
@@ -90,6 +95,7 @@ export const securityRoutes: FastifyPluginAsync<SecurityRoutesOptions> = async (
       },
       async (request) => {
         await security.changePassword(authOf(request), request.body);
+        await oplog.record(request, OperationCode.changePassword, { user: authOf(request).userId });
         return ok(null);
       },
     );

@@ -6,6 +6,7 @@ import {
   myShareListSchema,
   newShareListSchema,
   newShareRequestSchema,
+  OperationCode,
   pagingSchema,
   SHARE_TOKEN_HEADER,
   shareCodeParamsSchema,
@@ -22,12 +23,16 @@ import { ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
 import { sendDownload } from '../downloads/routes';
 import type { DownloadsService } from '../downloads/service';
+import { downloadSubject, type OperationRecorder } from '../logs/recorder';
 import type { SharesService } from './service';
 
 const nothing = envelopeSchema(z.null());
 
 /** Making, listing and stopping share links, and the latest shares: signed-in callers. */
-export const sharesRoutes: FastifyPluginAsync<{ shares: SharesService }> = async (app, { shares }) => {
+export const sharesRoutes: FastifyPluginAsync<{ shares: SharesService; oplog: OperationRecorder }> = async (
+  app,
+  { shares, oplog },
+) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -38,7 +43,11 @@ export const sharesRoutes: FastifyPluginAsync<{ shares: SharesService }> = async
         response: { 200: envelopeSchema(createShareResultSchema) },
       },
     },
-    async (request) => ok(await shares.create(authOf(request), request.body)),
+    async (request) => {
+      const created = await shares.create(authOf(request), request.body);
+      await oplog.record(request, OperationCode.createShare, { share: created.id });
+      return ok(created);
+    },
   );
 
   routes.get(
@@ -52,6 +61,12 @@ export const sharesRoutes: FastifyPluginAsync<{ shares: SharesService }> = async
     { schema: { querystring: cancelShareQuerySchema, response: { 200: nothing } } },
     async (request) => {
       await shares.cancel(authOf(request), request.query);
+      const { code, id } = request.query;
+      await oplog.record(
+        request,
+        OperationCode.cancelShare,
+        id !== undefined ? { share: id } : { shareCode: code as string },
+      );
       return ok(null);
     },
   );
@@ -90,15 +105,28 @@ function visitorToken(
 export const shareVisitorRoutes: FastifyPluginAsync<{
   shares: SharesService;
   downloads: DownloadsService;
+  oplog: OperationRecorder;
   /** Password attempts per client address and link per minute. */
   passwordRateLimit: number;
-}> = async (app, { shares, downloads, passwordRateLimit }) => {
+}> = async (app, { shares, downloads, oplog, passwordRateLimit }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  /** A new visitor session (a token other than the one presented) is an opening of the link. */
+  const recordOpening = async (
+    request: FastifyRequest<{ Params: { code: string } }>,
+    issued: string | null,
+  ) => {
+    if (issued !== null && issued !== visitorToken(request))
+      await oplog.visitor(request, OperationCode.openShare, { shareCode: request.params.code });
+  };
 
   routes.get(
     '/v1_0/user/share/random/:code',
     { schema: { params: shareCodeParamsSchema, response: { 200: envelopeSchema(shareVisitSchema) } } },
-    async (request) => ok(await shares.visit(request.params.code, visitorToken(request))),
+    async (request) => {
+      const visit = await shares.visit(request.params.code, visitorToken(request));
+      await recordOpening(request, visit.shareToken);
+      return ok(visit);
+    },
   );
 
   routes.post(
@@ -119,8 +147,11 @@ export const shareVisitorRoutes: FastifyPluginAsync<{
         },
       },
     },
-    async (request) =>
-      ok(await shares.unlock(request.params.code, request.body.password, visitorToken(request))),
+    async (request) => {
+      const visit = await shares.unlock(request.params.code, request.body.password, visitorToken(request));
+      await recordOpening(request, visit.shareToken);
+      return ok(visit);
+    },
   );
 
   routes.post(
@@ -137,12 +168,11 @@ export const shareVisitorRoutes: FastifyPluginAsync<{
   routes.post(
     '/v1_0/user/share/download',
     { schema: { body: shareDownloadRequestSchema } },
-    async (request, reply) =>
-      sendDownload(
-        downloads,
-        await shares.download(visitorToken(request, request.body), request.body),
-        reply,
-      ),
+    async (request, reply) => {
+      const plan = await shares.download(visitorToken(request, request.body), request.body);
+      await oplog.visitor(request, OperationCode.shareDownload, downloadSubject(plan));
+      return sendDownload(downloads, plan, reply);
+    },
   );
 
   routes.post(
@@ -162,13 +192,12 @@ export const shareVisitorRoutes: FastifyPluginAsync<{
   routes.get(
     '/v1_0/user/share/download',
     { schema: { querystring: z.object({ ticket: z.string().min(20).max(100) }) } },
-    async (request, reply) =>
-      sendDownload(
-        downloads,
-        await shares.redeemDownload(request.query.ticket, (stored) =>
-          shareDownloadRequestSchema.omit({ shareToken: true }).parse(stored),
-        ),
-        reply,
-      ),
+    async (request, reply) => {
+      const plan = await shares.redeemDownload(request.query.ticket, (stored) =>
+        shareDownloadRequestSchema.omit({ shareToken: true }).parse(stored),
+      );
+      await oplog.visitor(request, OperationCode.shareDownload, downloadSubject(plan));
+      return sendDownload(downloads, plan, reply);
+    },
   );
 };

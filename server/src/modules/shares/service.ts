@@ -53,6 +53,9 @@ interface Paging {
   pageSize: number;
 }
 
+/** A download through a link, and which link it went through. */
+export type ShareDownloadPlan = DownloadPlan & { shareId: number };
+
 /** A visitor's view of one live link: the link, what its owner may do now, what it still names. */
 interface Visit {
   share: ShareWithOwner;
@@ -497,7 +500,7 @@ export class SharesService {
    * owner may no longer download are refused, or listed in the zip's problems file), counted on
    * the files as share downloads and once on the link.
    */
-  async download(token: string | undefined, body: ShareDownloadPayload): Promise<DownloadPlan> {
+  async download(token: string | undefined, body: ShareDownloadPayload): Promise<ShareDownloadPlan> {
     const visit = await this.visitOf(token);
     return this.planDownload(visit, body);
   }
@@ -505,10 +508,10 @@ export class SharesService {
   private async planDownload(
     visit: Visit,
     body: Omit<ShareDownloadPayload, 'shareToken'>,
-  ): Promise<DownloadPlan> {
+  ): Promise<ShareDownloadPlan> {
     const plan = await this.deps.downloads.plan(visit.owner, await this.downloadRequest(visit, body));
     await this.deps.shares.countDownload(visit.share.id);
-    return plan;
+    return { ...plan, shareId: visit.share.id };
   }
 
   /**
@@ -526,7 +529,7 @@ export class SharesService {
   async redeemDownload(
     ticket: string,
     parse: (stored: unknown) => Omit<ShareDownloadPayload, 'shareToken'>,
-  ): Promise<DownloadPlan> {
+  ): Promise<ShareDownloadPlan> {
     const { shareId, request } = await this.deps.downloads.redeemShareTicket(ticket, SHARE_DOWNLOAD_TICKET);
     const visit = await this.open(this.requireLive(await this.deps.shares.findById(shareId)));
     return this.planDownload(visit, parse(request));

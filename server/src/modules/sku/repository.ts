@@ -57,7 +57,7 @@ export class SkuRepository {
   suggestQuery(prefix: string, limit: number) {
     return this.db
       .selectFrom('sku')
-      .select(['art_num', 'name'])
+      .select(['id', 'art_num', 'name'])
       .where(artNumKey, 'like', `${likeLiteral(prefix.toLowerCase())}%`)
       .orderBy(artNumKey)
       .limit(limit);
@@ -74,14 +74,18 @@ export class SkuRepository {
 
   /** The stored spelling of each of these article numbers that exists (one query for all). */
   async findArtNums(artNums: readonly string[]): Promise<string[]> {
+    return (await this.findSkus(artNums)).map((r) => r.art_num);
+  }
+
+  /** Id and stored spelling of each of these article numbers that exists (one query for all). */
+  async findSkus(artNums: readonly string[]): Promise<Array<{ id: number; art_num: string }>> {
     if (artNums.length === 0) return [];
     const keys = [...new Set(artNums.map((a) => a.toLowerCase()))];
-    const rows = await this.db
+    return this.db
       .selectFrom('sku')
-      .select('art_num')
+      .select(['id', 'art_num'])
       .where(sql<boolean>`${artNumKey} = ANY(${sql.val(keys)}::text[])`)
       .execute();
-    return rows.map((r) => r.art_num);
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   fileTagInfoResultSchema,
   fillTemplate,
   type Language,
+  OperationCode,
   pagedSkusSchema,
   SKU_IMPORT_MAX_BYTES,
   skuCheckRequestSchema,
@@ -25,6 +26,7 @@ import { z } from 'zod';
 import { invalidField } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
+import type { OperationRecorder } from '../logs/recorder';
 import { SkuImportError, type SkuService } from './service';
 import { templateHeader } from './workbook';
 
@@ -46,7 +48,10 @@ function importFailure(error: SkuImportError, lang: Language) {
 }
 
 /** SKU master calls of SPEC §7 (selectors, SKU) and the article-number check of file names. */
-export const skuRoutes: FastifyPluginAsync<{ sku: SkuService }> = async (app, { sku }) => {
+export const skuRoutes: FastifyPluginAsync<{ sku: SkuService; oplog: OperationRecorder }> = async (
+  app,
+  { sku, oplog },
+) => {
   await app.register(multipart, {
     // Cut at the limit instead of failing mid-stream; the service reports SESK_06.
     throwFileSizeLimit: false,
@@ -126,9 +131,14 @@ export const skuRoutes: FastifyPluginAsync<{ sku: SkuService }> = async (app, { 
       const part = await request.file();
       if (part?.fieldname !== 'file' || !part) throw invalidField('file', 'required');
       try {
-        return ok(
-          await sku.importWorkbook(auth, { stream: part.file, truncated: () => part.file.truncated }),
-        );
+        const imported = await sku.importWorkbook(auth, {
+          stream: part.file,
+          truncated: () => part.file.truncated,
+        });
+        await oplog.record(request, OperationCode.importSku, {
+          details: { ...imported, fileName: part.filename },
+        });
+        return ok(imported);
       } catch (error) {
         if (!(error instanceof SkuImportError)) throw error;
         const status = ERROR_HTTP_STATUS[error.code] === 413 ? 413 : 400;

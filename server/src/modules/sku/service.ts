@@ -17,6 +17,7 @@ import {
   type SkuImportField,
   type SkuImportResult,
   type SkuOption,
+  type TagOfFile,
 } from '@dam/contract';
 import type { SkuRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -42,6 +43,8 @@ export class SkuImportError extends Error {
 
 export interface SkuDependencies {
   sku: SkuRepository;
+  /** Tags of SKUs by id, in selector order (the tags module); without it SKUs carry no tags. */
+  tags?: { tagsOfSkus(skuIds: readonly number[]): Promise<Map<number, TagOfFile[]>> };
   clock: Clock;
   /** ART_NUM_PATTERN, compiled by compileArtNumPattern. */
   artNumPattern: RegExp;
@@ -73,7 +76,7 @@ const FIELD_MAX: Record<SkuImportField, number> = {
   gender: SKU_FIELD_MAX_CHARS,
 };
 
-function presentSku(row: SkuRow): Sku {
+function presentSku(row: SkuRow, tags: readonly TagOfFile[]): Sku {
   return {
     id: row.id,
     artNum: row.art_num,
@@ -83,6 +86,7 @@ function presentSku(row: SkuRow): Sku {
     color: row.color,
     season: row.season,
     gender: row.gender,
+    tagIdList: tags.map((t) => t.id),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -100,6 +104,10 @@ async function drain(stream: Readable): Promise<void> {
 export class SkuService {
   constructor(private readonly deps: SkuDependencies) {}
 
+  private async tagsOf(skuIds: readonly number[]): Promise<Map<number, TagOfFile[]>> {
+    return (await this.deps.tags?.tagsOfSkus(skuIds)) ?? new Map();
+  }
+
   /** SPEC §7 `sku/data/list`: a page of articles ordered by number, optionally filtered. */
   async list(
     _auth: AuthContext,
@@ -111,8 +119,10 @@ export class SkuService {
       (paging.pageNo - 1) * paging.pageSize,
       paging.pageSize + 1,
     );
+    const page = rows.slice(0, paging.pageSize);
+    const tags = await this.tagsOf(page.map((r) => r.id));
     return {
-      list: rows.slice(0, paging.pageSize).map(presentSku),
+      list: page.map((row) => presentSku(row, tags.get(row.id) ?? [])),
       pageNo: paging.pageNo,
       pageSize: paging.pageSize,
       hasMore: rows.length > paging.pageSize,
@@ -129,7 +139,12 @@ export class SkuService {
   async suggest(_auth: AuthContext, artNum: string): Promise<ArtNumSuggestion[]> {
     if (!artNum) return [];
     const rows = await this.deps.sku.suggest(artNum, SKU_SUGGEST_LIMIT);
-    return rows.map((r) => ({ artNum: r.art_num, name: r.name, tagIdList: [] }));
+    const tags = await this.tagsOf(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      artNum: r.art_num,
+      name: r.name,
+      tagIdList: (tags.get(r.id) ?? []).map((t) => t.id),
+    }));
   }
 
   /**
@@ -139,23 +154,28 @@ export class SkuService {
    */
   async fileTagInfo(_auth: AuthContext, nameList: readonly string[]): Promise<FileTagInfoResult> {
     const extracted = nameList.map((name) => extractArtNums(name, this.deps.artNumPattern));
-    const known = new Map(
-      (await this.deps.sku.findArtNums(extracted.flat())).map((artNum) => [artNum.toLowerCase(), artNum]),
-    );
+    const skus = await this.deps.sku.findSkus(extracted.flat());
+    const known = new Map(skus.map((sku) => [sku.art_num.toLowerCase(), sku]));
+    const tags = await this.tagsOf(skus.map((s) => s.id));
     return {
       list: nameList.map((fileName, index) => {
         const artNumList: string[] = [];
         const unknownArtNumList: string[] = [];
+        // Tags of the name's known articles, each once: the first article's (selector order) first.
+        const tagDTOList: TagOfFile[] = [];
         for (const found of extracted[index] ?? []) {
           const stored = known.get(found.toLowerCase());
-          if (stored) artNumList.push(stored);
-          else {
+          if (stored) {
+            artNumList.push(stored.art_num);
+            for (const tag of tags.get(stored.id) ?? [])
+              if (!tagDTOList.some((t) => t.id === tag.id)) tagDTOList.push(tag);
+          } else {
             const upper = found.toUpperCase();
             artNumList.push(upper);
             unknownArtNumList.push(upper);
           }
         }
-        return { fileName, artNumList, unknownArtNumList, tagDTOList: [] };
+        return { fileName, artNumList, unknownArtNumList, tagDTOList };
       }),
     };
   }

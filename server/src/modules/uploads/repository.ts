@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { UploadRow, UploadTable } from '../../db/schema';
 import { ItemsRepository } from '../items/repository';
@@ -67,6 +67,17 @@ export class UploadsRepository {
         oc.columns(['upload_id', 'part_number']).doUpdateSet({ size: part.size, etag: part.etag }),
       )
       .execute();
+  }
+
+  /**
+   * Adds an upload's tags to its file; tags deleted since the batch was made are skipped (their
+   * ids were checked then, and a tag manager may have removed one meanwhile).
+   */
+  async addItemTags(itemId: number, tagIds: readonly number[]): Promise<void> {
+    if (tagIds.length === 0) return;
+    await sql`INSERT INTO item_tags (item_id, tag_id)
+      SELECT ${itemId}, id FROM tags WHERE id = ANY(${sql.val([...tagIds])}::bigint[]) FOR KEY SHARE
+      ON CONFLICT DO NOTHING`.execute(this.db);
   }
 
   async clearParts(uploadId: number): Promise<void> {

@@ -8,6 +8,7 @@ import {
   folderNodeSchema,
   folderSelectorRequestSchema,
   multipartStateSchema,
+  OperationCode,
   pagedUploadRecordsSchema,
   pagingSchema,
   partDoneRequestSchema,
@@ -23,15 +24,17 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
 import type { ItemsService } from '../items/service';
+import type { OperationRecorder } from '../logs/recorder';
 import type { UploadsService } from './service';
 
 const nothing = envelopeSchema(z.null());
 
 /** Upload calls of SPEC §7 plus the multipart steps (signed-in callers). */
-export const uploadsRoutes: FastifyPluginAsync<{ uploads: UploadsService; items: ItemsService }> = async (
-  app,
-  { uploads, items },
-) => {
+export const uploadsRoutes: FastifyPluginAsync<{
+  uploads: UploadsService;
+  items: ItemsService;
+  oplog: OperationRecorder;
+}> = async (app, { uploads, items, oplog }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const base = '/v1_0/file-upload';
 
@@ -76,7 +79,8 @@ export const uploadsRoutes: FastifyPluginAsync<{ uploads: UploadsService; items:
     `${base}/callback`,
     { schema: { querystring: callbackQuerySchema, response: { 200: nothing } } },
     async (request) => {
-      await uploads.callback(authOf(request), request.query);
+      const finished = await uploads.callback(authOf(request), request.query);
+      if (finished) await oplog.record(request, OperationCode.upload, { uploads: [request.query.id] });
       return ok(null);
     },
   );

@@ -52,6 +52,8 @@ export function localPartUrlMaker(secret: string) {
 export interface UploadsDependencies {
   uploads: UploadsRepository;
   items: ItemsService;
+  /** Checks the tag sets of a batch (the tags module); without it tags are not checked. */
+  tags?: { checkTagSets(sets: ReadonlyArray<readonly number[]>): Promise<void> };
   storage: ObjectStorage;
   clock: Clock;
   /** Called after a record went live (queues its thumbnail and preview). */
@@ -100,6 +102,8 @@ export class UploadsService {
       if (seen.has(key)) throw invalidField('uploadDetailDTOS', 'duplicateFile', { name: entry.fileName });
       seen.add(key);
     }
+    // SPEC §4: an entry's own tags override the batch's. Unknown tags or broken rules refuse the batch.
+    await this.deps.tags?.checkTagSets(body.uploadDetailDTOS.map((e) => e.tagIdList ?? body.tagIdList ?? []));
     const now = this.deps.clock.now();
     const batchNum = `${now.toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(3).toString('hex')}`;
     return this.uploads.transaction(async (uploads, items) => {
@@ -257,15 +261,16 @@ export class UploadsService {
   /**
    * SPEC §7 callback. Status 1 records progress; status 2 assembles the parts, checks the stored
    * object's size and only then puts the file live. Repeating a finished callback changes nothing.
+   * Answers whether this call put the file live (once per upload record).
    */
   async callback(
     auth: AuthContext,
     query: { id: number; status: number; uploadSchedule: number },
-  ): Promise<void> {
+  ): Promise<boolean> {
     const upload = await this.ownUpload(auth, query.id);
     const now = this.deps.clock.now();
     if (query.status !== UploadStatus.done) {
-      if (upload.status === UploadStatus.done || upload.status === UploadStatus.cancelled) return;
+      if (upload.status === UploadStatus.done || upload.status === UploadStatus.cancelled) return false;
       if (query.status === UploadStatus.failed) {
         await this.uploads.update(upload.id, {
           status: UploadStatus.failed,
@@ -275,9 +280,9 @@ export class UploadsService {
       } else {
         await this.uploads.update(upload.id, { upload_schedule: query.uploadSchedule, updated_at: now });
       }
-      return;
+      return false;
     }
-    if (upload.status === UploadStatus.done) return;
+    if (upload.status === UploadStatus.done) return false;
     if (upload.status === UploadStatus.cancelled || !upload.multipart_id)
       throw invalidField('id', 'wrongState');
 
@@ -338,10 +343,13 @@ export class UploadsService {
         ...(locked.expire_start_date ? { expire_start_date: locked.expire_start_date } : {}),
         ...(locked.expire_end_date ? { expire_end_date: locked.expire_end_date } : {}),
       });
+      // The upload's tags join the file's (a new version adds to what the file has).
+      await uploads.addItemTags(item.id, locked.tag_ids);
       await items.refreshFileSummary(item.id, now);
       return true;
     });
     if (finished) await this.deps.onFinished(upload.id);
+    return finished;
   }
 
   /** Starts a failed or cancelled upload again from nothing (SPEC §7 reupload). */

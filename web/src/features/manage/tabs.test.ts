@@ -4,9 +4,13 @@ import { visibleManageTabs } from './tabs';
 
 describe('manage tabs', () => {
   it('shows each built tab only to holders of its code', () => {
-    expect(visibleManageTabs([4]).map((tab) => tab.path)).toEqual(['/manage/download-presets']);
+    expect(visibleManageTabs([4]).map((tab) => tab.path)).toEqual([
+      '/manage/tag',
+      '/manage/download-presets',
+    ]);
     expect(visibleManageTabs([8]).map((tab) => tab.path)).toEqual(['/manage/import']);
     expect(visibleManageTabs([4, 8]).map((tab) => tab.path)).toEqual([
+      '/manage/tag',
       '/manage/download-presets',
       '/manage/import',
     ]);
@@ -15,10 +19,20 @@ describe('manage tabs', () => {
     expect(visibleManageTabs([2, 3, 4, 8]).map((tab) => tab.key)).toEqual([
       'users',
       'role',
+      'tag',
       'download-presets',
       'import',
     ]);
-    expect(visibleManageTabs([1, 5, 6, 7])).toEqual([]);
+    expect(visibleManageTabs([2, 3, 4, 5, 8]).map((tab) => tab.key)).toEqual([
+      'users',
+      'role',
+      'tag',
+      'download-presets',
+      'log',
+      'import',
+    ]);
+    expect(visibleManageTabs([5]).map((tab) => tab.path)).toEqual(['/manage/log']);
+    expect(visibleManageTabs([1, 6, 7])).toEqual([]);
     expect(visibleManageTabs([])).toEqual([]);
   });
 });

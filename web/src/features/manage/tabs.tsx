@@ -1,4 +1,11 @@
-import { DownloadOutlined, SafetyCertificateOutlined, TableOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  FileSearchOutlined,
+  SafetyCertificateOutlined,
+  TableOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { FunctionCode } from '@dam/contract';
 import type { ReactNode } from 'react';
 import { holdsCodes } from '../../auth/Permission';
@@ -32,12 +39,26 @@ export const MANAGE_TABS: ManageTab[] = [
     icon: <SafetyCertificateOutlined />,
   },
   {
+    key: 'tag',
+    path: '/manage/tag',
+    labelKey: 'manage.tags',
+    codes: [FunctionCode.tag],
+    icon: <TagsOutlined />,
+  },
+  {
     key: 'download-presets',
     path: '/manage/download-presets',
     labelKey: 'manage.downloadPresets',
     // Download presets are part of tag and channel management.
     codes: [FunctionCode.tag],
     icon: <DownloadOutlined />,
+  },
+  {
+    key: 'log',
+    path: '/manage/log',
+    labelKey: 'manage.log',
+    codes: [FunctionCode.log],
+    icon: <FileSearchOutlined />,
   },
   {
     key: 'import',

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { formatDate, formatSize } from '../files/format';
+import { ChannelTags, TagsByDimension } from './FileTags';
 import styles from './viewer.module.css';
 
 interface EditForm {
@@ -183,7 +184,12 @@ export function InfoPanel({
           <Descriptions.Item label={t('viewer.formats')}>
             <span data-testid="info-formats">{file.fileFormat?.toUpperCase() ?? '—'}</span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('viewer.tags')}>{t('viewer.noTags')}</Descriptions.Item>
+          <Descriptions.Item label={t('viewer.tags')}>
+            <TagsByDimension file={file} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('viewer.channelTags')}>
+            <ChannelTags file={file} />
+          </Descriptions.Item>
         </Descriptions>
       )}
       <Typography.Title level={5} style={{ marginTop: 16 }}>

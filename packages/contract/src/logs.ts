@@ -1,0 +1,332 @@
+import { z } from 'zod';
+
+/**
+ * The operation log (SPEC §2 /manage/log, §3 Operation log, §6 code 5, §7 operator-log/add-log).
+ * Decisions are recorded in docs/decisions.md, "Operation log".
+ *
+ * Almost every entry is written by the server itself, right after the operation succeeded; the
+ * browser may report only the few operations the server cannot see (CLIENT_OPERATION_CODES).
+ * Times are ISO 8601 strings in UTC, as everywhere.
+ */
+
+/**
+ * Every operation logged: an i18n-friendly key (what the web translates, `log.operation.<key>`)
+ * → its stable code (what is stored and sent as `operatorCode`). Codes never change meaning;
+ * new operations get new codes.
+ */
+export const OperationCode = {
+  // Files and folders
+  /** An uploaded file went live (one entry per finished upload record, not per part). */
+  upload: 'FILE01',
+  /** file/batch-move, or a folder moved through update-folder. */
+  move: 'FILE02',
+  /** file/batch-del: to the recycle bin. */
+  delete: 'FILE03',
+  /** recycle/batch-restore. */
+  restore: 'FILE04',
+  /** recycle/batch-del and recycle/clear: deleted for good. */
+  purge: 'FILE05',
+  /** file/edit (name, validity, article number) and update-folder (name). */
+  edit: 'FILE06',
+  /** collect/file-collect. */
+  collect: 'FILE07',
+  /** collect/file-cancel-collect. */
+  cancelCollect: 'FILE08',
+  /** A signed-in download (batch-download, its ticket link, download by article numbers). */
+  download: 'FILE09',
+  /** file/creat-folder. */
+  createFolder: 'FILE10',
+  /** file/hide: a format hidden. */
+  hideFormat: 'FILE11',
+  /** file/delete-record: one upload record (version) deleted. */
+  deleteVersion: 'FILE12',
+  /** Reported by the browser: a file opened in the viewer. */
+  view: 'FILE13',
+  // Share links
+  /** user/share/produce-random-code. */
+  createShare: 'SHARE01',
+  /** user/share/cancel-share. */
+  cancelShare: 'SHARE02',
+  /** A visitor opened a link (public link opened, or password accepted); no operator. */
+  openShare: 'SHARE03',
+  /** A visitor downloaded through a link; no operator. */
+  shareDownload: 'SHARE04',
+  /** Reported by the browser: a link (or link and password) copied from the share dialog. */
+  copyShareLink: 'SHARE05',
+  // Tags (written by the tags module)
+  /** manage/update-tag, file/modify-tag. */
+  updateTags: 'TAG01',
+  // Accounts
+  createUser: 'USER01',
+  editUser: 'USER02',
+  deleteUser: 'USER03',
+  /** Sign-out (SPEC §7: operatorCode USER04 = logout). */
+  signOut: 'USER04',
+  /** An administrator's reset-pwd. */
+  resetPassword: 'USER05',
+  /** self-reset-pwd: one's own password changed. */
+  changePassword: 'USER06',
+  createDepartment: 'DEPT01',
+  editDepartment: 'DEPT02',
+  deleteDepartment: 'DEPT03',
+  createRole: 'ROLE01',
+  editRole: 'ROLE02',
+  deleteRole: 'ROLE03',
+  /** A successful sign-in. */
+  signIn: 'LOGIN01',
+  // Data
+  /** sku/import: the SKU master imported from a workbook. */
+  importSku: 'SKU01',
+  /** operator-log/export: the log itself exported. */
+  exportLog: 'LOG01',
+  /** Reported by the browser: the desktop client downloaded from its static link. */
+  downloadClient: 'APP01',
+} as const;
+export type OperationKey = keyof typeof OperationCode;
+export type OperationCode = (typeof OperationCode)[OperationKey];
+export const OPERATION_CODES = Object.values(OperationCode) as [OperationCode, ...OperationCode[]];
+export const OPERATION_KEYS = Object.keys(OperationCode) as OperationKey[];
+/** The i18n key of a code (`FILE01` → `upload`). */
+export const OPERATION_KEY_OF: Record<OperationCode, OperationKey> = Object.fromEntries(
+  OPERATION_KEYS.map((key) => [OperationCode[key], key]),
+) as Record<OperationCode, OperationKey>;
+
+export function isOperationCode(value: string): value is OperationCode {
+  return (OPERATION_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * The only codes a browser may report through add-log: what happens where the server cannot see
+ * it. Every other code is written by the server itself; add-log refuses them (SE_400), so nobody
+ * can forge an upload, a deletion or a sign-in into the log.
+ */
+export const CLIENT_OPERATION_CODES = [
+  OperationCode.view,
+  OperationCode.copyShareLink,
+  OperationCode.downloadClient,
+] as const satisfies readonly OperationCode[];
+export type ClientOperationCode = (typeof CLIENT_OPERATION_CODES)[number];
+/** Client codes that must name at least one file or folder. */
+export const CLIENT_CODES_NEEDING_ITEMS: readonly ClientOperationCode[] = [OperationCode.view];
+
+/** Groups for the filter of /manage/log, in display order. */
+export const OPERATION_GROUPS: ReadonlyArray<{ key: string; codes: readonly OperationCode[] }> = [
+  {
+    key: 'files',
+    codes: OPERATION_CODES.filter((c) => c.startsWith('FILE')),
+  },
+  { key: 'shares', codes: OPERATION_CODES.filter((c) => c.startsWith('SHARE')) },
+  { key: 'tags', codes: OPERATION_CODES.filter((c) => c.startsWith('TAG')) },
+  {
+    key: 'accounts',
+    codes: OPERATION_CODES.filter((c) => /^(USER|DEPT|ROLE|LOGIN)/.test(c)),
+  },
+  { key: 'data', codes: OPERATION_CODES.filter((c) => /^(SKU|LOG|APP)\d/.test(c)) },
+];
+
+/**
+ * Labels of the operations in the two top-bar languages (SPEC §1). The export writes them; the
+ * web may use them for its `log.operation.<key>` strings so screen and file agree.
+ */
+export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>> = {
+  zh: {
+    FILE01: '上传文件',
+    FILE02: '移动',
+    FILE03: '删除到回收站',
+    FILE04: '从回收站还原',
+    FILE05: '彻底删除',
+    FILE06: '编辑/重命名',
+    FILE07: '收藏',
+    FILE08: '取消收藏',
+    FILE09: '下载',
+    FILE10: '新建文件夹',
+    FILE11: '隐藏格式',
+    FILE12: '删除上传记录',
+    FILE13: '查看文件',
+    SHARE01: '创建分享链接',
+    SHARE02: '取消分享',
+    SHARE03: '访客打开分享链接',
+    SHARE04: '访客通过分享链接下载',
+    SHARE05: '复制分享链接',
+    TAG01: '修改标签',
+    USER01: '新建用户',
+    USER02: '编辑用户',
+    USER03: '删除用户',
+    USER04: '退出登录',
+    USER05: '重置密码',
+    USER06: '修改密码',
+    DEPT01: '新建部门',
+    DEPT02: '编辑部门',
+    DEPT03: '删除部门',
+    ROLE01: '新建角色',
+    ROLE02: '编辑角色',
+    ROLE03: '删除角色',
+    LOGIN01: '登录',
+    SKU01: '导入货号资料',
+    LOG01: '导出操作日志',
+    APP01: '下载客户端',
+  },
+  en: {
+    FILE01: 'Upload',
+    FILE02: 'Move',
+    FILE03: 'Delete to recycle bin',
+    FILE04: 'Restore from recycle bin',
+    FILE05: 'Delete permanently',
+    FILE06: 'Edit / rename',
+    FILE07: 'Add to favourites',
+    FILE08: 'Remove from favourites',
+    FILE09: 'Download',
+    FILE10: 'Create folder',
+    FILE11: 'Hide format',
+    FILE12: 'Delete upload record',
+    FILE13: 'View file',
+    SHARE01: 'Create share link',
+    SHARE02: 'Cancel share link',
+    SHARE03: 'Share link opened by a visitor',
+    SHARE04: 'Download through a share link',
+    SHARE05: 'Copy share link',
+    TAG01: 'Update tags',
+    USER01: 'Create user',
+    USER02: 'Edit user',
+    USER03: 'Delete user',
+    USER04: 'Sign out',
+    USER05: 'Reset password',
+    USER06: 'Change password',
+    DEPT01: 'Create department',
+    DEPT02: 'Edit department',
+    DEPT03: 'Delete department',
+    ROLE01: 'Create role',
+    ROLE02: 'Edit role',
+    ROLE03: 'Delete role',
+    LOGIN01: 'Sign in',
+    SKU01: 'Import SKU data',
+    LOG01: 'Export operation log',
+    APP01: 'Download desktop client',
+  },
+};
+
+/** Page size of the log list (SPEC leaves it open). */
+export const LOG_PAGE_SIZE_DEFAULT = 20;
+export const LOG_PAGE_SIZE_MAX = 100;
+/** At most this many rows in one export; the file says when there were more. */
+export const LOG_EXPORT_MAX_ROWS = 50_000;
+/** An entry keeps the ids and names of at most this many items; `itemCount` has the real number. */
+export const LOG_ITEMS_KEPT = 1_000;
+/** The list answers at most this many names per entry (the export writes all kept names). */
+export const LOG_NAMES_LISTED = 50;
+/** Longest `newValue` kept (longer values are cut, ending with "…"). */
+export const LOG_NEW_VALUE_MAX_CHARS = 2_000;
+/** Longest `newValue` a browser may report through add-log. */
+export const LOG_REPORTED_VALUE_MAX_CHARS = 200;
+
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 53 - 1);
+const instant = z.iso.datetime({ offset: true });
+
+/**
+ * POST /ske-api/v1_0/operator-log/add-log (SPEC §7, signed in): the browser reports an operation
+ * the server cannot see. Only CLIENT_OPERATION_CODES are accepted (others SE_400); every id must
+ * be an item the caller can see (unknown SE_404, hidden SE_502); nothing is written otherwise.
+ */
+export const addLogRequestSchema = z.object({
+  /** Files (SPEC name); folders may be listed here too. */
+  folderDataIdList: z.array(id).max(100).default([]),
+  /** Folders (SPEC name). */
+  folderIdList: z.array(id).max(100).default([]),
+  /** FILE13: the format viewed (optional); SHARE05: `link` or `linkAndPassword`; APP01: `mac` or `windows`. */
+  newValue: z.string().trim().max(LOG_REPORTED_VALUE_MAX_CHARS).nullish(),
+  /** One of CLIENT_OPERATION_CODES; any other code is SE_400 (the server logs those itself). */
+  operatorCode: z.enum(CLIENT_OPERATION_CODES),
+});
+export type AddLogRequest = z.input<typeof addLogRequestSchema>;
+
+/** The filter of the log list and its export (all optional, combined with AND). */
+export const logFilterSchema = z.object({
+  /** From this instant, inclusive. */
+  startTime: instant.optional(),
+  /** Up to this instant, inclusive. */
+  endTime: instant.optional(),
+  /** Exactly this operator (user id). */
+  operatorId: id.optional(),
+  /** The operator's name at the time contains this text (case-insensitive). */
+  operatorName: z.string().trim().max(50).optional(),
+  /** Any of these operations; absent or empty = all. */
+  operatorCodes: z.array(z.enum(OPERATION_CODES)).max(OPERATION_CODES.length).optional(),
+  /** One of the file or folder names contains this text (case-insensitive). */
+  fileName: z.string().trim().max(255).optional(),
+});
+export type LogFilter = z.infer<typeof logFilterSchema>;
+
+/** POST /ske-api/v1_0/operator-log/list (function code 5): one page, newest first, with the total. */
+export const logListRequestSchema = logFilterSchema.extend({
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LOG_PAGE_SIZE_MAX).default(LOG_PAGE_SIZE_DEFAULT),
+});
+export type LogListRequest = z.input<typeof logListRequestSchema>;
+
+/**
+ * GET /ske-api/v1_0/operator-log/export (function code 5): the same filter in the query string,
+ * `operatorCodes` comma-joined (`FILE01,FILE09`). Answers an .xlsx of at most LOG_EXPORT_MAX_ROWS
+ * rows, newest first, in Chinese for `lang: zh`, English otherwise.
+ */
+export const logExportQuerySchema = z.preprocess((raw) => {
+  const query = { ...(raw as Record<string, unknown>) };
+  const codes = query.operatorCodes;
+  if (typeof codes === 'string')
+    query.operatorCodes = codes
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
+  for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
+  return query;
+}, logFilterSchema);
+
+/**
+ * One log entry. `details` is structured data the web may render (keys by operation, all
+ * optional): `targetPath` (FILE02, FILE10), `changes` (`{ field: [before, after] }`: FILE06,
+ * USER02, DEPT02, ROLE02), `userId`/`userName`, `deptId`/`deptName`, `roleId`/`roleName`
+ * (account operations), `shareId`, `ownerId`, `ownerName`, `needPassword`, `validity`,
+ * `expiresAt` (share operations), `fileCount` and `artNums` (downloads), `emptied` (FILE05 from
+ * "clear"), `format` (FILE11, FILE12), `created`/`updated`/`unchanged` (SKU01), `filter` (LOG01).
+ */
+export const logEntrySchema = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  /** null: a share-link visitor (SHARE03, SHARE04), who has no account. */
+  operatorId: z.number().int().nullable(),
+  /** The operator's name at the time; null for a share-link visitor. */
+  operatorName: z.string().nullable(),
+  /** One of OPERATION_CODES. */
+  operatorCode: z.string(),
+  /** The i18n key of the operation (`upload`), or null for a code this version does not know. */
+  operationKey: z.string().nullable(),
+  /** The operation's label in the request's language (Chinese for zh, English otherwise). */
+  operationName: z.string(),
+  /** A short human summary in the request's language, built from `details` (may be empty). */
+  content: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  /** Files and folders concerned (ids and names as they were at the time; at most LOG_ITEMS_KEPT). */
+  itemIds: z.array(z.number().int()),
+  /** Their names at the time, the first LOG_NAMES_LISTED of them. */
+  fileNames: z.array(z.string()),
+  /** How many files and folders the operation concerned (may exceed the names kept). */
+  itemCount: z.number().int(),
+  /** The modified value (new name, new folder, the changes…), or null. */
+  newValue: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** true when the browser reported it through add-log; false when the server recorded it. */
+  reported: z.boolean(),
+});
+export type LogEntry = z.infer<typeof logEntrySchema>;
+
+export const logListResultSchema = z.object({
+  list: z.array(logEntrySchema),
+  total: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type LogListResult = z.infer<typeof logListResultSchema>;

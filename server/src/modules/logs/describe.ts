@@ -1,0 +1,223 @@
+import { isOperationCode, OPERATION_LABELS, type OperationCode } from '@dam/contract';
+
+/**
+ * How an entry reads in a language: the operation's label and a short summary of its details.
+ * Chinese for zh, English for every other language (the top bar offers only these two, SPEC §1;
+ * the same rule as the SKU import template). Nothing here is stored: the log keeps structured
+ * details, and each reader gets them in their own language.
+ */
+export type LogLanguage = 'zh' | 'en';
+
+export const logLanguageOf = (lang: string): LogLanguage => (lang === 'zh' ? 'zh' : 'en');
+
+export function operationLabel(code: string, lang: LogLanguage): string {
+  return isOperationCode(code) ? OPERATION_LABELS[lang][code] : code;
+}
+
+/** Names of the fields `changes` and `values` hold. */
+const FIELD_LABELS: Record<LogLanguage, Record<string, string>> = {
+  zh: {
+    name: '名称',
+    path: '位置',
+    artNum: '货号',
+    startValidTime: '有效期开始',
+    endValidTime: '有效期结束',
+    username: '用户名',
+    email: '邮箱',
+    mobile: '手机号',
+    dept: '部门',
+    roles: '角色',
+    status: '状态',
+    parent: '上级部门',
+    head: '负责人',
+    view: '查看范围',
+    upload: '上传范围',
+    download: '下载范围',
+    share: '分享范围',
+    functionCodes: '功能权限',
+  },
+  en: {
+    name: 'name',
+    path: 'folder',
+    artNum: 'article number',
+    startValidTime: 'valid from',
+    endValidTime: 'valid until',
+    username: 'user name',
+    email: 'e-mail',
+    mobile: 'phone',
+    dept: 'department',
+    roles: 'roles',
+    status: 'status',
+    parent: 'parent department',
+    head: 'head',
+    view: 'view scope',
+    upload: 'upload scope',
+    download: 'download scope',
+    share: 'share scope',
+    functionCodes: 'function permissions',
+  },
+};
+
+const VALIDITY: Record<LogLanguage, Record<string, string>> = {
+  zh: { '2h': '2 小时', '1d': '1 天', '7d': '7 天', '30d': '30 天', none: '永久有效' },
+  en: { '2h': '2 hours', '1d': '1 day', '7d': '7 days', '30d': '30 days', none: 'no expiry' },
+};
+
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.join(', ');
+  return String(value);
+};
+
+/** `name: A → B; roles: X → X, Y` in the reader's language. */
+export function describeChanges(changes: unknown, lang: LogLanguage): string {
+  if (!changes || typeof changes !== 'object') return '';
+  const separator = lang === 'zh' ? '；' : '; ';
+  const colon = lang === 'zh' ? '：' : ': ';
+  return Object.entries(changes as Record<string, [unknown, unknown]>)
+    .map(
+      ([field, [from, to]]) => `${FIELD_LABELS[lang][field] ?? field}${colon}${shown(from)} → ${shown(to)}`,
+    )
+    .join(separator);
+}
+
+function describeValues(values: unknown, lang: LogLanguage): string {
+  if (!values || typeof values !== 'object') return '';
+  const separator = lang === 'zh' ? '；' : '; ';
+  const colon = lang === 'zh' ? '：' : ': ';
+  return Object.entries(values as Record<string, unknown>)
+    .filter(
+      ([field, value]) =>
+        field !== 'name' &&
+        field !== 'status' &&
+        value !== null &&
+        value !== '' &&
+        !(Array.isArray(value) && value.length === 0),
+    )
+    .map(([field, value]) => `${FIELD_LABELS[lang][field] ?? field}${colon}${shown(value)}`)
+    .join(separator);
+}
+
+const joinParts = (parts: Array<string | null | undefined>, lang: LogLanguage) =>
+  parts.filter((p): p is string => Boolean(p)).join(lang === 'zh' ? '，' : ', ');
+
+/** The summary of one entry (may be empty when the names say everything). */
+export function describeEntry(
+  code: string,
+  details: Record<string, unknown>,
+  newValue: string | null,
+  lang: LogLanguage,
+): string {
+  const zh = lang === 'zh';
+  const d = details;
+  const target = (kind: 'user' | 'dept' | 'role'): string | null => {
+    const name = d[`${kind}Name`];
+    if (typeof name !== 'string') return null;
+    const word = zh
+      ? { user: '用户', dept: '部门', role: '角色' }[kind]
+      : kind === 'dept'
+        ? 'department'
+        : kind;
+    return zh ? `${word}：${name}` : `${word}: ${name}`;
+  };
+  /** The link, and whose it is when a visitor (not its owner) acted. */
+  const link = (visitor = false): string | null => {
+    if (typeof d.shareId !== 'number') return null;
+    const owner = visitor && typeof d.ownerName === 'string' ? d.ownerName : null;
+    if (zh) return `链接 #${d.shareId}${owner ? `（分享人 ${owner}）` : ''}`;
+    return `link #${d.shareId}${owner ? ` (shared by ${owner})` : ''}`;
+  };
+  const code_ = isOperationCode(code) ? (code as OperationCode) : null;
+  switch (code_) {
+    case 'FILE01':
+      return typeof d.folderPath === 'string' ? (zh ? `上传到 ${d.folderPath}` : `into ${d.folderPath}`) : '';
+    case 'FILE02':
+      return newValue ? (zh ? `移动到 ${newValue}` : `to ${newValue}`) : '';
+    case 'FILE05':
+      return d.emptied === true ? (zh ? '清空回收站' : 'recycle bin emptied') : '';
+    case 'FILE06':
+      return describeChanges(d.changes, lang);
+    case 'FILE10':
+      return typeof d.targetPath === 'string' ? (zh ? `位于 ${d.targetPath}` : `in ${d.targetPath}`) : '';
+    case 'FILE11':
+    case 'FILE12':
+    case 'FILE13':
+      return newValue ? (zh ? `格式 ${newValue}` : `format ${newValue}`) : '';
+    case 'FILE09':
+    case 'SHARE04': {
+      const files =
+        typeof d.fileCount === 'number'
+          ? zh
+            ? `${d.fileCount} 个文件`
+            : `${d.fileCount} ${d.fileCount === 1 ? 'file' : 'files'}`
+          : null;
+      const artNums =
+        typeof d.artNumCount === 'number'
+          ? zh
+            ? `按 ${d.artNumCount} 个货号`
+            : `by ${d.artNumCount} article numbers`
+          : null;
+      return joinParts([code === 'SHARE04' ? link(true) : null, artNums, files], lang);
+    }
+    case 'SHARE01': {
+      const password = d.needPassword === true ? (zh ? '需要密码' : 'password') : zh ? '公开' : 'public';
+      const validity = typeof d.validity === 'string' ? VALIDITY[lang][d.validity] : null;
+      return joinParts(
+        [link(), password, validity ? (zh ? `有效期 ${validity}` : `valid ${validity}`) : null],
+        lang,
+      );
+    }
+    case 'SHARE02':
+      return link() ?? '';
+    case 'SHARE03':
+      return link(true) ?? '';
+    case 'SHARE05':
+      return joinParts(
+        [
+          link(),
+          newValue === 'linkAndPassword'
+            ? zh
+              ? '链接和密码'
+              : 'link and password'
+            : newValue === 'link'
+              ? zh
+                ? '仅链接'
+                : 'link only'
+              : null,
+        ],
+        lang,
+      );
+    case 'USER01':
+    case 'USER03':
+      return joinParts([target('user'), describeValues(d.values, lang)], lang);
+    case 'USER02':
+      return joinParts([target('user'), describeChanges(d.changes, lang)], lang);
+    case 'USER05':
+    case 'USER06':
+      return target('user') ?? '';
+    case 'DEPT01':
+    case 'DEPT03':
+      return joinParts([target('dept'), describeValues(d.values, lang)], lang);
+    case 'DEPT02':
+      return joinParts([target('dept'), describeChanges(d.changes, lang)], lang);
+    case 'ROLE01':
+    case 'ROLE03':
+      return joinParts([target('role'), describeValues(d.values, lang)], lang);
+    case 'ROLE02':
+      return joinParts([target('role'), describeChanges(d.changes, lang)], lang);
+    case 'SKU01':
+      return zh
+        ? `新增 ${shown(d.created)}，更新 ${shown(d.updated)}，未变 ${shown(d.unchanged)}`
+        : `created ${shown(d.created)}, updated ${shown(d.updated)}, unchanged ${shown(d.unchanged)}`;
+    case 'LOG01':
+      return typeof d.rows === 'number'
+        ? zh
+          ? `${d.rows} 条`
+          : `${d.rows} ${d.rows === 1 ? 'entry' : 'entries'}`
+        : '';
+    case 'APP01':
+      return newValue ?? '';
+    default:
+      return '';
+  }
+}

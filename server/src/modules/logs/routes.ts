@@ -1,0 +1,84 @@
+import {
+  addLogRequestSchema,
+  envelopeSchema,
+  LOG_EXPORT_MAX_ROWS,
+  logExportQuerySchema,
+  logListRequestSchema,
+  logListResultSchema,
+  OperationCode,
+} from '@dam/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { authOf } from '../../http/request-context';
+import type { OperationRecorder } from './recorder';
+import type { LogsService } from './service';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface LogsRoutesOptions {
+  logs: LogsService;
+  oplog: OperationRecorder;
+  /** add-log calls per signed-in user per minute. */
+  reportRateLimit: number;
+  /** Rows of one export at most (LOG_EXPORT_MAX_ROWS; tests lower it). */
+  exportMaxRows?: number;
+}
+
+/** The operation log (SPEC §2 /manage/log, §7 operator-log/add-log): signed-in callers. */
+export const logsRoutes: FastifyPluginAsync<LogsRoutesOptions> = async (
+  app,
+  { logs, oplog, reportRateLimit, exportMaxRows = LOG_EXPORT_MAX_ROWS },
+) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/v1_0/operator-log';
+
+  routes.post(
+    `${base}/add-log`,
+    {
+      schema: { body: addLogRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+      config: {
+        rateLimit: {
+          max: reportRateLimit,
+          timeWindow: 60_000,
+          // After the sign-in hook: per account, so one office behind one address is not one bucket.
+          hook: 'preHandler',
+          keyGenerator: (request) => `oplog|${request.auth?.userId ?? request.ip}`,
+        },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      await logs.report(
+        auth,
+        {
+          userId: auth.userId,
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        },
+        request.body,
+      );
+      return ok(null);
+    },
+  );
+
+  routes.post(
+    `${base}/list`,
+    { schema: { body: logListRequestSchema, response: { 200: envelopeSchema(logListResultSchema) } } },
+    async (request) => ok(await logs.list(authOf(request), request.body, request.lang)),
+  );
+
+  routes.get(`${base}/export`, { schema: { querystring: logExportQuerySchema } }, async (request, reply) => {
+    const exported = await logs.export(authOf(request), request.query, request.lang, exportMaxRows);
+    await oplog.record(request, OperationCode.exportLog, {
+      details: { filter: request.query, rows: exported.rows, total: exported.total },
+    });
+    reply.header('content-type', XLSX_TYPE);
+    reply.header(
+      'content-disposition',
+      `attachment; filename*=UTF-8''${encodeURIComponent(exported.fileName)}`,
+    );
+    return reply.send(exported.stream);
+  });
+};

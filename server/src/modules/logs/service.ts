@@ -1,0 +1,437 @@
+import type { Readable } from 'node:stream';
+import {
+  type addLogRequestSchema,
+  CLIENT_CODES_NEEDING_ITEMS,
+  FunctionCode,
+  isOperationCode,
+  type Language,
+  LOG_ITEMS_KEPT,
+  LOG_NAMES_LISTED,
+  LOG_NEW_VALUE_MAX_CHARS,
+  type LogEntry,
+  type LogFilter,
+  type LogListResult,
+  type logListRequestSchema,
+  OPERATION_KEY_OF,
+  OperationCode,
+} from '@dam/contract';
+import type { z } from 'zod';
+import { AppError, invalidField } from '../../http/app-error';
+import type { Clock } from '../../lib/clock';
+import { hashToken } from '../../lib/tokens';
+import { type AuthContext, requireAnyCode } from '../access/access';
+import { canSee } from '../items/policy';
+import { describeChanges, describeEntry, type LogLanguage, logLanguageOf, operationLabel } from './describe';
+import type { LogQuery, LogRow, LogsRepository } from './repository';
+import { localTime, writeLogWorkbook } from './workbook';
+
+/** Who did it, from where. `userId` null: a share-link visitor. */
+export interface LogActor {
+  userId: number | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * What an operation concerned; the log copies names and facts from it. Any combination: items
+ * (files and folders), upload records (their file names), a user's whole recycle bin, one user,
+ * department, role or share link. `newValue` and `details` are added as given.
+ */
+export interface LogSubject {
+  items?: readonly number[];
+  uploads?: readonly number[];
+  recycleBinOf?: number;
+  user?: number;
+  department?: number;
+  role?: number;
+  share?: number;
+  shareCode?: string;
+  newValue?: string | null;
+  details?: Record<string, unknown>;
+}
+
+type StateValue = string | number | boolean | null | string[];
+
+/** What a subject looked like at one moment. */
+export interface Snapshot {
+  itemIds: number[];
+  itemNames: string[];
+  itemCount: number;
+  /** Identifying facts (names of the user, department, role or link at that moment). */
+  details: Record<string, unknown>;
+  /** The comparable fields of a single target (for `changes` and `values`), or null. */
+  state: Record<string, StateValue> | null;
+}
+
+/** Operations whose entry lists what changed (before → after). */
+const CHANGE_CODES = new Set<string>([
+  OperationCode.move,
+  OperationCode.edit,
+  OperationCode.editUser,
+  OperationCode.editDepartment,
+  OperationCode.editRole,
+]);
+/** Operations whose entry keeps the values created. */
+const CREATE_CODES = new Set<string>([
+  OperationCode.createUser,
+  OperationCode.createDepartment,
+  OperationCode.createRole,
+]);
+/** Operations whose entry keeps the values removed. */
+const DELETE_CODES = new Set<string>([
+  OperationCode.deleteUser,
+  OperationCode.deleteDepartment,
+  OperationCode.deleteRole,
+]);
+
+const SHARE_LINK_COPIES = new Set(['link', 'linkAndPassword']);
+const CLIENT_PLATFORMS = new Set(['mac', 'windows']);
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const SCOPE_OF = { none: 'none', dept: 'dept', all: 'all' } as const;
+
+type ListRequest = z.output<typeof logListRequestSchema>;
+type AddLogPayload = z.output<typeof addLogRequestSchema>;
+
+/**
+ * The operation log: recording (by the server after each operation, or reported by the browser
+ * for the few it cannot see), listing and exporting (function code 5). Entries are never changed.
+ */
+export class LogsService {
+  constructor(
+    private readonly repo: LogsRepository,
+    private readonly clock: Clock,
+    private readonly timeZone: string,
+  ) {}
+
+  // ── Recording ───────────────────────────────────────────────────────────────────────────────
+
+  /** The subject as it is now (names and facts are copied, so later changes leave the entry alone). */
+  async snapshot(subject: LogSubject): Promise<Snapshot> {
+    const ids: number[] = [];
+    const names: string[] = [];
+    let count = 0;
+    const details: Record<string, unknown> = {};
+    let state: Record<string, StateValue> | null = null;
+    const addItems = (rows: ReadonlyArray<{ id: number; name: string }>, total = rows.length) => {
+      for (const row of rows) {
+        if (ids.length >= LOG_ITEMS_KEPT) break;
+        ids.push(row.id);
+        names.push(row.name);
+      }
+      count += total;
+    };
+
+    if (subject.items && subject.items.length > 0) {
+      const unique = [...new Set(subject.items)];
+      const rows = await this.repo.items(unique.slice(0, LOG_ITEMS_KEPT));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const found = unique.slice(0, LOG_ITEMS_KEPT).flatMap((id) => byId.get(id) ?? []);
+      addItems(found, unique.length);
+      const paths = [...new Set(found.map((r) => r.folder_path))];
+      const only = found.length === 1 ? found[0] : undefined;
+      state = only
+        ? {
+            name: only.name,
+            path: only.folder_path,
+            artNum: only.art_num,
+            startValidTime: only.expire_start_date,
+            endValidTime: only.expire_end_date,
+          }
+        : { path: paths.length === 1 ? (paths[0] as string) : null };
+    }
+    if (subject.uploads && subject.uploads.length > 0) {
+      const rows = await this.repo.uploads(subject.uploads.slice(0, LOG_ITEMS_KEPT));
+      addItems(
+        rows.map((r) => ({ id: r.item_id ?? 0, name: r.file_name })).filter((r) => r.id !== 0),
+        subject.uploads.length,
+      );
+      const only = rows.length === 1 ? rows[0] : undefined;
+      if (only) {
+        details.format = only.format;
+        details.fileSize = only.file_size;
+        if (only.folder_path) details.folderPath = only.folder_path;
+      }
+    }
+    if (subject.recycleBinOf !== undefined) addItems(await this.repo.recycledRoots(subject.recycleBinOf));
+    if (subject.user !== undefined) {
+      const user = await this.repo.user(subject.user);
+      if (user) {
+        details.userId = user.id;
+        details.userName = user.name;
+        state = {
+          name: user.name,
+          username: user.username,
+          email: user.email,
+          mobile: user.mobile,
+          dept: user.dept_name,
+          roles: user.roles,
+          status: user.status,
+        };
+      }
+    }
+    if (subject.department !== undefined) {
+      const dept = await this.repo.department(subject.department);
+      if (dept) {
+        details.deptId = dept.id;
+        details.deptName = dept.name;
+        state = {
+          name: dept.name,
+          parent: dept.parent_name,
+          head: dept.head_name,
+          roles: dept.roles,
+          status: dept.status,
+        };
+      }
+    }
+    if (subject.role !== undefined) {
+      const role = await this.repo.role(subject.role);
+      if (role) {
+        details.roleId = role.id;
+        details.roleName = role.name;
+        state = {
+          name: role.name,
+          view: SCOPE_OF[role.view_scope],
+          upload: SCOPE_OF[role.upload_scope],
+          download: SCOPE_OF[role.download_scope],
+          share: SCOPE_OF[role.share_scope],
+          functionCodes: [...role.function_codes].sort((a, b) => a - b).map(String),
+        };
+      }
+    }
+    if (subject.share !== undefined || subject.shareCode !== undefined) {
+      const share = await this.repo.share(
+        subject.share !== undefined ? { id: subject.share } : { code: subject.shareCode as string },
+      );
+      if (share) {
+        // Never the code or the password: they are the link's secret, and log readers are not its owner.
+        Object.assign(details, {
+          shareId: share.id,
+          ownerId: share.owner_id,
+          ownerName: share.owner_name,
+          needPassword: share.password !== null,
+          validity: share.validity,
+          expiresAt: share.expires_at?.toISOString() ?? null,
+        });
+        if (ids.length === 0) addItems(share.items);
+      }
+    }
+    return { itemIds: ids, itemNames: names, itemCount: count, details, state };
+  }
+
+  /**
+   * Appends the entry of an operation that has just succeeded. `before` is the subject's snapshot
+   * taken before the operation (for deletions and edits): its names are the ones the operation
+   * acted on, and comparing it with now gives the changes.
+   */
+  async record(
+    actor: LogActor,
+    code: OperationCode,
+    subject: LogSubject,
+    before?: Snapshot | null,
+  ): Promise<void> {
+    const after = await this.snapshot(subject);
+    const base = before && (before.itemCount > 0 || Object.keys(before.details).length > 0) ? before : after;
+    // Emptying an empty recycle bin deleted nothing.
+    if (code === OperationCode.purge && base.itemCount === 0) return;
+    const details: Record<string, unknown> = { ...after.details, ...(before?.details ?? {}) };
+    if (CHANGE_CODES.has(code) && before?.state && after.state) {
+      const changes = diff(before.state, after.state);
+      if (Object.keys(changes).length > 0) details.changes = changes;
+    }
+    if (CREATE_CODES.has(code) && after.state) details.values = after.state;
+    if (DELETE_CODES.has(code) && (before?.state ?? after.state))
+      details.values = before?.state ?? after.state;
+    Object.assign(details, subject.details ?? {});
+
+    let newValue: string | null = subject.newValue ?? null;
+    if (subject.newValue === undefined) {
+      const changes = details.changes as Record<string, [StateValue, StateValue]> | undefined;
+      if (code === OperationCode.move) newValue = (after.state?.path as string | null) ?? null;
+      else if (changes && Object.keys(changes).length === 1 && changes.name)
+        newValue = String(changes.name[1] ?? '');
+      else if (changes) newValue = describeChanges(changes, 'en');
+    }
+    if (code === OperationCode.createFolder && after.state?.path) details.targetPath = after.state.path;
+
+    await this.repo.insert({
+      createdAt: this.clock.now(),
+      operatorId: actor.userId,
+      operatorName: actor.userId === null ? null : await this.repo.userName(actor.userId),
+      code,
+      itemIds: base.itemIds,
+      itemNames: base.itemNames,
+      itemCount: base.itemCount,
+      newValue: newValue === null ? null : cut(newValue, LOG_NEW_VALUE_MAX_CHARS),
+      details,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      reported: false,
+    });
+  }
+
+  /** The account a sign-in's new session token belongs to. */
+  userOfToken(token: string): Promise<number | null> {
+    return this.repo.userOfSession(hashToken(token));
+  }
+
+  /**
+   * POST operator-log/add-log: the browser reports an operation the server cannot see. Only the
+   * client codes (the schema refuses others); every id must be an item the caller can see.
+   * Nothing is written unless all is well; a failure to write fails the call.
+   */
+  async report(auth: AuthContext, actor: LogActor, body: AddLogPayload): Promise<void> {
+    const code = body.operatorCode;
+    const ids = [...new Set([...body.folderDataIdList, ...body.folderIdList])];
+    if (ids.length === 0 && CLIENT_CODES_NEEDING_ITEMS.includes(code))
+      throw invalidField('folderDataIdList', 'required');
+    const value = body.newValue ?? null;
+    if (value !== null) {
+      const allowed =
+        code === OperationCode.view
+          ? /^[a-z0-9]{1,16}$/.test(value)
+          : code === OperationCode.copyShareLink
+            ? SHARE_LINK_COPIES.has(value)
+            : CLIENT_PLATFORMS.has(value);
+      if (!allowed) throw invalidField('newValue', 'invalidValue');
+    }
+    const rows = await this.repo.items(ids);
+    if (rows.length !== ids.length) throw new AppError('SE_404');
+    for (const row of rows) if (!canSee(auth, row)) throw new AppError('SE_502');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const items = ids.map((id) => byId.get(id) as (typeof rows)[number]);
+    await this.repo.insert({
+      createdAt: this.clock.now(),
+      operatorId: auth.userId,
+      operatorName: await this.repo.userName(auth.userId),
+      code,
+      itemIds: items.map((i) => i.id),
+      itemNames: items.map((i) => i.name),
+      itemCount: items.length,
+      newValue: value,
+      details: {},
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      reported: true,
+    });
+  }
+
+  // ── Reading (function code 5) ───────────────────────────────────────────────────────────────
+
+  async list(auth: AuthContext, request: ListRequest, lang: Language): Promise<LogListResult> {
+    requireAnyCode(auth, FunctionCode.log);
+    const query = toQuery(request);
+    const [rows, total] = await Promise.all([
+      this.repo.list(query, request.pageSize, (request.pageNo - 1) * request.pageSize),
+      this.repo.count(query),
+    ]);
+    const language = logLanguageOf(lang);
+    return {
+      list: rows.map((row) => presentEntry(row, language, LOG_NAMES_LISTED)),
+      total,
+      pageNo: request.pageNo,
+      pageSize: request.pageSize,
+    };
+  }
+
+  /**
+   * The filtered log as an .xlsx stream (newest first, at most `maxRows` rows; the file says how
+   * many matched and that the rest were left out). Checked before a byte is written.
+   */
+  async export(
+    auth: AuthContext,
+    filter: LogFilter,
+    lang: Language,
+    maxRows: number,
+  ): Promise<{ stream: Readable; fileName: string; total: number; rows: number }> {
+    requireAnyCode(auth, FunctionCode.log);
+    // The log as it is now: entries written while the file streams (this export's own) stay out.
+    const query = { ...toQuery(filter), maxId: await this.repo.maxId() };
+    const total = await this.repo.count(query);
+    const language = logLanguageOf(lang);
+    const repo = this.repo;
+    async function* rows(): AsyncGenerator<LogEntry> {
+      let after: { time: Date; id: number } | null = null;
+      let sent = 0;
+      while (sent < maxRows) {
+        const batch: LogRow[] = await repo.listAfter(query, after, Math.min(1000, maxRows - sent));
+        for (const row of batch) yield presentEntry(row, language, LOG_ITEMS_KEPT);
+        sent += batch.length;
+        const last = batch[batch.length - 1];
+        if (!last || batch.length < 1000) return;
+        after = { time: last.created_at, id: last.id };
+      }
+    }
+    const now = this.clock.now();
+    const stamp = localTime(now, this.timeZone).replace(/\D/g, '').slice(0, 12);
+    const stream = writeLogWorkbook({
+      entries: rows(),
+      language,
+      timeZone: this.timeZone,
+      exportedAt: localTime(now, this.timeZone),
+      exportedBy: (await this.repo.userName(auth.userId)) ?? String(auth.userId),
+      filter: describeFilter(filter),
+      total,
+      maxRows,
+    });
+    const fileName = language === 'zh' ? `操作日志-${stamp}.xlsx` : `operation-log-${stamp}.xlsx`;
+    return { stream, fileName, total, rows: Math.min(total, maxRows) };
+  }
+}
+
+function toQuery(filter: LogFilter): LogQuery {
+  return {
+    startTime: filter.startTime ? new Date(filter.startTime) : undefined,
+    endTime: filter.endTime ? new Date(filter.endTime) : undefined,
+    operatorId: filter.operatorId,
+    operatorName: filter.operatorName || undefined,
+    codes: filter.operatorCodes,
+    fileName: filter.fileName || undefined,
+  };
+}
+
+/** The filter as the export's info sheet states it. */
+function describeFilter(filter: LogFilter): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    out[key] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return out;
+}
+
+function presentEntry(row: LogRow, lang: LogLanguage, namesShown: number): LogEntry {
+  const code = row.operator_code;
+  return {
+    id: row.id,
+    time: row.created_at.toISOString(),
+    operatorId: row.operator_id,
+    operatorName: row.operator_name,
+    operatorCode: code,
+    operationKey: isOperationCode(code) ? OPERATION_KEY_OF[code] : null,
+    operationName: operationLabel(code, lang),
+    content: describeEntry(code, row.details, row.new_value, lang),
+    details: row.details,
+    // bigint[] arrives as text elements from node-postgres (its int8 parser covers scalars only).
+    itemIds: row.item_ids.map(Number),
+    fileNames: row.item_names.slice(0, namesShown),
+    itemCount: row.item_count,
+    newValue: row.new_value,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    reported: row.reported,
+  };
+}
+
+function diff(
+  before: Record<string, StateValue>,
+  after: Record<string, StateValue>,
+): Record<string, [StateValue, StateValue]> {
+  const changes: Record<string, [StateValue, StateValue]> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const from = before[key] ?? null;
+    const to = after[key] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = [from, to];
+  }
+  return changes;
+}

@@ -1,0 +1,217 @@
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  type LogEntry,
+  type LogListRequest,
+  type LogListResult,
+  OPERATION_GROUPS,
+  OPERATION_LABELS,
+  type OperationCode,
+} from '@dam/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, saveFile } from '../../api/client';
+import { currentLanguage } from '../../i18n';
+import { formatDate } from '../files/format';
+
+const PAGE_SIZE = 20;
+
+interface LogFilterForm {
+  range: [Dayjs | null, Dayjs | null] | null;
+  operatorName: string;
+  fileName: string;
+  operatorCodes: OperationCode[];
+}
+
+const EMPTY_FILTER: LogFilterForm = { range: null, operatorName: '', fileName: '', operatorCodes: [] };
+
+/** The request filter of a form: empty fields are left out; the range covers whole days. */
+export function toLogFilter(form: LogFilterForm): Omit<LogListRequest, 'pageNo' | 'pageSize'> {
+  const [from, to] = form.range ?? [null, null];
+  return {
+    ...(from ? { startTime: from.startOf('day').toISOString() } : {}),
+    ...(to ? { endTime: to.endOf('day').toISOString() } : {}),
+    ...(form.operatorName.trim() ? { operatorName: form.operatorName.trim() } : {}),
+    ...(form.fileName.trim() ? { fileName: form.fileName.trim() } : {}),
+    ...(form.operatorCodes.length > 0 ? { operatorCodes: form.operatorCodes } : {}),
+  };
+}
+
+/** The export URL of a filter: the same fields in the query string, codes comma-joined. */
+export function logExportPath(filter: Omit<LogListRequest, 'pageNo' | 'pageSize'>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const query = params.toString();
+  return `/ske-api/v1_0/operator-log/export${query ? `?${query}` : ''}`;
+}
+
+/** /manage/log (code 5): who did what to which files, when, filtered, paged and exportable. */
+export function LogsPage() {
+  const { t } = useTranslation();
+  const labels = OPERATION_LABELS[currentLanguage() === 'en' ? 'en' : 'zh'];
+  const [form, setForm] = useState<LogFilterForm>(EMPTY_FILTER);
+  const [applied, setApplied] = useState<LogFilterForm>(EMPTY_FILTER);
+  const [pageNo, setPageNo] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const filter = toLogFilter(applied);
+  const logs = useQuery({
+    queryKey: ['operation-log', filter, pageNo],
+    queryFn: () =>
+      api.post<LogListResult>('/ske-api/v1_0/operator-log/list', { ...filter, pageNo, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+
+  const search = () => {
+    setApplied(form);
+    setPageNo(1);
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="logs-page">
+      <Space wrap>
+        <DatePicker.RangePicker
+          value={form.range}
+          onChange={(range) => setForm({ ...form, range: range as LogFilterForm['range'] })}
+          allowEmpty={[true, true]}
+          data-testid="log-range"
+        />
+        <Input
+          allowClear
+          value={form.operatorName}
+          onChange={(e) => setForm({ ...form, operatorName: e.target.value })}
+          onPressEnter={search}
+          maxLength={50}
+          placeholder={t('log.operator')}
+          style={{ width: 150 }}
+          data-testid="log-operator"
+        />
+        <Select<OperationCode[]>
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          value={form.operatorCodes}
+          onChange={(codes) => setForm({ ...form, operatorCodes: codes })}
+          placeholder={t('log.allOperations')}
+          optionFilterProp="label"
+          style={{ width: 260 }}
+          options={OPERATION_GROUPS.map((group) => ({
+            label: t(`log.group.${group.key}`),
+            options: group.codes.map((code) => ({ value: code, label: labels[code] })),
+          }))}
+          data-testid="log-operations"
+        />
+        <Input
+          allowClear
+          value={form.fileName}
+          onChange={(e) => setForm({ ...form, fileName: e.target.value })}
+          onPressEnter={search}
+          maxLength={255}
+          placeholder={t('log.fileName')}
+          style={{ width: 180 }}
+          data-testid="log-file-name"
+        />
+        <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="log-search">
+          {t('log.search')}
+        </Button>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => {
+            setForm(EMPTY_FILTER);
+            setApplied(EMPTY_FILTER);
+            setPageNo(1);
+          }}
+        >
+          {t('log.reset')}
+        </Button>
+        <Tooltip title={t('log.exportHint')}>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            onClick={async () => {
+              setExporting(true);
+              try {
+                await saveFile(logExportPath(filter));
+              } catch {
+                // saveFile already showed the server's reason.
+              } finally {
+                setExporting(false);
+              }
+            }}
+            data-testid="log-export"
+          >
+            {t('log.export')}
+          </Button>
+        </Tooltip>
+      </Space>
+      <Table<LogEntry>
+        rowKey="id"
+        size="middle"
+        loading={logs.isFetching}
+        dataSource={logs.data?.list ?? []}
+        scroll={{ x: 1100 }}
+        locale={{ emptyText: <Empty description={t('log.empty')} /> }}
+        pagination={{
+          current: pageNo,
+          pageSize: PAGE_SIZE,
+          total: logs.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('log.total', { count: String(total) }),
+          onChange: setPageNo,
+        }}
+        columns={[
+          { title: t('log.time'), dataIndex: 'time', width: 150, render: (at: string) => formatDate(at) },
+          {
+            title: t('log.operator'),
+            dataIndex: 'operatorName',
+            width: 120,
+            render: (name: string | null) =>
+              name ?? <Typography.Text type="secondary">{t('log.visitor')}</Typography.Text>,
+          },
+          {
+            title: t('log.operation'),
+            dataIndex: 'operationName',
+            width: 150,
+            render: (name: string, entry) => (
+              <Tag color={entry.reported ? 'default' : 'blue'} data-testid="log-operation">
+                {name}
+              </Tag>
+            ),
+          },
+          {
+            title: t('log.files'),
+            key: 'files',
+            width: 240,
+            render: (_v, entry) =>
+              entry.itemCount === 0 ? (
+                '—'
+              ) : (
+                <Tooltip title={entry.fileNames.join('\n')}>
+                  <span data-testid="log-files">
+                    {entry.fileNames.slice(0, 2).join('、')}
+                    {entry.itemCount > 2 && (
+                      <Typography.Text type="secondary">
+                        {' '}
+                        {t('log.moreFiles', { count: String(entry.itemCount - 2) })}
+                      </Typography.Text>
+                    )}
+                  </span>
+                </Tooltip>
+              ),
+          },
+          {
+            title: t('log.content'),
+            dataIndex: 'content',
+            ellipsis: { showTitle: true },
+            render: (content: string, entry) => content || entry.newValue || '—',
+          },
+          { title: 'IP', dataIndex: 'ip', width: 130, render: (ip: string | null) => ip ?? '—' },
+        ]}
+      />
+    </Space>
+  );
+}
