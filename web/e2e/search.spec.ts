@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
-import { signIn, snap, useEnglish } from './support';
+import { newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 
@@ -12,22 +12,11 @@ async function chooseSearchType(page: Page, label: string) {
 
 test('searches by title, by article number and by a pasted batch of article numbers', async ({ page }) => {
   await signIn(page);
-  await page.goto('/allfiles/all');
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill('搜索样品');
-  await page.getByTestId('folder-dialog-ok').click();
-  await card(page, '搜索样品').getByRole('button', { name: '搜索样品' }).click();
-  await page.waitForURL(/\/allfiles\/\d+$/);
-  await expect(page.getByText('这个文件夹还是空的')).toBeVisible();
   // The dialog takes the article numbers from the file names.
-  await page.getByTestId('upload-files-input').setInputFiles([
+  await newFolderWithFiles(page, '搜索样品', [
     { name: 'SRCH100-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 400) },
     { name: 'SRCH200-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 400) },
   ]);
-  await page.getByTestId('upload-finish').click();
-  // With SKU data loaded, unknown numbers are confirmed first.
-  const anyway = page.getByRole('button', { name: '仍然上传' });
-  if (await anyway.isVisible({ timeout: 1_000 }).catch(() => false)) await anyway.click();
   await expect(card(page, 'SRCH100-01').locator('img')).toBeVisible({ timeout: 30_000 });
   await expect(card(page, 'SRCH200-01')).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg } from '../../server/test/fixtures';
-import { signIn, snap, useEnglish } from './support';
+import { newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 const FOLDER = '分享样品';
@@ -19,19 +19,9 @@ test('shares a folder by password link; a visitor opens it without signing in an
   browser,
 }) => {
   await signIn(page);
-  await page.goto('/allfiles/all');
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill(FOLDER);
-  await page.getByTestId('folder-dialog-ok').click();
-  await card(page, FOLDER).getByRole('button', { name: FOLDER }).click();
-  await page.waitForURL(/\/allfiles\/\d+$/);
-  await expect(page.getByText('这个文件夹还是空的')).toBeVisible();
-  await page
-    .getByTestId('upload-files-input')
-    .setInputFiles({ name: 'share-look.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(800, 600) });
-  await page.getByTestId('upload-finish').click();
-  const anyway = page.getByRole('button', { name: '仍然上传' });
-  if (await anyway.isVisible({ timeout: 1_000 }).catch(() => false)) await anyway.click();
+  await newFolderWithFiles(page, FOLDER, [
+    { name: 'share-look.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(800, 600) },
+  ]);
   await expect(card(page, 'share-look').locator('img')).toBeVisible({ timeout: 30_000 });
 
   // Share the folder: password-protected and 7 days unless changed (SPEC §2).

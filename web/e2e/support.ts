@@ -29,3 +29,31 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
 export async function useEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('lang', 'en'));
 }
+
+export interface FileToUpload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/**
+ * A new top-level folder holding these files, uploaded through the upload dialog; leaves the page
+ * on that folder. Unknown article numbers (when SKU data is loaded) are confirmed.
+ */
+export async function newFolderWithFiles(page: Page, folder: string, files: FileToUpload[]): Promise<void> {
+  await page.goto('/allfiles/all');
+  await page.getByTestId('new-folder').click();
+  await page.getByTestId('folder-name-input').fill(folder);
+  await page.getByTestId('folder-dialog-ok').click();
+  await page
+    .locator(`[data-testid="item-card"][data-name="${folder}"]`)
+    .getByRole('button', { name: folder })
+    .click();
+  // The folder's own page (and its upload target) must be there before files are picked.
+  await page.waitForURL(/\/allfiles\/\d+$/);
+  await page.getByText(/这个文件夹还是空的|This folder is empty/).waitFor();
+  await page.getByTestId('upload-files-input').setInputFiles(files);
+  await page.getByTestId('upload-finish').click();
+  const anyway = page.getByRole('button', { name: /仍然上传|Upload anyway/ });
+  if (await anyway.isVisible({ timeout: 1_000 }).catch(() => false)) await anyway.click();
+}

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
-import { signIn, snap, useEnglish } from './support';
+import { newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 const FOLDER = '标签样品';
@@ -24,19 +24,9 @@ test('an administrator defines a tag dimension; a file shows its tags by dimensi
   await snap(page, 'tags-zh');
 
   // A file, tagged 春夏 through file/modify-tag (batch tagging's call).
-  await page.goto('/allfiles/all');
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill(FOLDER);
-  await page.getByTestId('folder-dialog-ok').click();
-  await card(page, FOLDER).getByRole('button', { name: FOLDER }).click();
-  await page.waitForURL(/\/allfiles\/\d+$/);
-  await expect(page.getByText('这个文件夹还是空的')).toBeVisible();
-  await page
-    .getByTestId('upload-files-input')
-    .setInputFiles({ name: 'tagged-look.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 400) });
-  await page.getByTestId('upload-finish').click();
-  const anyway = page.getByRole('button', { name: '仍然上传' });
-  if (await anyway.isVisible({ timeout: 1_000 }).catch(() => false)) await anyway.click();
+  await newFolderWithFiles(page, FOLDER, [
+    { name: 'tagged-look.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 400) },
+  ]);
   await expect(card(page, 'tagged-look').locator('img')).toBeVisible({ timeout: 30_000 });
   const token = (await context.cookies()).find((c) => c.name === 'skToken')?.value ?? '';
   const folderId = new URL(page.url()).pathname.split('/').pop();

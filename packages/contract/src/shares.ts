@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { MAX_SCALING_PX } from './files';
-import { itemActionSchema, itemSchema, pagingSchema, rankStatusSchema } from './items';
+import { itemSchema, pagingSchema, rankStatusSchema } from './items';
 
 /**
  * Share links (SPEC §2 Share-link dialog, /myshare, /newShare, /visitfile; §4 Share link status;
@@ -202,28 +202,27 @@ export type NewShareList = z.infer<typeof newShareListSchema>;
  * what the link names, `/Campaign/Details` below); `authList` is `view` plus `download` when the
  * owner may download it now.
  */
-export const sharedItemSchema = z.object({
-  id: z.number().int(),
-  folderDataId: z.number().int(),
-  /** 1 folder, 2 image, 3 video, 4 other document. */
-  type: z.number().int(),
-  name: z.string(),
-  path: z.string(),
+export const sharedItemSchema = itemSchema.pick({
+  id: true,
+  folderDataId: true,
+  type: true,
+  name: true,
+  path: true,
   /** The folder holding it inside the link, or null for what the link names itself. */
-  parentId: z.number().int().nullable(),
-  fileFormat: z.string().nullable(),
+  parentId: true,
+  fileFormat: true,
   /** Thumbnail (signed URL, no sign-in needed), or null. */
-  compactUrl: z.string().nullable(),
-  fileSize: z.number(),
-  artNum: z.string().nullable(),
-  expireStartTime: z.string().nullable(),
-  expireEndTime: z.string().nullable(),
-  expired: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  compactUrl: true,
+  fileSize: true,
+  artNum: true,
+  expireStartTime: true,
+  expireEndTime: true,
+  expired: true,
+  createdAt: true,
+  updatedAt: true,
   /** Who uploaded or created it. */
-  userName: z.string(),
-  authList: z.array(itemActionSchema),
+  userName: true,
+  authList: true,
 });
 export type SharedItem = z.infer<typeof sharedItemSchema>;
 
