@@ -63,6 +63,23 @@ test('an administrator defines a tag dimension; a file shows its tags by dimensi
   await expect(page.locator('.ant-message')).toBeVisible();
   await snap(page, 'info-panel-tags-zh');
 
+  // The filter panel: at the top level no untagged folder is 春夏; inside, the tagged file is.
+  await page.getByTestId('viewer-close').click();
+  await page.getByTestId('filter-button').click();
+  await page.getByTestId('filter-tags').click();
+  await page.locator('.ant-select-item-option', { hasText: '春夏' }).click();
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-popover').getByRole('button', { name: /确\s?定/ }).click();
+  await expect(card(page, 'tagged-look')).toBeVisible();
+  await expect(page.getByTestId('item-card')).toHaveCount(1);
+  await page.getByTestId('side-tabs').getByRole('link', { name: '全部文件' }).click();
+  await page.getByTestId('filter-button').click();
+  await page.getByTestId('filter-tags').click();
+  await page.locator('.ant-select-item-option', { hasText: '春夏' }).click();
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-popover').getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.getByTestId('item-card')).toHaveCount(0);
+
   // Listing by tag: the filter of the folder finds the tagged file.
   const filtered = await page.request.get(
     `/ske-api/v1_0/file/all-file-v2?folderDataId=${folderId}&pageNo=1&pageSize=60&rankStatus=0&tagIdList=${spring}`,

@@ -42,6 +42,16 @@ describe('API client', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
+  it('sends a list in the query as the same name repeated, and leaves out empty values', async () => {
+    const fetchMock = respond(200, { success: true, result: null, errorCode: null, errorDesc: null });
+    vi.stubGlobal('fetch', fetchMock);
+    await api.get('/ske-api/v1_0/file/all-file-v2', {
+      query: { folderDataId: 'all', tagIdList: [3, 7], minCreatedAt: undefined },
+    });
+    const [url] = fetchMock.mock.calls[0] as unknown as [string];
+    expect(url).toBe('/ske-api/v1_0/file/all-file-v2?folderDataId=all&tagIdList=3&tagIdList=7');
+  });
+
   it('throws the server’s localised error and shows it', async () => {
     vi.stubGlobal(
       'fetch',

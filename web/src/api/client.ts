@@ -23,7 +23,8 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Query parameters; a list is sent as the same name repeated (`tagIdList=1&tagIdList=2`). */
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
   body?: unknown;
   /** Do not show the error to the user (the caller shows it its own way). */
   silent?: boolean;
@@ -44,7 +45,8 @@ export function setSessionExpiredHandler(handler: () => void): void {
 function buildUrl(path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
+    if (Array.isArray(value)) for (const each of value) params.append(key, String(each));
+    else if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;

@@ -96,6 +96,8 @@ const en: Messages = {
     code8: 'Imports',
   },
   files: {
+    tagsFilter: 'Tags',
+    anyTags: 'Any tags',
     topLevel: 'All files',
     newFolder: 'New folder',
     editFolder: 'Edit folder',

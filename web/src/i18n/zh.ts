@@ -95,6 +95,8 @@ const zh = {
     code8: '导入管理',
   },
   files: {
+    tagsFilter: '标签',
+    anyTags: '不限标签',
     topLevel: '全部文件',
     newFolder: '新建文件夹',
     editFolder: '编辑文件夹',

@@ -6,10 +6,13 @@ import {
   SwapOutlined,
   TableOutlined,
 } from '@ant-design/icons';
-import { Badge, Button, DatePicker, Form, Popover, Segmented, Space, Tooltip } from 'antd';
+import type { TagDimension } from '@dam/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, DatePicker, Form, Popover, Segmented, Select, Space, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
 import type { ListingFilter, SortState } from './api';
 
 /** SPEC §2 sort toggle: normal → up → down → normal. */
@@ -64,9 +67,10 @@ export function ViewToggle({ mode, onChange }: { mode: ViewMode; onChange: (mode
 interface FilterForm {
   created?: [Dayjs, Dayjs] | null;
   validity?: [Dayjs, Dayjs] | null;
+  tagIdList?: number[];
 }
 
-/** SPEC §3 filter content: creation and validity date ranges. */
+/** SPEC §3 filter content: creation and validity date ranges, and tags. */
 export function FilterButton({
   filter,
   onChange,
@@ -77,7 +81,17 @@ export function FilterButton({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<FilterForm>();
-  const active = Object.values(filter).filter(Boolean).length;
+  const tags = useQuery({
+    queryKey: ['tags', 'selector'],
+    queryFn: () => api.get<TagDimension[]>('/ske-api/selector/tags'),
+    enabled: open,
+    staleTime: 60_000,
+  });
+  const active = [
+    filter.minCreatedAt,
+    filter.minExpireTime,
+    (filter.tagIdList?.length ?? 0) > 0 ? filter.tagIdList : undefined,
+  ].filter(Boolean).length;
   const apply = (values: FilterForm) => {
     onChange({
       ...(values.created
@@ -92,6 +106,7 @@ export function FilterButton({
             maxExpireTime: values.validity[1].format('YYYY-MM-DD'),
           }
         : {}),
+      ...(values.tagIdList?.length ? { tagIdList: values.tagIdList } : {}),
     });
     setOpen(false);
   };
@@ -108,6 +123,20 @@ export function FilterButton({
           </Form.Item>
           <Form.Item name="validity" label={t('files.validityRange')}>
             <DatePicker.RangePicker style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="tagIdList" label={t('files.tagsFilter')}>
+            <Select
+              mode="multiple"
+              allowClear
+              optionFilterProp="label"
+              loading={tags.isPending}
+              placeholder={t('files.anyTags')}
+              options={(tags.data ?? []).map((dimension) => ({
+                label: dimension.dimensionName,
+                options: dimension.tagDTOList.map((tag) => ({ value: tag.id, label: tag.tagName })),
+              }))}
+              data-testid="filter-tags"
+            />
           </Form.Item>
           <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
             <Button

@@ -12,6 +12,8 @@ export interface ListingFilter {
   maxCreatedAt?: string;
   minExpireTime?: string;
   maxExpireTime?: string;
+  /** Items carrying these tags (tags of one dimension are alternatives; every dimension must match). */
+  tagIdList?: number[];
 }
 
 export const filesKeys = {
