@@ -69,7 +69,10 @@ test('an administrator defines a tag dimension; a file shows its tags by dimensi
   await page.getByTestId('filter-tags').click();
   await page.locator('.ant-select-item-option', { hasText: '春夏' }).click();
   await page.keyboard.press('Escape');
-  await page.locator('.ant-popover').getByRole('button', { name: /确\s?定/ }).click();
+  await page
+    .locator('.ant-popover')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
   await expect(card(page, 'tagged-look')).toBeVisible();
   await expect(page.getByTestId('item-card')).toHaveCount(1);
   await page.getByTestId('side-tabs').getByRole('link', { name: '全部文件' }).click();
@@ -77,7 +80,10 @@ test('an administrator defines a tag dimension; a file shows its tags by dimensi
   await page.getByTestId('filter-tags').click();
   await page.locator('.ant-select-item-option', { hasText: '春夏' }).click();
   await page.keyboard.press('Escape');
-  await page.locator('.ant-popover').getByRole('button', { name: /确\s?定/ }).click();
+  await page
+    .locator('.ant-popover')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
   await expect(page.getByTestId('item-card')).toHaveCount(0);
 
   // Listing by tag: the filter of the folder finds the tagged file.
