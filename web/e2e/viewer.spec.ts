@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg, makePng, makePsd } from '../../server/test/fixtures';
 import { readZip } from '../../server/test/zip';
-import { signIn, snap, useEnglish } from './support';
+import { newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 
@@ -10,16 +10,11 @@ test('opens a file full screen: zoom, rotate, previous/next, edit name and valid
   page,
 }) => {
   await signIn(page);
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill('看图');
-  await page.getByTestId('folder-dialog-ok').click();
-  await card(page, '看图').getByRole('button', { name: '看图' }).click();
-  await page.getByTestId('upload-files-input').setInputFiles([
+  await newFolderWithFiles(page, '看图', [
     { name: 'BOOT1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 900) },
     { name: 'BOOT1.psd', mimeType: 'image/vnd.adobe.photoshop', buffer: await makePsd(600, 450) },
     { name: 'BOOT2.png', mimeType: 'image/png', buffer: await makePng(800, 800) },
   ]);
-  await page.getByTestId('upload-finish').click();
   await expect(card(page, 'BOOT1').locator('img')).toBeVisible({ timeout: 30_000 });
   await expect(card(page, 'BOOT2').locator('img')).toBeVisible({ timeout: 30_000 });
 
