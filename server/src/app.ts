@@ -37,12 +37,14 @@ import { localMediaUrlMaker, MediaUrls } from './modules/media/urls';
 import { PresetsRepository } from './modules/presets/repository';
 import { presetsRoutes } from './modules/presets/routes';
 import { PresetsService } from './modules/presets/service';
+import { RateLimiter } from './modules/ratelimit/limiter';
+import { RateLimitRepository } from './modules/ratelimit/repository';
 import { SearchRepository } from './modules/search/repository';
 import { searchRoutes } from './modules/search/routes';
 import { SearchService } from './modules/search/service';
 import { SecurityRepository } from './modules/security/repository';
 import { securityRoutes } from './modules/security/routes';
-import { SecurityService } from './modules/security/service';
+import { ADDRESS_LIMIT_MULTIPLE, SecurityService } from './modules/security/service';
 import { SharesRepository } from './modules/shares/repository';
 import { sharesRoutes, shareVisitorRoutes } from './modules/shares/routes';
 import { SharesService } from './modules/shares/service';
@@ -134,11 +136,23 @@ export async function buildApp({
   });
   await app.register(rateLimit, { global: false });
 
-  const security = new SecurityService(new SecurityRepository(db), new AccessRepository(db), clock, {
-    idleMs: config.SESSION_IDLE_HOURS * 3600_000,
-    rememberMs: config.SESSION_REMEMBER_DAYS * 86_400_000,
-    passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,
-  });
+  // Sign-in and share-password limits count in the database: every server process shares them.
+  const limiter = new RateLimiter(new RateLimitRepository(db), clock);
+  const security = new SecurityService(
+    new SecurityRepository(db),
+    new AccessRepository(db),
+    clock,
+    {
+      idleMs: config.SESSION_IDLE_HOURS * 3600_000,
+      rememberMs: config.SESSION_REMEMBER_DAYS * 86_400_000,
+      passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,
+    },
+    limiter,
+    {
+      perIdentifier: config.LOGIN_RATE_LIMIT,
+      perAddress: config.LOGIN_RATE_LIMIT * ADDRESS_LIMIT_MULTIPLE,
+    },
+  );
 
   // The operation log: route handlers record each operation right after it succeeded.
   const logs = new LogsService(new LogsRepository(db), clock, config.BUSINESS_TIME_ZONE);
@@ -149,7 +163,6 @@ export async function buildApp({
     prefix: SECURITY_API_PREFIX,
     security,
     oplog,
-    loginRateLimit: config.LOGIN_RATE_LIMIT,
   });
   // Departments, users and roles: signed-in callers only; the service checks codes 2 and 3.
   const accounts = new AccountsService(new AccountsRepository(db), clock);
@@ -208,6 +221,8 @@ export async function buildApp({
     clock,
     timeZone: config.BUSINESS_TIME_ZONE,
     tokenSecret: await uploadsRepository.sharedSecret('share-visitor-secret'),
+    limiter,
+    passwordRateLimit: config.LOGIN_RATE_LIMIT,
   });
   // Every main-API call needs a signed-in caller; features add their routes inside.
   await app.register(
@@ -235,7 +250,6 @@ export async function buildApp({
     shares,
     downloads,
     oplog,
-    passwordRateLimit: config.LOGIN_RATE_LIMIT,
   });
   await app.register(downloadTicketRoute, {
     prefix: MAIN_API_PREFIX,

@@ -298,6 +298,13 @@ export interface OperationLogTable {
   reported: ColumnType<boolean, boolean | undefined, never>;
 }
 
+/** Attempts counted for a limit in one fixed window (migration 011). */
+export interface RateLimitCounterTable {
+  key: string;
+  window_start: Date;
+  count: number;
+}
+
 export interface Database {
   sku: SkuTable;
   app_settings: AppSettingTable;
@@ -322,6 +329,7 @@ export interface Database {
   sku_tags: SkuTagTable;
   channel_tags: ChannelTagTable;
   operation_logs: OperationLogTable;
+  rate_limit_counters: RateLimitCounterTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -9,6 +9,7 @@ import * as m007 from './007_search';
 import * as m008 from './008_shares';
 import * as m009 from './009_tags';
 import * as m010 from './010_operation_log';
+import * as m011 from './011_rate_limits';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '008_shares': m008,
   '009_tags': m009,
   '010_operation_log': m010,
+  '011_rate_limits': m011,
 };

@@ -18,37 +18,19 @@ import type { SecurityService } from './service';
 export interface SecurityRoutesOptions {
   security: SecurityService;
   oplog: OperationRecorder;
-  /** Sign-in attempts per client address and identifier per minute. */
-  loginRateLimit: number;
 }
 
 const nothing = envelopeSchema(z.null());
 
 /** The security API of SPEC §7, mounted under /security-api. */
-export const securityRoutes: FastifyPluginAsync<SecurityRoutesOptions> = async (
-  app,
-  { security, oplog, loginRateLimit },
-) => {
+export const securityRoutes: FastifyPluginAsync<SecurityRoutesOptions> = async (app, { security, oplog }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
     '/login',
     {
       schema: { body: loginRequestSchema, response: { 200: envelopeSchema(loginResultSchema) } },
-      config: {
-        rateLimit: {
-          max: loginRateLimit,
-          timeWindow: 60_000,
-          // After body parsing, so the key can include the identifier: one office behind one NAT
-          // address can still sign in, while guessing one account's password is slowed.
-          hook: 'preHandler',
-          keyGenerator: (request) => {
-            const body = (request.body ?? {}) as { userName?: string; email?: string; mobile?: string };
-            const who = (body.userName ?? body.email ?? body.mobile ?? '').trim().toLowerCase();
-            return `${request.ip}|${who}`;
-          },
-        },
-      },
+      // Throttled by the service: per identifier looked up and per client address, in the database.
     },
     async (request) => {
       const result = await security.login(request.body, {

@@ -14,6 +14,7 @@ import { hashToken, newSessionToken } from '../../lib/tokens';
 import { type AuthContext, fileScopesOfRoles, requireAnyCode } from '../access/access';
 import type { AccessRepository } from '../access/access.repository';
 import { roleDto } from '../accounts/presenter';
+import type { RateLimiter } from '../ratelimit/limiter';
 import type { SecurityRepository } from './repository';
 
 export interface SessionPolicy {
@@ -21,6 +22,30 @@ export interface SessionPolicy {
   rememberMs: number;
   /** 0 = passwords never expire. */
   passwordMaxAgeDays: number;
+}
+
+/** Sign-in attempts per minute: on the account identifier looked up, and on the client address. */
+export interface SignInLimits {
+  perIdentifier: number;
+  perAddress: number;
+}
+
+/** The per-address limit is this multiple of LOGIN_RATE_LIMIT: an office shares one NAT address. */
+export const ADDRESS_LIMIT_MULTIPLE = 10;
+const MINUTE_MS = 60_000;
+
+/** The account identifier a sign-in looks up, normalised as the lookup compares it. */
+export type LoginIdentifier = { kind: 'email'; value: string } | { kind: 'mobile'; value: string };
+
+/** Which account a sign-in names: `email`, else `mobile`, else `userName` by its format (SE_400 otherwise). */
+export function loginIdentifierOf(body: LoginRequest): LoginIdentifier {
+  if (body.email) return { kind: 'email', value: body.email.trim().toLowerCase() };
+  if (body.mobile) return { kind: 'mobile', value: body.mobile.trim() };
+  const identifier = (body.userName ?? '').trim();
+  const kind = classifyIdentifier(identifier);
+  if (kind === 'email') return { kind, value: identifier.toLowerCase() };
+  if (kind === 'mobile') return { kind, value: identifier };
+  throw invalidField('userName', 'identifier');
 }
 
 export interface ClientMeta {
@@ -38,18 +63,38 @@ export class SecurityService {
     private readonly access: AccessRepository,
     private readonly clock: Clock,
     private readonly policy: SessionPolicy,
+    private readonly limiter: RateLimiter,
+    private readonly limits: SignInLimits,
   ) {}
 
+  /**
+   * Signs in. Every attempt counts against the client address and the identifier looked up (not
+   * whatever else the body says); over either limit the answer is SE_429 before the password is
+   * even checked. A successful sign-in takes its attempt back, so only failures use the limits up.
+   */
   async login(body: LoginRequest, meta: ClientMeta): Promise<LoginResult> {
+    const fromAddress = await this.limiter.take([
+      { key: `login-ip:${meta.ip ?? '-'}`, max: this.limits.perAddress, windowMs: MINUTE_MS },
+    ]);
+    const identifier = loginIdentifierOf(body);
+    const onIdentifier = await this.limiter.take([
+      {
+        key: `login-id:${identifier.kind}:${identifier.value}`,
+        max: this.limits.perIdentifier,
+        windowMs: MINUTE_MS,
+      },
+    ]);
     if (body.password === undefined) {
       // SMS sign-in (mobile + messageCode) comes with the accounts feature.
       throw new AppError('SED_11');
     }
-    const user = await this.findUser(body);
+    const user = await this.findUser(identifier);
     const hashed = user?.password_hash ?? (await decoyPasswordHash());
     const valid = await verifyPassword(hashed, body.password);
     // Unknown account and wrong password answer alike, so the reply does not reveal who exists.
     if (!user?.password_hash || !valid) throw new AppError('SED_10');
+    await fromAddress.refund();
+    await onIdentifier.refund();
     if (user.status !== 1) throw new AppError('SED_03');
 
     const now = this.clock.now();
@@ -64,14 +109,10 @@ export class SecurityService {
     };
   }
 
-  private findUser(body: LoginRequest) {
-    if (body.email) return this.repo.findLiveUserByEmail(body.email);
-    if (body.mobile) return this.repo.findLiveUserByMobile(body.mobile);
-    const identifier = (body.userName ?? '').trim();
-    const kind = classifyIdentifier(identifier);
-    if (kind === 'email') return this.repo.findLiveUserByEmail(identifier);
-    if (kind === 'mobile') return this.repo.findLiveUserByMobile(identifier);
-    throw invalidField('userName', 'identifier');
+  private findUser(identifier: LoginIdentifier) {
+    return identifier.kind === 'email'
+      ? this.repo.findLiveUserByEmail(identifier.value)
+      : this.repo.findLiveUserByMobile(identifier.value);
   }
 
   /** Resolves a token to its caller, or throws SE_501 (missing, unknown, expired, signed out). */

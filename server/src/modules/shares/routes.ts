@@ -106,9 +106,7 @@ export const shareVisitorRoutes: FastifyPluginAsync<{
   shares: SharesService;
   downloads: DownloadsService;
   oplog: OperationRecorder;
-  /** Password attempts per client address and link per minute. */
-  passwordRateLimit: number;
-}> = async (app, { shares, downloads, oplog, passwordRateLimit }) => {
+}> = async (app, { shares, downloads, oplog }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   /** A new visitor session (a token other than the one presented) is an opening of the link. */
   const recordOpening = async (
@@ -137,18 +135,15 @@ export const shareVisitorRoutes: FastifyPluginAsync<{
         body: verifySharePasswordRequestSchema,
         response: { 200: envelopeSchema(shareVisitSchema) },
       },
-      config: {
-        rateLimit: {
-          max: passwordRateLimit,
-          timeWindow: 60_000,
-          // Per address and link: guessing one link's password is slowed, while one office behind
-          // one NAT address can still open other links, and nobody can lock a link for everyone.
-          keyGenerator: (request) => `${request.ip}|${(request.params as { code?: string }).code ?? ''}`,
-        },
-      },
+      // Throttled by the service: per client address and link, in the database.
     },
     async (request) => {
-      const visit = await shares.unlock(request.params.code, request.body.password, visitorToken(request));
+      const visit = await shares.unlock(
+        request.params.code,
+        request.body.password,
+        visitorToken(request),
+        request.ip,
+      );
       await recordOpening(request, visit.shareToken);
       return ok(visit);
     },

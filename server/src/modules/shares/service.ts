@@ -28,6 +28,7 @@ import { canDownload, canSee, canShare } from '../items/policy';
 import { isExpired, presentItem } from '../items/presenter';
 import type { ItemsRepository, ItemWithOwner, Viewer } from '../items/repository';
 import type { MediaUrls } from '../media/urls';
+import type { RateLimiter } from '../ratelimit/limiter';
 import type { ShareRow, SharesRepository, ShareWithOwner } from './repository';
 
 /** Letters and digits without look-alikes (no i, l, o, 0, 1): read aloud or typed from a chat. */
@@ -46,6 +47,10 @@ export interface SharesDependencies {
   timeZone: string;
   /** Signs visitor tokens (an app setting of its own, made at first start). */
   tokenSecret: string;
+  /** Counts password attempts, in the database (shared by every server process). */
+  limiter: RateLimiter;
+  /** Password attempts per client address and link per minute. */
+  passwordRateLimit: number;
 }
 
 interface Paging {
@@ -364,11 +369,25 @@ export class SharesService {
     return this.answer(visit, await this.startVisit(visit.share));
   }
 
-  /** POST random/{code} `{ password }`: the right password opens the link (wrong: SESH_03). */
-  async unlock(code: string, password: string, presented: string | undefined): Promise<ShareVisit> {
+  /**
+   * POST random/{code} `{ password }`: the right password opens the link (wrong: SESH_03).
+   * Attempts are limited per client address and link (SE_429 over the limit, whatever the
+   * password): guessing is slowed, while one office behind one NAT address can still open other
+   * links, and nobody can lock a link for everyone. A right password takes its attempt back.
+   */
+  async unlock(
+    code: string,
+    password: string,
+    presented: string | undefined,
+    clientIp: string,
+  ): Promise<ShareVisit> {
+    const attempt = await this.deps.limiter.take([
+      { key: `share-pw:${clientIp}|${code}`, max: this.deps.passwordRateLimit, windowMs: 60_000 },
+    ]);
     const visit = await this.open(this.requireLive(await this.deps.shares.findByCode(code)));
     const stored = visit.share.password;
     if (stored !== null && !passwordMatches(stored, password)) throw new AppError('SESH_03');
+    await attempt.refund();
     return this.answer(visit, this.reusable(presented, visit.share) ?? (await this.startVisit(visit.share)));
   }
 
