@@ -73,3 +73,23 @@ export function fileScopesOfRoles(
     share: widestScope(roles.map((r) => r.share_scope)),
   };
 }
+
+/**
+ * Which departments the caller administers (departments, users, password resets): everything
+ * when every one of their file scopes is "all", otherwise their own department and everything
+ * below it, and nothing without a department. The narrowest reading on purpose: administration
+ * can move departments and take over accounts, so it must never reach further than the caller's
+ * narrowest file permission already does (see docs/decisions.md, Accounts administration).
+ */
+export function administrationReach(auth: AuthContext): FileScopeFilter {
+  if (Object.values(auth.fileScopes).every((scope) => scope === 'all')) return { kind: 'all' };
+  if (auth.deptPath) return { kind: 'subtree', pathPrefix: auth.deptPath };
+  return { kind: 'none' };
+}
+
+/** Whether a department path (of a department, or of a user's department) lies within `reach`. */
+export function withinReach(reach: FileScopeFilter, deptPath: string | null): boolean {
+  if (reach.kind === 'all') return true;
+  if (reach.kind === 'none' || deptPath === null) return false;
+  return deptPath.startsWith(reach.pathPrefix);
+}

@@ -53,7 +53,8 @@ describe('accounts administration', () => {
       token: await signIn(t.app, um.email, um.password),
       roleId: um.roleId as number,
     };
-    const rm = await givenUser(t.database, { functionCodes: [3] });
+    // At the root: departments are read only within one's own subtree (accounts-confinement.test.ts).
+    const rm = await givenUser(t.database, { functionCodes: [3], deptId: rootId });
     roleManager = await signIn(t.app, rm.email, rm.password);
     const o = await givenUser(t.database, { functionCodes: [5] });
     outsider = await signIn(t.app, o.email, o.password);
@@ -834,10 +835,16 @@ describe('accounts administration', () => {
         'SE_502',
         roleManager,
       );
-      // What a role already had may stay: only additions must lie within the caller's permissions.
-      await succeed('edit-role', { ...body, name: 'Renamed code two role' }, roleManager);
-      await succeed('edit-role', { ...body, functionCodes: [] }, roleManager);
-      await succeed('delete-role', { roleId: target }, roleManager);
+      // A role holding more than the caller is not theirs to change or delete (issue 9).
+      await refused('edit-role', { ...body, name: 'Renamed code two role' }, 'SE_502', roleManager);
+      await refused('edit-role', { ...body, functionCodes: [] }, 'SE_502', roleManager);
+      await refused('delete-role', { roleId: target }, 'SE_502', roleManager);
+      await succeed(
+        'edit-role',
+        { ...body, roleId: own.id, name: 'Role admins', functionCodes: [] },
+        roleManager,
+      );
+      await succeed('delete-role', { roleId: own.id }, roleManager);
     });
   });
 });

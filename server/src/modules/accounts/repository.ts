@@ -142,8 +142,12 @@ export class AccountsRepository {
     };
   }
 
-  async listLiveDepartments(): Promise<DepartmentRecord[]> {
-    const rows = await this.selectDepartments().where('d.status', '=', 1).execute();
+  /** Live departments, only those whose path starts with `pathPrefix` when given. */
+  async listLiveDepartments(pathPrefix?: string): Promise<DepartmentRecord[]> {
+    let query = this.selectDepartments().where('d.status', '=', 1);
+    // Paths hold only digits and slashes, so the prefix needs no LIKE escaping.
+    if (pathPrefix !== undefined) query = query.where('d.path', 'like', `${pathPrefix}%`);
+    const rows = await query.execute();
     return rows.map(AccountsRepository.toDepartment);
   }
 

@@ -20,7 +20,13 @@ import type { RoleRow } from '../../db/schema';
 import { AppError, invalidField } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { generatePassword, hashPassword } from '../../lib/password';
-import { type AuthContext, requireAnyCode } from '../access/access';
+import {
+  type AuthContext,
+  administrationReach,
+  type FileScopeFilter,
+  requireAnyCode,
+  withinReach,
+} from '../access/access';
 import { isUniqueViolation } from '../items/repository';
 import { departmentDto, knownCodes, managedUserDto, treeOrder } from './presenter';
 import type { AccountsRepository, DepartmentRecord, UserFilter, UserRecord } from './repository';
@@ -50,8 +56,12 @@ const UNIQUE_INDEX_CODES = {
  * departments needs function code 2 (user) or 3 (role); changing departments and users needs 2;
  * changing roles needs 3. Nobody hands out more than they hold: roles given to a user or a
  * department, and codes or scopes added to a role, must lie within the caller's own permissions,
- * and accounts more powerful than the caller cannot be changed, deleted or reset by them (SE_502).
- * Every change runs in one transaction under the accounts lock; a refused change changes nothing.
+ * and accounts more powerful than the caller cannot be changed, deleted or reset by them (SE_502);
+ * a role manager changes or deletes only roles within their own permissions (SE_502).
+ * Departments and users are administered only within the caller's reach (`administrationReach`:
+ * their own department subtree unless every file scope of theirs is "all"); a department or user
+ * outside it is answered like an unknown id (SED_06, SED_04 as a parent, SED_02), so ids outside
+ * cannot be enumerated. Every change runs in one transaction under the accounts lock; a refused change changes nothing.
  */
 export class AccountsService {
   constructor(
@@ -63,22 +73,24 @@ export class AccountsService {
 
   async departmentTree(auth: AuthContext): Promise<DepartmentTreeResult> {
     requireAnyCode(auth, FunctionCode.user, FunctionCode.role);
-    const rows = await this.repo.listLiveDepartments();
+    const reach = administrationReach(auth);
+    if (reach.kind === 'none') return { departments: [] };
+    const rows = await this.repo.listLiveDepartments(reach.kind === 'subtree' ? reach.pathPrefix : undefined);
     return { departments: treeOrder(rows.map(departmentDto)) };
   }
 
   async departmentDetail(auth: AuthContext, deptId: number): Promise<Department> {
     requireAnyCode(auth, FunctionCode.user, FunctionCode.role);
-    return departmentDto(await liveDepartment(this.repo, deptId));
+    return departmentDto(await reachableDepartment(this.repo, administrationReach(auth), deptId));
   }
 
   async createDepartment(auth: AuthContext, body: DepartmentInput): Promise<{ id: number }> {
     requireAnyCode(auth, FunctionCode.user);
+    const reach = administrationReach(auth);
     return this.repo.locked(async (repo) => {
-      const parent = await repo.findDepartment(body.parentId);
-      if (parent?.status !== 1) throw new AppError('SED_04');
+      const parent = await reachableDepartment(repo, reach, body.parentId, 'SED_04');
       const headUserId = body.headUserId ?? null;
-      if (headUserId !== null) await liveUser(repo, headUserId);
+      if (headUserId !== null) await reachableUser(repo, reach, headUserId);
       const roleIds = distinct(body.roleIdList ?? []);
       requireWithinCaller(auth, await existingRoles(repo, roleIds));
       const now = this.clock.now();
@@ -91,12 +103,14 @@ export class AccountsService {
   /**
    * Renames a department, sets its head and roles, and moves it under another parent (with its
    * whole subtree; the department paths of items in it follow). The body is the whole record: an
-   * absent head or role list clears it.
+   * absent head or role list clears it. The department, a new parent and a new head must lie
+   * within the caller's reach; roles added or removed must lie within the caller's permissions.
    */
   async editDepartment(auth: AuthContext, body: EditDepartmentRequest): Promise<void> {
     requireAnyCode(auth, FunctionCode.user);
+    const reach = administrationReach(auth);
     await this.repo.locked(async (repo) => {
-      const dept = await liveDepartment(repo, body.deptId);
+      const dept = await reachableDepartment(repo, reach, body.deptId);
       let move: { parentId: number; newPath: string } | null = null;
       const parentId = body.parentId ?? null;
       if (dept.parent_id === null) {
@@ -104,19 +118,18 @@ export class AccountsService {
       } else if (parentId === null) {
         throw invalidField('parentId', 'required');
       } else if (parentId !== dept.parent_id) {
-        const parent = await repo.findDepartment(parentId);
-        if (parent?.status !== 1) throw new AppError('SED_04');
+        const parent = await reachableDepartment(repo, reach, parentId, 'SED_04');
         if (parent.path.startsWith(dept.path)) throw new AppError('SEAC_03');
         move = { parentId: parent.id, newPath: `${parent.path}${dept.id}/` };
       }
       const headUserId = body.headUserId ?? null;
-      if (headUserId !== null && headUserId !== dept.head_user_id) await liveUser(repo, headUserId);
+      if (headUserId !== null && headUserId !== dept.head_user_id) {
+        await reachableUser(repo, reach, headUserId);
+      }
       const roleIds = distinct(body.roleIdList ?? []);
       const roles = await existingRoles(repo, roleIds);
-      requireWithinCaller(
-        auth,
-        roles.filter((role) => !dept.role_ids.includes(role.id)),
-      );
+      const removed = await repo.findRoles(dept.role_ids.filter((id) => !roleIds.includes(id)));
+      requireWithinCaller(auth, [...roles.filter((role) => !dept.role_ids.includes(role.id)), ...removed]);
 
       const now = this.clock.now();
       await repo.updateDepartment(dept.id, { name: body.name, headUserId }, now);
@@ -128,8 +141,9 @@ export class AccountsService {
   /** Soft-deletes an empty department (no live members, no live sub-departments). */
   async deleteDepartment(auth: AuthContext, deptId: number): Promise<void> {
     requireAnyCode(auth, FunctionCode.user);
+    const reach = administrationReach(auth);
     await this.repo.locked(async (repo) => {
-      const dept = await liveDepartment(repo, deptId);
+      const dept = await reachableDepartment(repo, reach, deptId);
       if (dept.parent_id === null) throw new AppError('SEAC_02');
       if (dept.member_count > 0 || (await repo.hasLiveSubDepartments(dept.id))) {
         throw new AppError('SEAC_01');
@@ -142,11 +156,15 @@ export class AccountsService {
 
   async listUsers(auth: AuthContext, query: UserListQuery): Promise<UserListResult> {
     requireAnyCode(auth, FunctionCode.user);
+    const reach = administrationReach(auth);
+    if (reach.kind === 'none') return { list: [], total: 0, pageNo: query.pageNo, pageSize: query.pageSize };
     const filter: UserFilter = {};
     if (query.deptId !== undefined) {
-      const dept = await liveDepartment(this.repo, query.deptId);
+      const dept = await reachableDepartment(this.repo, reach, query.deptId);
       if (query.includeSubDepts === false) filter.deptId = dept.id;
       else filter.deptPathPrefix = dept.path;
+    } else if (reach.kind === 'subtree') {
+      filter.deptPathPrefix = reach.pathPrefix;
     }
     if (query.keyword) filter.keyword = query.keyword;
     const offset = (query.pageNo - 1) * query.pageSize;
@@ -164,7 +182,7 @@ export class AccountsService {
 
   async userDetail(auth: AuthContext, userId: number): Promise<ManagedUser> {
     requireAnyCode(auth, FunctionCode.user);
-    const [user] = await this.withRoles([await liveUser(this.repo, userId)]);
+    const [user] = await this.withRoles([await reachableUser(this.repo, administrationReach(auth), userId)]);
     return user as ManagedUser;
   }
 
@@ -181,12 +199,13 @@ export class AccountsService {
   /** A new account with a generated password, to be changed at first sign-in. */
   async createUser(auth: AuthContext, body: UserInput): Promise<CreatedUser> {
     requireAnyCode(auth, FunctionCode.user);
+    const reach = administrationReach(auth);
     // Hash before taking the lock: argon2 takes ~100 ms.
     const password = generatePassword();
     const passwordHash = await hashPassword(password);
     const id = await translateUniqueViolation(() =>
       this.repo.locked(async (repo) => {
-        const dept = await liveDepartment(repo, body.deptId);
+        const dept = await reachableDepartment(repo, reach, body.deptId);
         const roleIds = distinct(body.roleIdList);
         const roles = await existingRoles(repo, roleIds);
         requireWithinCaller(auth, [...roles, ...(await repo.rolesOfDepartment(dept.id))]);
@@ -213,12 +232,13 @@ export class AccountsService {
    */
   async editUser(auth: AuthContext, body: EditUserInput): Promise<void> {
     requireAnyCode(auth, FunctionCode.user);
+    const reach = administrationReach(auth);
     await translateUniqueViolation(() =>
       this.repo.locked(async (repo) => {
-        const user = await liveUser(repo, body.userId);
+        const user = await reachableUser(repo, reach, body.userId);
         const ownRoles = await repo.rolesOfUser(user.id);
         requireWithinCaller(auth, [...ownRoles, ...(await repo.rolesOfDepartment(user.dept_id))]);
-        const dept = await liveDepartment(repo, body.deptId);
+        const dept = await reachableDepartment(repo, reach, body.deptId);
         const roleIds = distinct(body.roleIdList);
         const roles = await existingRoles(repo, roleIds);
         requireWithinCaller(auth, [...roles, ...(await repo.rolesOfDepartment(dept.id))]);
@@ -242,8 +262,9 @@ export class AccountsService {
   async deleteUser(auth: AuthContext, userId: number): Promise<void> {
     requireAnyCode(auth, FunctionCode.user);
     if (userId === auth.userId) throw new AppError('SEAC_04');
+    const reach = administrationReach(auth);
     await this.repo.locked(async (repo) => {
-      const user = await liveUser(repo, userId);
+      const user = await reachableUser(repo, reach, userId);
       const ownRoles = await repo.rolesOfUser(user.id);
       requireWithinCaller(auth, [...ownRoles, ...(await repo.rolesOfDepartment(user.dept_id))]);
       if (ownRoles.some((role) => role.is_system) && (await repo.countSystemRoleHolders(user.id)) === 0) {
@@ -253,13 +274,19 @@ export class AccountsService {
     });
   }
 
-  /** A new generated password, to be changed at next sign-in; every session of the user ends. */
+  /**
+   * A new generated password, to be changed at next sign-in; every session of the user ends. Not
+   * for oneself (SEAC_08): that would change one's password without the current one, which the
+   * password change asks for.
+   */
   async resetPassword(auth: AuthContext, userId: number): Promise<{ password: string }> {
     requireAnyCode(auth, FunctionCode.user);
+    if (userId === auth.userId) throw new AppError('SEAC_08');
+    const reach = administrationReach(auth);
     const password = generatePassword();
     const passwordHash = await hashPassword(password);
     await this.repo.locked(async (repo) => {
-      const user = await liveUser(repo, userId);
+      const user = await reachableUser(repo, reach, userId);
       requireWithinCaller(auth, [
         ...(await repo.rolesOfUser(user.id)),
         ...(await repo.rolesOfDepartment(user.dept_id)),
@@ -289,8 +316,9 @@ export class AccountsService {
   }
 
   /**
-   * Changes a role. The system role may be renamed and may gain nothing it lacks, but it loses
-   * no function code and no file scope (SEAC_05).
+   * Changes a role. The role, as it is and as it becomes, must lie within the caller's own codes
+   * and scopes (SE_502). The system role may be renamed and may gain nothing it lacks, but it
+   * loses no function code and no file scope (SEAC_05).
    */
   async editRole(auth: AuthContext, body: EditRoleRequest): Promise<void> {
     requireAnyCode(auth, FunctionCode.role);
@@ -303,6 +331,7 @@ export class AccountsService {
       this.repo.locked(async (repo) => {
         const role = await repo.findRole(body.roleId);
         if (!role) throw new AppError('SED_05');
+        requireWithinCaller(auth, [role]);
         const oldCodes = knownCodes(role.function_codes);
         if (role.is_system) {
           const losesCode = oldCodes.some((code) => !next.functionCodes.includes(code));
@@ -311,27 +340,23 @@ export class AccountsService {
           );
           if (losesCode || losesScope) throw new AppError('SEAC_05');
         }
-        // Only what the change adds must lie within the caller's own permissions.
-        const addedCodes = next.functionCodes.filter((code) => !oldCodes.includes(code));
-        const raisedScopes = Object.fromEntries(
-          FILE_PERMISSIONS.map((p) => [
-            p,
-            SCOPE_RANK[next.scopes[p]] > SCOPE_RANK[role[SCOPE_COLUMN[p]]] ? next.scopes[p] : 'none',
-          ]),
-        ) as Record<(typeof FILE_PERMISSIONS)[number], PermissionScope>;
-        requireGrantWithinCaller(auth, addedCodes, raisedScopes);
+        requireGrantWithinCaller(auth, next.functionCodes, next.scopes);
         if (await repo.roleNameTaken(next.name, role.id)) throw new AppError('SEAC_06');
         await repo.updateRole(role.id, next, this.clock.now());
       }),
     );
   }
 
-  /** Deletes a role; users and departments simply stop holding it. The system role stays. */
+  /**
+   * Deletes a role; users and departments simply stop holding it. The system role stays; a role
+   * beyond the caller's own codes and scopes is not theirs to delete (SE_502).
+   */
   async deleteRole(auth: AuthContext, roleId: number): Promise<void> {
     requireAnyCode(auth, FunctionCode.role);
     await this.repo.locked(async (repo) => {
       const role = await repo.findRole(roleId);
       if (!role) throw new AppError('SED_05');
+      requireWithinCaller(auth, [role]);
       if (role.is_system) throw new AppError('SEAC_05');
       await repo.deleteRole(role.id);
     });
@@ -340,15 +365,29 @@ export class AccountsService {
 
 const distinct = (ids: readonly number[]): number[] => [...new Set(ids)];
 
-async function liveDepartment(repo: AccountsRepository, id: number): Promise<DepartmentRecord> {
+/**
+ * A live department within the caller's reach; otherwise `notFound` (SED_06, or SED_04 for a
+ * parent), the same answer for an unknown id and for one the caller may not administer.
+ */
+async function reachableDepartment(
+  repo: AccountsRepository,
+  reach: FileScopeFilter,
+  id: number,
+  notFound: 'SED_06' | 'SED_04' = 'SED_06',
+): Promise<DepartmentRecord> {
   const dept = await repo.findDepartment(id);
-  if (dept?.status !== 1) throw new AppError('SED_06');
+  if (dept?.status !== 1 || !withinReach(reach, dept.path)) throw new AppError(notFound);
   return dept;
 }
 
-async function liveUser(repo: AccountsRepository, id: number): Promise<UserRecord> {
+/** A live user whose department lies within the caller's reach; otherwise SED_02, as for an unknown id. */
+async function reachableUser(
+  repo: AccountsRepository,
+  reach: FileScopeFilter,
+  id: number,
+): Promise<UserRecord> {
   const user = await repo.findUser(id);
-  if (user?.status !== 1) throw new AppError('SED_02');
+  if (user?.status !== 1 || !withinReach(reach, user.dept_path)) throw new AppError('SED_02');
   return user;
 }
 
