@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { AppError } from './http/app-error';
 import { registerErrorHandler } from './http/error-handler';
+import { registerNulGuard } from './http/nul-guard';
 import { registerRequestContext, requireSignIn } from './http/request-context';
 import { MediaProcessor } from './jobs/media';
 import type { JobQueue } from './jobs/queue';
@@ -96,6 +97,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerRequestContext(app);
   registerErrorHandler(app);
+  registerNulGuard(app);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {

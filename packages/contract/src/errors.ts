@@ -554,6 +554,10 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     passwordSame: '新密码不能与原密码相同',
     illegalCharacter: '不能包含非法字符 {char}',
     blankName: '请填写名称',
+    dotName: '不能是 . 或 ..',
+    edgeDot: '不能以点开头或结尾',
+    driveName: '不能以盘符（如 C:）开头',
+    reservedName: '{name} 是 Windows 的保留名称，不能使用',
     duplicateFile: '列表中有重复的文件 {name}',
     invalidPart: '无效的分片',
     invalidToken: '链接已过期或无效',
@@ -587,6 +591,10 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     passwordSame: 'the new password must differ from the old one',
     illegalCharacter: 'must not contain the character {char}',
     blankName: 'please fill in a name',
+    dotName: 'cannot be . or ..',
+    edgeDot: 'cannot start or end with a dot',
+    driveName: 'cannot start with a drive letter such as C:',
+    reservedName: '{name} is a name Windows reserves and cannot be used',
     duplicateFile: 'contains the same file twice: {name}',
     invalidPart: 'is not a valid part of this upload',
     invalidToken: 'has expired or is not valid',
@@ -620,6 +628,10 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     passwordSame: '新しいパスワードは元のパスワードと異なる必要があります',
     illegalCharacter: '使用できない文字 {char} が含まれています',
     blankName: '名前を入力してください',
+    dotName: '. や .. は使用できません',
+    edgeDot: '先頭または末尾にドットは使用できません',
+    driveName: 'C: のようなドライブ文字で始めることはできません',
+    reservedName: '{name} は Windows の予約名のため使用できません',
     duplicateFile: '同じファイルが重複しています：{name}',
     invalidPart: 'このアップロードの有効なパートではありません',
     invalidToken: '期限切れまたは無効です',
@@ -653,6 +665,10 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     passwordSame: '새 비밀번호는 기존 비밀번호와 달라야 합니다',
     illegalCharacter: '사용할 수 없는 문자 {char}이(가) 포함되어 있습니다',
     blankName: '이름을 입력하세요',
+    dotName: '. 또는 ..은 사용할 수 없습니다',
+    edgeDot: '점으로 시작하거나 끝날 수 없습니다',
+    driveName: 'C: 같은 드라이브 문자로 시작할 수 없습니다',
+    reservedName: '{name}은(는) Windows 예약 이름이라 사용할 수 없습니다',
     duplicateFile: '같은 파일이 두 번 있습니다: {name}',
     invalidPart: '이 업로드의 유효한 파트가 아닙니다',
     invalidToken: '만료되었거나 유효하지 않습니다',
@@ -687,6 +703,10 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     passwordSame: 'das neue Passwort muss sich vom alten unterscheiden',
     illegalCharacter: 'darf das Zeichen {char} nicht enthalten',
     blankName: 'bitte einen Namen eingeben',
+    dotName: 'darf nicht . oder .. sein',
+    edgeDot: 'darf nicht mit einem Punkt beginnen oder enden',
+    driveName: 'darf nicht mit einem Laufwerksbuchstaben wie C: beginnen',
+    reservedName: '{name} ist ein unter Windows reservierter Name und nicht erlaubt',
     duplicateFile: 'enthält dieselbe Datei zweimal: {name}',
     invalidPart: 'ist kein gültiger Teil dieses Uploads',
     invalidToken: 'ist abgelaufen oder ungültig',
@@ -722,6 +742,10 @@ export type ValidationKey =
   | 'passwordSame'
   | 'illegalCharacter'
   | 'blankName'
+  | 'dotName'
+  | 'edgeDot'
+  | 'driveName'
+  | 'reservedName'
   | 'duplicateFile'
   | 'invalidPart'
   | 'invalidToken'

@@ -5,6 +5,7 @@ export * from './files';
 export * from './items';
 export * from './languages';
 export * from './logs';
+export * from './names';
 export * from './permissions';
 export * from './presets';
 export * from './search';

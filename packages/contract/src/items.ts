@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { FILE_NAME_MAX_CHARS, nameProblem } from './names';
 
 /**
  * Folders and files (SPEC §3 File / folder item). An item is a folder or a logical file: one
@@ -8,35 +9,42 @@ import { LIMITS } from './constants';
 export const ItemType = { folder: 1, image: 2, video: 3, other: 4 } as const;
 export type ItemType = (typeof ItemType)[keyof typeof ItemType];
 
-/** Characters no file or folder name may contain (SPEC §5). */
-export const ILLEGAL_NAME_CHARACTERS = ['$', '|', '/'] as const;
-
-export function firstIllegalCharacter(name: string): string | null {
-  for (const char of name) if ((ILLEGAL_NAME_CHARACTERS as readonly string[]).includes(char)) return char;
-  return null;
-}
-
 function nameSchema(maxChars: number) {
   return z
     .string()
     .transform((value) => value.trim())
     .superRefine((value, ctx) => {
-      if (value.length === 0) {
-        ctx.addIssue({ code: 'custom', message: 'blankName' });
-        return;
-      }
-      const illegal = firstIllegalCharacter(value);
-      if (illegal) ctx.addIssue({ code: 'custom', message: 'illegalCharacter', params: { char: illegal } });
-      if ([...value].length > maxChars) {
-        ctx.addIssue({ code: 'too_big', origin: 'string', maximum: maxChars, inclusive: true, message: '' });
+      const problem = nameProblem(value, maxChars);
+      if (!problem) return;
+      switch (problem.kind) {
+        case 'blank':
+          ctx.addIssue({ code: 'custom', message: 'blankName' });
+          return;
+        case 'tooLong':
+          ctx.addIssue({
+            code: 'too_big',
+            origin: 'string',
+            maximum: maxChars,
+            inclusive: true,
+            message: '',
+          });
+          return;
+        case 'illegalCharacter':
+          ctx.addIssue({ code: 'custom', message: 'illegalCharacter', params: { char: problem.char } });
+          return;
+        case 'reservedName':
+          ctx.addIssue({ code: 'custom', message: 'reservedName', params: { name: problem.name } });
+          return;
+        default:
+          ctx.addIssue({ code: 'custom', message: problem.kind });
       }
     });
 }
 
-/** A folder name: trimmed, not blank, at most 50 characters, no illegal character (SPEC §5). */
+/** A folder name: trimmed, at most 50 characters, and the rules of `nameProblem` (SPEC §5, issue 9). */
 export const itemNameSchema = nameSchema(LIMITS.folderNameChars);
 /** A file name as uploaded: the same rules, up to the 255 characters file systems allow. */
-export const fileNameSchema = nameSchema(255);
+export const fileNameSchema = nameSchema(FILE_NAME_MAX_CHARS);
 
 const id = z.coerce
   .number()

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { describeField, failure } from './envelope';
+
+/**
+ * PostgreSQL cannot store U+0000 in text ("invalid byte sequence for encoding UTF8: 0x00"), so a
+ * NUL anywhere in a request used to end in SE_500 on whichever route wrote it. One hook refuses it
+ * before any schema or service sees it: any string (or object key) holding U+0000 in the query,
+ * the path parameters or a parsed body → SE_400 naming the field (issue 9 item 7).
+ */
+export function registerNulGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request, reply) => {
+    for (const [part, value] of [
+      ['query', request.query],
+      ['params', request.params],
+      ['body', request.body],
+    ] as const) {
+      const field = fieldWithNul(value);
+      if (field !== null) {
+        return reply
+          .code(400)
+          .send(
+            failure(
+              'SE_400',
+              request.lang,
+              describeField(request.lang, field || part, 'illegalCharacter', { char: 'U+0000' }),
+            ),
+          );
+      }
+    }
+  });
+}
+
+/**
+ * The dotted path of the first string or key holding U+0000 (`uploadDetailDTOS.0.fileName`), ''
+ * for the value itself, or null when there is none. Iterative: a deeply nested body cannot
+ * overflow the stack.
+ */
+export function fieldWithNul(root: unknown): string | null {
+  const stack: Array<{ value: unknown; path: string }> = [{ value: root, path: '' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: string };
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--)
+        stack.push({ value: value[i], path: path ? `${path}.${i}` : String(i) });
+    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      const entries = Object.entries(value as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as [string, unknown];
+        const childPath = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) return childPath.replaceAll('\u0000', '\\0');
+        stack.push({ value: child, path: childPath });
+      }
+    }
+  }
+  return null;
+}
