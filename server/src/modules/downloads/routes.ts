@@ -4,6 +4,7 @@ import {
   batchDownloadRequestSchema,
   envelopeSchema,
   OperationCode,
+  safePathSegment,
 } from '@dam/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,7 +38,7 @@ export async function sendDownload(
   const only = plan.files[0];
   if (plan.files.length === 1 && only && plan.problems.length === 0 && !plan.forceZip) {
     const opened = await downloads.open(only);
-    const name = (opened.path ?? only.path).split('/').pop() ?? only.path;
+    const name = safePathSegment((opened.path ?? only.path).split('/').pop() ?? only.path);
     reply.header('content-type', downloads.contentTypeOf(only));
     reply.header('content-disposition', attachment(name));
     if (!only.output) reply.header('content-length', only.source.file_size);

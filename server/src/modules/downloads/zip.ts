@@ -2,6 +2,7 @@ import { EventEmitter, once } from 'node:events';
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { safeZipPath } from '@dam/contract';
 import { ZipFile } from 'yazl';
 
 /**
@@ -72,9 +73,10 @@ export function uniquePath(taken: Set<string>, path: string): string {
  * Streams a zip (zip64 when needed) while it is built: entries are added one after another, the
  * next source opened while the current one streams (so a store's latency hides behind the
  * transfer), with back-pressure from the client down to the store, so memory stays flat whatever
- * the total size. A source that cannot be read does not truncate the archive: its entry stays
- * empty and `_download-problems.txt` at the end names it. `abort()` (the client left) destroys the
- * open sources and stops at once.
+ * the total size. Every entry path goes through `safeZipPath` (issue 9: names already stored may
+ * be `..`, `C:`, `CON`…) and then `uniquePath`. A source that cannot be read does not truncate
+ * the archive: its entry stays empty and `_download-problems.txt` at the end names it. `abort()`
+ * (the client left) destroys the open sources and stops at once.
  */
 export function streamZip(entries: ZipEntry[], problems: string[]): { stream: Readable; abort: () => void } {
   const zip = new ZipFile();
@@ -129,10 +131,11 @@ export function streamZip(entries: ZipEntry[], problems: string[]): { stream: Re
       const options = { compressionLevel: entry.compress ? 3 : 0, mtime: entry.mtime };
       if (current instanceof Error) {
         problems.push(`${entry.path}: ${current.message}`);
-        zip.addBuffer(Buffer.alloc(0), uniquePath(taken, entry.path), options);
+        zip.addBuffer(Buffer.alloc(0), uniquePath(taken, safeZipPath(entry.path)), options);
         continue;
       }
-      const path = uniquePath(taken, current.path ?? entry.path);
+      // Names stored before the name rules (a folder `..`, `C:`, `CON`) would make yazl throw.
+      const path = uniquePath(taken, safeZipPath(current.path ?? entry.path));
       const guard = new PassThrough();
       current.stream.on('error', (error) => {
         problems.push(`${path}: ${error.message}`);

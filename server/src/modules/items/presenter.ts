@@ -1,6 +1,6 @@
 import type { Item } from '@dam/contract';
 import type { AuthContext } from '../access/access';
-import { canDownload, canEdit, canShare, canUploadInto } from './policy';
+import { canDownload, canEdit, canSee, canShare, canUploadInto } from './policy';
 import type { ItemWithOwner } from './repository';
 
 /** SPEC §4: expired when the end date is before today or the start date after today. */
@@ -11,7 +11,11 @@ export function isExpired(start: string | null, end: string | null, today: strin
 /** The API shape of an item as the caller sees it, with what they may do with it. */
 export function presentItem(row: ItemWithOwner, auth: AuthContext, today: string): Item {
   const authList: Item['authList'] = ['view'];
-  if (row.type === 1 && canUploadInto(auth, row)) authList.push('upload');
+  // A folder: creating in it. A file: adding versions or formats to it (the viewer's "upload a
+  // new version"), which only a caller who may change the file does; others' uploads of the same
+  // name become a file of their own.
+  if (row.type === 1 ? canUploadInto(auth, row) : canSee(auth, row) && canEdit(auth, row))
+    authList.push('upload');
   if (canDownload(auth, row)) authList.push('download');
   if (canShare(auth, row)) authList.push('share');
   if (canEdit(auth, row)) authList.push('edit');

@@ -6,10 +6,12 @@ import {
   type FolderRef,
   type Item,
   isTopLevel,
+  itemTypeOfFormat,
   type PagedItems,
   type RecycledItem,
   type Visibility,
 } from '@dam/contract';
+import type { ItemRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { type Clock, calendarDate } from '../../lib/clock';
 import { type AuthContext, fileScopeFilter } from '../access/access';
@@ -130,6 +132,44 @@ export class ItemsService {
       }
     }
     return folders;
+  }
+
+  /**
+   * The logical file a finished upload joins (SPEC §4 item model), made when missing: the live
+   * file of the same base name in the folder, but only when the uploader may see and change it.
+   * Otherwise the upload goes to `name (2)`, `name (3)`…: the first of these the uploader may
+   * change, or the first free one (see docs/decisions.md, "Which logical file a record joins").
+   * Runs inside the caller's transaction and holds the lock of every name it looks at.
+   */
+  async fileForUpload(
+    repo: ItemsRepository,
+    auth: AuthContext,
+    folder: ItemRow | null,
+    upload: { baseName: string; format: string; ownerId: number },
+    now: Date,
+  ): Promise<ItemRow> {
+    const parentId = folder?.id ?? null;
+    for (let n = 1; ; n++) {
+      const name = n === 1 ? upload.baseName : `${upload.baseName} (${n})`;
+      await repo.lockName(parentId, name);
+      const existing = await repo.findLiveFileByName(parentId, name);
+      if (existing && canSee(auth, existing) && canEdit(auth, existing)) return existing;
+      if (existing) continue;
+      const id = await repo.insertFile({
+        type: itemTypeOfFormat(upload.format),
+        parent_id: parentId,
+        parentIdPath: folder ? folder.id_path : '/',
+        name,
+        folder_path: folder ? joinPath(folder.folder_path, folder.name) : '/',
+        owner_id: upload.ownerId,
+        dept_path: auth.deptPath ?? '/',
+        visibility: folder?.visibility ?? 'shared',
+        created_at: now,
+      });
+      const created = await repo.findById(id, auth.userId);
+      if (!created) throw new Error('file item vanished');
+      return created;
+    }
   }
 
   /** A folder named by id or display path; null is the top level. */

@@ -305,25 +305,17 @@ export class UploadsService {
     const finished = await this.uploads.transaction(async (uploads, items) => {
       const locked = await uploads.findByIdForUpdate(upload.id);
       if (!locked || locked.status === UploadStatus.done) return false;
-      const folder = locked.folder_id === null ? null : await items.findById(locked.folder_id, auth.userId);
-      const parentId = folder && folder.state === 1 ? folder.id : null;
-      await items.lockName(parentId, locked.base_name);
-      let item = await items.findLiveFileByName(parentId, locked.base_name);
-      if (!item) {
-        const id = await items.insertFile({
-          type: itemTypeOfFormat(locked.format),
-          parent_id: parentId,
-          parentIdPath: parentId && folder ? folder.id_path : '/',
-          name: locked.base_name,
-          folder_path: parentId && folder ? joinPath(folder.folder_path, folder.name) : '/',
-          owner_id: locked.user_id,
-          dept_path: auth.deptPath ?? '/',
-          visibility: folder?.visibility ?? 'shared',
-          created_at: now,
-        });
-        item = await items.findById(id, auth.userId);
-      }
-      if (!item) throw new Error('file item vanished');
+      const folderRow = locked.folder_id === null ? null : await items.findById(locked.folder_id, auth.userId);
+      const folder = folderRow && folderRow.state === 1 ? folderRow : null;
+      // Issue 9: only a file the uploader may change is joined (else a file of their own is made),
+      // so the metadata below never rewrites another department's file.
+      const item = await this.deps.items.fileForUpload(
+        items,
+        auth,
+        folder,
+        { baseName: locked.base_name, format: locked.format, ownerId: locked.user_id },
+        now,
+      );
       await uploads.update(locked.id, {
         status: UploadStatus.done,
         upload_schedule: 100,
