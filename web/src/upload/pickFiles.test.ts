@@ -28,7 +28,21 @@ describe('picking files (SPEC §5)', () => {
 
   it('names the first illegal character', () => {
     expect(pickFiles([file('a$b|c.jpg')])).toEqual({
-      problem: { kind: 'illegalCharacter', fileName: 'a$b|c.jpg', char: '$' },
+      problem: { kind: 'badName', fileName: 'a$b|c.jpg', problem: { kind: 'illegalCharacter', char: '$' } },
+    });
+  });
+
+  it('refuses names that would break an archive, in the file name or a folder of its path', () => {
+    expect(pickFiles([file('CON.jpg')])).toEqual({
+      problem: { kind: 'badName', fileName: 'CON.jpg', problem: { kind: 'reservedName', name: 'CON' } },
+    });
+    expect(pickFiles([file('a.jpg.')])).toMatchObject({ problem: { problem: { kind: 'edgeDot' } } });
+    expect(pickFiles([file('x.png', 10, 'Season/nul/x.png')])).toEqual({
+      problem: {
+        kind: 'badName',
+        fileName: 'Season/nul/x.png',
+        problem: { kind: 'reservedName', name: 'nul' },
+      },
     });
   });
 

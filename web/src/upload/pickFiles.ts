@@ -1,4 +1,4 @@
-import { firstIllegalCharacter, LIMITS } from '@dam/contract';
+import { FILE_NAME_MAX_CHARS, LIMITS, type NameProblem, nameProblem } from '@dam/contract';
 
 export interface PickedFile {
   file: File;
@@ -11,7 +11,8 @@ export interface PickedFile {
 export type PickProblem =
   | { kind: 'tooMany' }
   | { kind: 'tooLarge'; fileName: string }
-  | { kind: 'illegalCharacter'; fileName: string; char: string }
+  /** The file's name, or one of the folders of a folder upload, breaks the name rule (issue 9). */
+  | { kind: 'badName'; fileName: string; problem: NameProblem }
   | { kind: 'sameFile'; fileName: string };
 
 /** Files the operating system leaves behind: `.DS_Store`, `._x`, `Thumbs.db`/`Thumb.db` (SPEC §5). */
@@ -39,13 +40,25 @@ export function pickFiles(
   for (const entry of all) {
     if (entry.size > LIMITS.singleFileBytes)
       return { problem: { kind: 'tooLarge', fileName: entry.fileName } };
-    const char = firstIllegalCharacter(entry.fileName);
-    if (char) return { problem: { kind: 'illegalCharacter', fileName: entry.fileName, char } };
+    const problem = nameProblemOf(entry);
+    if (problem) return { problem };
     const key = `${entry.path}/${entry.fileName}`.toLowerCase();
     if (seen.has(key)) return { problem: { kind: 'sameFile', fileName: entry.fileName } };
     seen.add(key);
   }
   return { files: all };
+}
+
+/** The contract's name rule on a file's name and on each folder of its path. */
+function nameProblemOf(entry: PickedFile): PickProblem | null {
+  const shown = entry.path ? `${entry.path}/${entry.fileName}` : entry.fileName;
+  const fileProblem = nameProblem(entry.fileName, FILE_NAME_MAX_CHARS);
+  if (fileProblem) return { kind: 'badName', fileName: shown, problem: fileProblem };
+  for (const folder of entry.path ? entry.path.split('/') : []) {
+    const problem = nameProblem(folder, LIMITS.folderNameChars);
+    if (problem) return { kind: 'badName', fileName: shown, problem };
+  }
+  return null;
 }
 
 const IMAGE_SUFFIXES = ['jpg', 'png', 'psd', 'ai', 'indd', 'bmp'];

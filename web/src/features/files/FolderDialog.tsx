@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { filesApi, useInvalidateFiles } from './api';
-import { folderNameProblem } from './format';
+import { folderNameProblem, nameProblemText } from './format';
 import { MoveDialog } from './MoveDialog';
 import { useConfirmShare } from './useConfirmShare';
 
@@ -93,9 +93,7 @@ export function FolderDialog({ open, folder, parent, onClose }: Props) {
             {
               validator: (_rule, value: string | undefined) => {
                 const problem = folderNameProblem(value ?? '');
-                return problem
-                  ? Promise.reject(new Error(t(problem.key, { char: problem.char })))
-                  : Promise.resolve();
+                return problem ? Promise.reject(new Error(nameProblemText(t, problem))) : Promise.resolve();
               },
             },
           ]}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { filesApi } from './api';
 import { FolderTree, TOP_KEY } from './FolderTree';
-import { folderNameProblem } from './format';
+import { folderNameProblem, nameProblemText } from './format';
 
 interface Props {
   open: boolean;
@@ -47,7 +47,7 @@ export function MoveDialog({ open, title, allowCreate = true, onCancel, onConfir
   const create = async () => {
     const problem = folderNameProblem(newName);
     if (problem) {
-      message.error(t(problem.key, { char: problem.char }));
+      message.error(nameProblemText(t, problem));
       return;
     }
     const parent = selected ?? TOP_KEY;

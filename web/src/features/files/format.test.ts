@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { folderNameProblem, formatSize } from './format';
+import i18n from '../../i18n';
+import { fileNameProblem, folderNameProblem, formatSize, nameProblemText } from './format';
 
 describe('file helpers', () => {
   it('writes sizes in b, kb, m, g, t', () => {
@@ -9,10 +10,31 @@ describe('file helpers', () => {
     expect(formatSize(300 * 1024 ** 2)).toBe('300m');
   });
 
-  it('checks folder names as SPEC §5 asks', () => {
-    expect(folderNameProblem('   ')).toEqual({ key: 'files.nameRequired' });
-    expect(folderNameProblem('a$b|c')).toEqual({ key: 'files.nameIllegal', char: '$' });
-    expect(folderNameProblem('x'.repeat(51))).toEqual({ key: 'files.nameTooLong' });
+  it('checks folder names with the contract rule (SPEC §5, issue 9)', () => {
+    expect(folderNameProblem('   ')).toEqual({ kind: 'blank' });
+    expect(folderNameProblem('a$b|c')).toEqual({ kind: 'illegalCharacter', char: '$' });
+    expect(folderNameProblem('x'.repeat(51))).toEqual({ kind: 'tooLong', max: 50 });
+    expect(folderNameProblem('..')).toEqual({ kind: 'dotName' });
+    expect(folderNameProblem('C:')).toEqual({ kind: 'driveName' });
+    expect(folderNameProblem('a\\b')).toEqual({ kind: 'illegalCharacter', char: '\\' });
+    expect(folderNameProblem('a\u0000')).toEqual({ kind: 'illegalCharacter', char: 'U+0000' });
+    expect(folderNameProblem('Spring.')).toEqual({ kind: 'edgeDot' });
+    expect(folderNameProblem('CON.txt')).toEqual({ kind: 'reservedName', name: 'CON' });
     expect(folderNameProblem('春季 2027')).toBeNull();
+    expect(fileNameProblem('x'.repeat(255))).toBeNull();
+    expect(fileNameProblem('aux')).toEqual({ kind: 'reservedName', name: 'aux' });
+  });
+
+  it('says what is wrong in the interface language', () => {
+    const t = (key: string, values?: Record<string, string | number>) =>
+      i18n.getFixedT('en')(key, values ?? {}) as string;
+    expect(nameProblemText(t, { kind: 'dotName' })).toBe('Names cannot be . or ..');
+    expect(nameProblemText(t, { kind: 'reservedName', name: 'CON' })).toBe(
+      'CON is a name Windows reserves and cannot be used',
+    );
+    expect(nameProblemText(t, { kind: 'tooLong', max: 50 })).toBe('Names have at most 50 characters');
+    expect(nameProblemText(t, { kind: 'illegalCharacter', char: 'U+0000' })).toBe(
+      'Names cannot contain the character U+0000',
+    );
   });
 });

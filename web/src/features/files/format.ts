@@ -1,3 +1,5 @@
+import { FILE_NAME_MAX_CHARS, LIMITS, type NameProblem, nameProblem } from '@dam/contract';
+
 /** File sizes in the units of SPEC §9 (b, kb, m, g, t). */
 export function formatSize(bytes: number): string {
   const units = ['b', 'kb', 'm', 'g', 't'];
@@ -19,14 +21,35 @@ export function formatDate(iso: string | null | undefined, withTime = true): str
   return withTime ? `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}` : date;
 }
 
-/** Client-side check of a folder name (SPEC §5); the server checks again. */
-export function folderNameProblem(
-  name: string,
-): { key: 'files.nameRequired' | 'files.nameTooLong' | 'files.nameIllegal'; char?: string } | null {
-  const trimmed = name.trim();
-  if (!trimmed) return { key: 'files.nameRequired' };
-  const illegal = [...trimmed].find((c) => c === '$' || c === '|' || c === '/');
-  if (illegal) return { key: 'files.nameIllegal', char: illegal };
-  if ([...trimmed].length > 50) return { key: 'files.nameTooLong' };
-  return null;
+/** Client-side check of a folder name with the contract's rule (SPEC §5, issue 9); the server checks again. */
+export function folderNameProblem(name: string): NameProblem | null {
+  return nameProblem(name, LIMITS.folderNameChars);
+}
+
+/** A file name as uploaded or renamed: the same rule, up to 255 characters. */
+export function fileNameProblem(name: string): NameProblem | null {
+  return nameProblem(name, FILE_NAME_MAX_CHARS);
+}
+
+/** The localised sentence for a name problem, as the server would say it. */
+export function nameProblemText(
+  t: (key: string, values?: Record<string, string | number>) => string,
+  problem: NameProblem,
+): string {
+  switch (problem.kind) {
+    case 'blank':
+      return t('files.nameRequired');
+    case 'tooLong':
+      return t('files.nameTooLong', { max: problem.max });
+    case 'illegalCharacter':
+      return t('files.nameIllegal', { char: problem.char });
+    case 'dotName':
+      return t('files.nameDots');
+    case 'edgeDot':
+      return t('files.nameEdgeDot');
+    case 'driveName':
+      return t('files.nameDrive');
+    case 'reservedName':
+      return t('files.nameReserved', { name: problem.name });
+  }
 }

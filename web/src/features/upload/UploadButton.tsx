@@ -3,16 +3,17 @@ import { App, Button, Dropdown } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PickedFile, type PickProblem, pickFiles } from '../../upload/pickFiles';
+import { nameProblemText } from '../files/format';
 import { BatchUploadDialog, type UploadTarget } from './BatchUploadDialog';
 
 export function problemText(
-  t: (key: string, values?: Record<string, string>) => string,
+  t: (key: string, values?: Record<string, string | number>) => string,
   problem: PickProblem,
 ): string {
   if (problem.kind === 'tooMany') return t('upload.tooMany');
   if (problem.kind === 'tooLarge') return t('upload.tooLarge', { name: problem.fileName });
-  if (problem.kind === 'illegalCharacter')
-    return t('upload.illegal', { name: problem.fileName, char: problem.char });
+  if (problem.kind === 'badName')
+    return t('upload.badName', { name: problem.fileName, reason: nameProblemText(t, problem.problem) });
   return t('upload.sameFile', { name: problem.fileName });
 }
 

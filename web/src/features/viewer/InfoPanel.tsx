@@ -17,7 +17,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
-import { formatDate, formatSize } from '../files/format';
+import { fileNameProblem, formatDate, formatSize, nameProblemText } from '../files/format';
 import { ChannelTags, TagsByDimension } from './FileTags';
 import styles from './viewer.module.css';
 
@@ -125,7 +125,14 @@ export function InfoPanel({
           <Form.Item
             name="name"
             label={t('viewer.name')}
-            rules={[{ required: true, whitespace: true, message: t('files.nameRequired') }]}
+            rules={[
+              {
+                validator: (_rule, value: string | undefined) => {
+                  const problem = fileNameProblem(value ?? '');
+                  return problem ? Promise.reject(new Error(nameProblemText(t, problem))) : Promise.resolve();
+                },
+              },
+            ]}
           >
             <Input data-testid="edit-name" />
           </Form.Item>
