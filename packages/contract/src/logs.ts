@@ -229,7 +229,7 @@ const instant = z.iso.datetime({ offset: true });
 /**
  * POST /ske-api/v1_0/operator-log/add-log (SPEC §7, signed in): the browser reports an operation
  * the server cannot see. Only CLIENT_OPERATION_CODES are accepted (others SE_400); every id must
- * be an item the caller can see (unknown SE_404, hidden SE_502); nothing is written otherwise.
+ * be an item the caller can see (unknown or hidden SE_404); nothing is written otherwise.
  */
 export const addLogRequestSchema = z.object({
   /** Files (SPEC name); folders may be listed here too. */

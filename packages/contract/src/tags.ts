@@ -223,7 +223,7 @@ export const sortTagDimensionsRequestSchema = z.object({
  * or many (`folderDataIdList`, batch tagging), in one transaction: one refused item changes
  * nothing. `mode` `replace` (default) makes `tagIdList` the items' tags (empty = untagged);
  * `add` adds them to what each item has. Every item must be live and editable by the caller
- * (unknown SE_404, not visible or not editable SE_502, in the recycle bin SEF_04). The tag rules
+ * (unknown or not visible SE_404, not editable SE_502, in the recycle bin SEF_04). The tag rules
  * (header of this file) apply to each resulting set: unknown tag SETG_02, required dimension
  * missing SETG_10 (names it), superior tag missing SETG_11.
  */
@@ -319,7 +319,7 @@ export const setSkuTagRequestSchema = z.object({
  * file inside the folders chosen (recursively), as far as the caller can see them; columns ID,
  * path, name, article number (TAG_WORKBOOK_FIXED_HEADERS), then one column per dimension (selector
  * order) with the file's tag names joined by ", ". Nothing chosen → SE_400 `chooseRange` (SPEC §5
- * "export needs a chosen file range"); a chosen id unknown SE_404, not visible SE_502, in the
+ * "export needs a chosen file range"); a chosen id unknown or not visible SE_404, in the
  * recycle bin SEF_04; more than 100,000 files SETG_15.
  */
 export const tagModelExportRequestSchema = z

@@ -249,14 +249,15 @@ export class DownloadsService {
       const roots = await repo.itemsByIds(rootIds);
       if (roots.length !== rootIds.length) throw new AppError('SE_404');
       for (const root of roots) {
-        if (!canSee(auth, root)) throw new AppError('SE_502');
+        if (!canSee(auth, root)) throw new AppError('SE_404');
         if (root.state !== 1) throw new AppError('SEF_04');
         if (root.type !== 1 && !canDownload(auth, root)) throw new AppError('SE_502');
       }
       const records = await repo.recordsByIds(request.uploadIdList);
       if (records.length !== new Set(request.uploadIdList).size) throw new AppError('SE_404');
       for (const record of records) {
-        if (!canSee(auth, record) || !canDownload(auth, record)) throw new AppError('SE_502');
+        if (!canSee(auth, record)) throw new AppError('SE_404');
+        if (!canDownload(auth, record)) throw new AppError('SE_502');
         if (record.state !== 1) throw new AppError('SEF_04');
       }
 

@@ -34,8 +34,8 @@ export class FilesService {
 
   private async visibleFile(items: ItemsRepository, auth: AuthContext, id: number): Promise<ItemWithOwner> {
     const row = await items.findById(id, auth.userId);
-    if (!row || row.type === 1) throw new AppError('SE_404');
-    if (!canSee(auth, row)) throw new AppError('SE_502');
+    // Hidden answers like unknown, so ids cannot be probed (docs/decisions.md, Errors).
+    if (!row || row.type === 1 || !canSee(auth, row)) throw new AppError('SE_404');
     if (row.state !== 1) throw new AppError('SEF_04');
     return row;
   }

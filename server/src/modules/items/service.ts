@@ -68,13 +68,13 @@ export class ItemsService {
   }
 
   /**
-   * A live item the caller can see. Unknown → SE_404; in the recycle bin → SEF_04 (only when the
-   * caller could see it); hidden from the caller → SE_502, without its name.
+   * A live item the caller can see. Unknown or hidden from the caller → SE_404 alike, so ids cannot
+   * be probed (docs/decisions.md, Errors); in the recycle bin → SEF_04 (only when the caller could
+   * see it).
    */
   private async visibleItem(repo: ItemsRepository, auth: AuthContext, id: number): Promise<ItemWithOwner> {
     const row = await repo.findById(id, auth.userId);
-    if (!row) throw new AppError('SE_404');
-    if (!canSee(auth, row)) throw new AppError('SE_502');
+    if (!row || !canSee(auth, row)) throw new AppError('SE_404');
     if (row.state !== 1) throw new AppError('SEF_04');
     return row;
   }
@@ -342,7 +342,7 @@ export class ItemsService {
     const rows = await repo.findByIds(unique, auth.userId);
     if (rows.length !== unique.length) throw new AppError('SE_404');
     for (const row of rows) {
-      if (!canSee(auth, row)) throw new AppError('SE_502');
+      if (!canSee(auth, row)) throw new AppError('SE_404');
       if (row.state !== 1) throw new AppError('SEF_04');
       if (!canEdit(auth, row)) throw new AppError('SE_502');
     }
@@ -481,7 +481,7 @@ export class ItemsService {
 
   async cancelCollect(auth: AuthContext, id: number): Promise<void> {
     const row = await this.items.findById(id, auth.userId);
-    if (!row) throw new AppError('SE_404');
+    if (!row || !canSee(auth, row)) throw new AppError('SE_404');
     await this.items.removeCollect(auth.userId, id);
   }
 

@@ -297,7 +297,7 @@ export class LogsService {
     }
     const rows = await this.repo.items(ids);
     if (rows.length !== ids.length) throw new AppError('SE_404');
-    for (const row of rows) if (!canSee(auth, row)) throw new AppError('SE_502');
+    for (const row of rows) if (!canSee(auth, row)) throw new AppError('SE_404');
     const byId = new Map(rows.map((r) => [r.id, r]));
     const items = ids.map((id) => byId.get(id) as (typeof rows)[number]);
     await this.repo.insert({

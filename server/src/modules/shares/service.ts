@@ -136,7 +136,7 @@ export class SharesService {
 
   /**
    * SPEC §7 produce-random-code. Every id must be a live item the caller may share (unknown
-   * SE_404, hidden SE_502, in the recycle bin SEF_04, no share permission SE_502); otherwise
+   * or hidden SE_404, in the recycle bin SEF_04, no share permission SE_502); otherwise
    * nothing is created.
    */
   async create(auth: AuthContext, body: CreateSharePayload): Promise<CreateShareResult> {
@@ -144,8 +144,7 @@ export class SharesService {
     const found = new Map((await this.deps.items.findByIds(ids, auth.userId)).map((r) => [r.id, r]));
     const rows = ids.map((id) => found.get(id));
     for (const row of rows) {
-      if (!row) throw new AppError('SE_404');
-      if (!canSee(auth, row)) throw new AppError('SE_502');
+      if (!row || !canSee(auth, row)) throw new AppError('SE_404');
       if (row.state !== 1) throw new AppError('SEF_04');
       if (!canShare(auth, row)) throw new AppError('SE_502');
     }
@@ -209,7 +208,11 @@ export class SharesService {
     return { ...this.page(list, paging), hasMore: rows.length > paging.pageSize };
   }
 
-  /** Stops one of the caller's links (SE_502 for someone else's); stopping it again changes nothing. */
+  /**
+   * Stops one of the caller's links; stopping it again changes nothing. Someone else's link named by
+   * id answers SESH_01 like an unknown id (ids cannot be probed); named by its code, which its
+   * holder can open anyway, SE_502.
+   */
   async cancel(
     auth: AuthContext,
     ref: { code?: string | undefined; id?: number | undefined },
@@ -219,7 +222,7 @@ export class SharesService {
         ? await this.deps.shares.findByCode(ref.code)
         : await this.deps.shares.findById(ref.id as number);
     if (!share || (ref.id !== undefined && share.id !== ref.id)) throw new AppError('SESH_01');
-    if (share.owner_id !== auth.userId) throw new AppError('SE_502');
+    if (share.owner_id !== auth.userId) throw new AppError(ref.code !== undefined ? 'SE_502' : 'SESH_01');
     await this.deps.shares.stop(share.id, this.now());
   }
 

@@ -99,8 +99,8 @@ export class TagsService {
   }
 
   /**
-   * A live item the caller can see: unknown SE_404, not visible SE_502 (without its name), in the
-   * recycle bin SEF_04; with `edit`, also one the caller may change (SE_502).
+   * A live item the caller can see: unknown or not visible SE_404 alike (docs/decisions.md, Errors),
+   * in the recycle bin SEF_04; with `edit`, also one the caller may change (SE_502).
    */
   private async liveItem(
     items: ItemsRepository,
@@ -109,8 +109,7 @@ export class TagsService {
     edit: boolean,
   ): Promise<ItemWithOwner> {
     const row = await items.findById(id, auth.userId);
-    if (!row) throw new AppError('SE_404');
-    if (!canSee(auth, row)) throw new AppError('SE_502');
+    if (!row || !canSee(auth, row)) throw new AppError('SE_404');
     if (row.state !== 1) throw new AppError('SEF_04');
     if (edit && !canEdit(auth, row)) throw new AppError('SE_502');
     return row;
@@ -340,8 +339,7 @@ export class TagsService {
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const id of itemIds) {
         const row = byId.get(id);
-        if (!row) throw new AppError('SE_404');
-        if (!canSee(auth, row)) throw new AppError('SE_502');
+        if (!row || !canSee(auth, row)) throw new AppError('SE_404');
         if (row.state !== 1) throw new AppError('SEF_04');
         if (!canEdit(auth, row)) throw new AppError('SE_502');
       }
@@ -482,8 +480,7 @@ export class TagsService {
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) {
       const row = byId.get(id);
-      if (!row) throw new AppError('SE_404');
-      if (!canSee(auth, row)) throw new AppError('SE_502');
+      if (!row || !canSee(auth, row)) throw new AppError('SE_404');
       if (row.state !== 1) throw new AppError('SEF_04');
     }
     const folders = rows.filter((r) => r.type === 1);

@@ -519,7 +519,8 @@ describe('tags and channel tags', () => {
         .list;
       expect(entries.map((e) => e.operatorCode)).toEqual(['TAG01']);
       expect(entries[0]?.fileNames[0]).toContain('SHOE1');
-      expect((await selector(outsider, `?folderDataId=${file.SHOE1}`)).body.errorCode).toBe('SE_502');
+      // Not visible answers like unknown (docs/decisions.md, Errors).
+      expect((await selector(outsider, `?folderDataId=${file.SHOE1}`)).body.errorCode).toBe('SE_404');
       expect((await selector(viewer, '?folderDataId=987654')).status).toBe(404);
     });
 
@@ -577,7 +578,7 @@ describe('tags and channel tags', () => {
       expect((await modify({ folderDataId: own, tagIdList: [tag['2026 SS']] }, loner)).status).toBe(200);
       await modify({ folderDataId: own, tagIdList: [] }, loner);
       const mixed = await modify({ folderDataIdList: [own, file.SHOE2], tagIdList: [tag['2026 SS']] }, loner);
-      expect(mixed.body.errorCode).toBe('SE_502');
+      expect(mixed.body.errorCode).toBe('SE_404');
       // A folder has no detail: its tags show as the selector's selected ones.
       const ownTags = (await selector(loner, `?folderDataId=${own}`)).list.flatMap((d) =>
         d.tagDTOList.filter((x) => x.selected),
@@ -755,7 +756,7 @@ describe('tags and channel tags', () => {
       });
       expect(refused.body.errorCode).toBe('SE_502');
       expect((await list(file.SHOE1 as number)).names).toEqual(before);
-      expect((await list(file.SHOE1 as number, outsider)).body.errorCode).toBe('SE_502');
+      expect((await list(file.SHOE1 as number, outsider)).body.errorCode).toBe('SE_404');
     });
   });
 
