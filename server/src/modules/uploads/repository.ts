@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { UploadStatus } from '@dam/contract';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { UploadRow, UploadTable } from '../../db/schema';
@@ -40,6 +41,16 @@ export class UploadsRepository {
 
   async update(id: number, values: Partial<Omit<UploadRow, 'id'>>): Promise<void> {
     await this.db.updateTable('uploads').set(values).where('id', '=', id).execute();
+  }
+
+  /** Updates the record unless it is finished or cancelled (checked in the same statement). */
+  async updateWhileOpen(id: number, values: Partial<Omit<UploadRow, 'id'>>): Promise<void> {
+    await this.db
+      .updateTable('uploads')
+      .set(values)
+      .where('id', '=', id)
+      .where('status', 'not in', [UploadStatus.done, UploadStatus.cancelled])
+      .execute();
   }
 
   async updateMany(ids: number[], values: Partial<Omit<UploadRow, 'id'>>): Promise<void> {

@@ -159,34 +159,43 @@ export class UploadsService {
     return row;
   }
 
-  /** Starts the multipart transfer, or reports the parts already stored so the browser resumes. */
+  /**
+   * Starts the multipart transfer, or reports the parts already stored so the browser resumes.
+   * The record's row lock makes duplicates sent at once (from any process) create one transfer.
+   */
   async startMultipart(auth: AuthContext, id: number): Promise<MultipartState> {
-    let upload = await this.ownUpload(auth, id);
-    if (upload.status === UploadStatus.done || upload.status === UploadStatus.cancelled) {
-      throw invalidField('id', 'wrongState');
-    }
-    if (!upload.multipart_id) {
-      const partSize = partSizeFor(upload.file_size);
-      const multipartId = await this.deps.storage.createMultipartUpload(
-        upload.storage_key,
-        'application/octet-stream',
-        partSize,
-      );
-      await this.uploads.update(id, {
-        multipart_id: multipartId,
-        part_size: partSize,
-        status: UploadStatus.uploading,
-        error: null,
-        updated_at: this.deps.clock.now(),
-      });
-      upload = { ...upload, multipart_id: multipartId, part_size: partSize };
-    } else if (upload.status !== UploadStatus.uploading) {
-      await this.uploads.update(id, {
-        status: UploadStatus.uploading,
-        error: null,
-        updated_at: this.deps.clock.now(),
-      });
-    }
+    await this.ownUpload(auth, id);
+    const upload = await this.uploads.transaction(async (uploads) => {
+      const locked = await uploads.findByIdForUpdate(id);
+      if (!locked) throw new AppError('SE_404');
+      if (locked.status === UploadStatus.done || locked.status === UploadStatus.cancelled) {
+        throw invalidField('id', 'wrongState');
+      }
+      if (!locked.multipart_id) {
+        const partSize = partSizeFor(locked.file_size);
+        const multipartId = await this.deps.storage.createMultipartUpload(
+          locked.storage_key,
+          'application/octet-stream',
+          partSize,
+        );
+        await uploads.update(id, {
+          multipart_id: multipartId,
+          part_size: partSize,
+          status: UploadStatus.uploading,
+          error: null,
+          updated_at: this.deps.clock.now(),
+        });
+        return { ...locked, multipart_id: multipartId, part_size: partSize };
+      }
+      if (locked.status !== UploadStatus.uploading) {
+        await uploads.update(id, {
+          status: UploadStatus.uploading,
+          error: null,
+          updated_at: this.deps.clock.now(),
+        });
+      }
+      return locked;
+    });
     return {
       id,
       partSize: upload.part_size as number,
@@ -260,8 +269,9 @@ export class UploadsService {
 
   /**
    * SPEC §7 callback. Status 1 records progress; status 2 assembles the parts, checks the stored
-   * object's size and only then puts the file live. Repeating a finished callback changes nothing.
-   * Answers whether this call put the file live (once per upload record).
+   * object's size and only then puts the file live. Repeating a finished callback changes nothing,
+   * and duplicates sent at once (from any process) wait on the record's row lock, then find it
+   * finished and answer success too. Answers whether this call put the file live (once per record).
    */
   async callback(
     auth: AuthContext,
@@ -270,42 +280,49 @@ export class UploadsService {
     const upload = await this.ownUpload(auth, query.id);
     const now = this.deps.clock.now();
     if (query.status !== UploadStatus.done) {
-      if (upload.status === UploadStatus.done || upload.status === UploadStatus.cancelled) return false;
+      // Guarded by state: a late progress or failure report never reopens a finished record.
       if (query.status === UploadStatus.failed) {
-        await this.uploads.update(upload.id, {
+        await this.uploads.updateWhileOpen(upload.id, {
           status: UploadStatus.failed,
           error: 'client',
           updated_at: now,
         });
       } else {
-        await this.uploads.update(upload.id, { upload_schedule: query.uploadSchedule, updated_at: now });
+        await this.uploads.updateWhileOpen(upload.id, {
+          upload_schedule: query.uploadSchedule,
+          updated_at: now,
+        });
       }
       return false;
     }
     if (upload.status === UploadStatus.done) return false;
-    if (upload.status === UploadStatus.cancelled || !upload.multipart_id)
-      throw invalidField('id', 'wrongState');
 
-    const parts = await this.uploads.parts(upload.id);
-    const count = partCount(upload);
-    const complete =
-      parts.length === count &&
-      parts.every((p, i) => p.partNumber === i + 1 && p.size === expectedPartSize(upload, p.partNumber));
-    if (!complete) throw new AppError('SEF_05');
-    await this.deps.storage.completeMultipartUpload(upload.storage_key, upload.multipart_id, parts);
-    const stored = await this.deps.storage.stat(upload.storage_key);
-    if (!stored || stored.size !== upload.file_size) {
-      await this.uploads.update(upload.id, {
-        status: UploadStatus.failed,
-        error: 'size-mismatch',
-        updated_at: now,
-      });
-      throw new AppError('SEF_06');
-    }
-    const finished = await this.uploads.transaction(async (uploads, items) => {
+    // The row lock is held while the parts are assembled, so one call completes the object and
+    // its duplicates (waiting on the lock) see the record finished, not a half-completed store.
+    const outcome = await this.uploads.transaction(async (uploads, items) => {
       const locked = await uploads.findByIdForUpdate(upload.id);
-      if (!locked || locked.status === UploadStatus.done) return false;
-      const folderRow = locked.folder_id === null ? null : await items.findById(locked.folder_id, auth.userId);
+      if (!locked) throw new AppError('SE_404');
+      if (locked.status === UploadStatus.done) return 'already' as const;
+      if (locked.status === UploadStatus.cancelled || !locked.multipart_id)
+        throw invalidField('id', 'wrongState');
+      const parts = await uploads.parts(locked.id);
+      const count = partCount(locked);
+      const complete =
+        parts.length === count &&
+        parts.every((p, i) => p.partNumber === i + 1 && p.size === expectedPartSize(locked, p.partNumber));
+      if (!complete) throw new AppError('SEF_05');
+      await this.deps.storage.completeMultipartUpload(locked.storage_key, locked.multipart_id, parts);
+      const stored = await this.deps.storage.stat(locked.storage_key);
+      if (!stored || stored.size !== locked.file_size) {
+        await uploads.update(locked.id, {
+          status: UploadStatus.failed,
+          error: 'size-mismatch',
+          updated_at: now,
+        });
+        return 'size-mismatch' as const;
+      }
+      const folderRow =
+        locked.folder_id === null ? null : await items.findById(locked.folder_id, auth.userId);
       const folder = folderRow && folderRow.state === 1 ? folderRow : null;
       // Issue 9: only a file the uploader may change is joined (else a file of their own is made),
       // so the metadata below never rewrites another department's file.
@@ -338,24 +355,26 @@ export class UploadsService {
       // The upload's tags join the file's (a new version adds to what the file has).
       await uploads.addItemTags(item.id, locked.tag_ids);
       await items.refreshFileSummary(item.id, now);
-      return true;
+      return 'finished' as const;
     });
-    if (finished) await this.deps.onFinished(upload.id);
-    return finished;
+    if (outcome === 'size-mismatch') throw new AppError('SEF_06');
+    if (outcome === 'finished') await this.deps.onFinished(upload.id);
+    return outcome === 'finished';
   }
 
-  /** Starts a failed or cancelled upload again from nothing (SPEC §7 reupload). */
+  /**
+   * Starts a failed or cancelled upload again from nothing (SPEC §7 reupload). Under the record's
+   * row lock; a duplicate finding it already reset (waiting, nothing stored) succeeds alike.
+   */
   async reupload(auth: AuthContext, id: number): Promise<void> {
-    const upload = await this.ownUpload(auth, id);
-    if (upload.status !== UploadStatus.failed && upload.status !== UploadStatus.cancelled) {
-      throw invalidField('id', 'wrongState');
-    }
-    if (upload.multipart_id) {
-      await this.deps.storage
-        .abortMultipartUpload(upload.storage_key, upload.multipart_id)
-        .catch((err) => this.deps.warn({ err, upload: id }, 'could not abort the previous multipart upload'));
-    }
-    await this.uploads.transaction(async (uploads) => {
+    await this.ownUpload(auth, id);
+    const previous = await this.uploads.transaction(async (uploads) => {
+      const locked = await uploads.findByIdForUpdate(id);
+      if (!locked) throw new AppError('SE_404');
+      if (locked.status === UploadStatus.waiting && !locked.multipart_id) return null;
+      if (locked.status !== UploadStatus.failed && locked.status !== UploadStatus.cancelled) {
+        throw invalidField('id', 'wrongState');
+      }
       await uploads.clearParts(id);
       await uploads.update(id, {
         status: UploadStatus.waiting,
@@ -365,7 +384,13 @@ export class UploadsService {
         error: null,
         updated_at: this.deps.clock.now(),
       });
+      return locked;
     });
+    if (previous?.multipart_id) {
+      await this.deps.storage
+        .abortMultipartUpload(previous.storage_key, previous.multipart_id)
+        .catch((err) => this.deps.warn({ err, upload: id }, 'could not abort the previous multipart upload'));
+    }
   }
 
   /** Cancels unfinished uploads, freeing what was stored of them; finished ones cannot be cancelled. */
