@@ -35,6 +35,8 @@ import { logsRoutes } from './modules/logs/routes';
 import { LogsService } from './modules/logs/service';
 import { localMediaRoute } from './modules/media/routes';
 import { localMediaUrlMaker, MediaUrls } from './modules/media/urls';
+import { ObjectDeletionsRepository } from './modules/objects/repository';
+import { ObjectCleaner, type ObjectsFreed } from './modules/objects/service';
 import { PresetsRepository } from './modules/presets/repository';
 import { presetsRoutes } from './modules/presets/routes';
 import { PresetsService } from './modules/presets/service';
@@ -116,6 +118,14 @@ export async function buildApp({
   const partUrlSecret = await uploadsRepository.sharedSecret('part-url-secret');
   const storage = createStorage(config, localPartUrlMaker(partUrlSecret), localMediaUrlMaker(partUrlSecret));
   const mediaUrls = new MediaUrls(storage, clock);
+  // Objects of removed records are recorded in the deletion outbox with the removal; this queues
+  // their jobs afterwards (a lost send is re-sent by the storage maintenance pass).
+  const objectsFreed: ObjectsFreed = async (keys) => {
+    if (!jobs || keys.length === 0) return;
+    await jobs
+      .enqueueObjectDeletions(keys)
+      .catch((err) => app.log.warn({ err }, 'could not queue object deletions (retried later)'));
+  };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -179,7 +189,13 @@ export async function buildApp({
     { prefix: SECURITY_API_PREFIX },
   );
 
-  const items = new ItemsService(new ItemsRepository(db), clock, config.BUSINESS_TIME_ZONE, mediaUrls);
+  const items = new ItemsService(
+    new ItemsRepository(db),
+    clock,
+    config.BUSINESS_TIME_ZONE,
+    mediaUrls,
+    objectsFreed,
+  );
   const tags = new TagsService({ tags: new TagsRepository(db), items: new ItemsRepository(db), clock });
   const files = new FilesService({
     files: new FilesRepository(db),
@@ -190,6 +206,7 @@ export async function buildApp({
     clock,
     timeZone: config.BUSINESS_TIME_ZONE,
     warn: (details, message) => app.log.warn(details, message),
+    objectsFreed,
   });
   const presets = new PresetsService(new PresetsRepository(db), clock);
   const downloads = new DownloadsService(new DownloadsRepository(db), storage, clock, (id) =>
@@ -202,6 +219,7 @@ export async function buildApp({
     storage,
     clock,
     partUrlSecret,
+    objectsFreed,
     onFinished: async (uploadId) => {
       await jobs?.enqueueMedia(uploadId);
     },
@@ -274,6 +292,11 @@ export async function buildApp({
       now: () => clock.now(),
     });
     await jobs.workMedia((uploadId) => media.process(uploadId), config.MEDIA_WORKERS);
+    const cleaner = new ObjectCleaner({ objects: new ObjectDeletionsRepository(db), storage, clock });
+    await jobs.workObjectDeletions({
+      deleteObject: (key) => cleaner.deleteObject(key),
+      maintain: () => cleaner.maintain(),
+    });
   }
 
   const webRoot = config.WEB_DIST_DIR;

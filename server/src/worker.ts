@@ -2,15 +2,18 @@ import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { MediaProcessor } from './jobs/media';
 import { startJobQueue } from './jobs/queue';
+import { systemClock } from './lib/clock';
 import { ItemsRepository } from './modules/items/repository';
 import { localMediaUrlMaker } from './modules/media/urls';
+import { ObjectDeletionsRepository } from './modules/objects/repository';
+import { ObjectCleaner } from './modules/objects/service';
 import { UploadsRepository } from './modules/uploads/repository';
 import { localPartUrlMaker } from './modules/uploads/service';
 import { createStorage } from './storage/index';
 import { LocalStorage } from './storage/local';
 
 /**
- * `npm run worker`: media jobs only, no HTTP. Run N of these beside stateless API processes
+ * `npm run worker`: media jobs and object deletions only, no HTTP. Run N of these beside stateless API processes
  * (MEDIA_WORKERS=0 on those) when thumbnails should not compete with requests. PostgreSQL only:
  * the embedded PGlite database belongs to one process.
  */
@@ -43,6 +46,15 @@ async function main(): Promise<void> {
     now: () => new Date(),
   });
   await jobs.workMedia((uploadId) => media.process(uploadId), Math.max(1, config.MEDIA_WORKERS));
+  const cleaner = new ObjectCleaner({
+    objects: new ObjectDeletionsRepository(database.db),
+    storage,
+    clock: systemClock,
+  });
+  await jobs.workObjectDeletions({
+    deleteObject: (key) => cleaner.deleteObject(key),
+    maintain: () => cleaner.maintain(),
+  });
   console.log(`media worker running (${Math.max(1, config.MEDIA_WORKERS)} at a time)`);
   const stop = async () => {
     await jobs.stop();

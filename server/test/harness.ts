@@ -293,13 +293,19 @@ export async function uploadFiles(
  * The app on one storage driver (`s3` against an S3-protocol server of its own) with the
  * administrator signed in; closing it stops both.
  */
-export async function createDriverApp(driver: 'local' | 's3'): Promise<TestApp & { token: string }> {
+export async function createDriverApp(
+  driver: 'local' | 's3',
+  options: { jobs?: boolean } = {},
+): Promise<TestApp & { token: string }> {
   const s3 = driver === 's3' ? await startS3Server() : null;
-  const t = await createTestApp({
-    LOGIN_RATE_LIMIT: '1000',
-    SESSION_IDLE_HOURS: '720',
-    ...(s3 ? s3Env(s3) : {}),
-  });
+  const t = await createTestApp(
+    {
+      LOGIN_RATE_LIMIT: '1000',
+      SESSION_IDLE_HOURS: '720',
+      ...(s3 ? s3Env(s3) : {}),
+    },
+    { jobs: options.jobs === true },
+  );
   const token = await signIn(t.app, ADMIN.email, ADMIN.password);
   return {
     ...t,

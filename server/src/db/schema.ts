@@ -298,6 +298,16 @@ export interface OperationLogTable {
   reported: ColumnType<boolean, boolean | undefined, never>;
 }
 
+/** An object to delete from storage, kept until storage confirmed it (migration 012). */
+export interface ObjectDeletionTable {
+  key: string;
+  multipart_id: string | null;
+  enqueued_at: Timestamp;
+  attempts: Generated<number>;
+  last_attempt_at: Date | null;
+  last_error: string | null;
+}
+
 /** Attempts counted for a limit in one fixed window (migration 011). */
 export interface RateLimitCounterTable {
   key: string;
@@ -330,6 +340,7 @@ export interface Database {
   channel_tags: ChannelTagTable;
   operation_logs: OperationLogTable;
   rate_limit_counters: RateLimitCounterTable;
+  object_deletions: ObjectDeletionTable;
 }
 
 export type UserRow = Selectable<UserTable>;

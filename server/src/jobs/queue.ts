@@ -2,6 +2,10 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database';
 
 export const MEDIA_QUEUE = 'media';
+/** One job per storage key of the object-deletion outbox (migration 012). */
+export const OBJECT_DELETION_QUEUE = 'object-deletion';
+/** Every 15 minutes: abandons forgotten uploads and re-sends deletions whose job was lost. */
+export const STORAGE_MAINTENANCE_QUEUE = 'storage-maintenance';
 
 export interface JobQueue {
   enqueueMedia(uploadId: number): Promise<void>;
@@ -9,6 +13,16 @@ export interface JobQueue {
   workMedia(handler: (uploadId: number) => Promise<void>, concurrency: number): Promise<void>;
   /** Resolves when the media job of an upload completed (tests). */
   mediaDone(uploadId: number): Promise<void>;
+  /** Queues the deletion of objects recorded in the outbox (after the recording transaction). */
+  enqueueObjectDeletions(keys: readonly string[]): Promise<void>;
+  /** Runs object deletions and the periodic storage maintenance in this process. */
+  workObjectDeletions(handlers: {
+    deleteObject: (key: string) => Promise<unknown>;
+    /** Answers the keys to (re)send to the deletion queue. */
+    maintain: () => Promise<string[]>;
+  }): Promise<void>;
+  /** Resolves when the deletion job of a key completed (tests). */
+  objectDeletionDone(key: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +56,25 @@ export async function startJobQueue(
     expireInSeconds: 3600,
     heartbeatSeconds: 60,
   });
+  // A store that refuses (down, throttling) is tried again after 30 s, 1 min, 2 min… up to an hour
+  // apart, for about a day; the outbox row stays meanwhile and the maintenance pass re-sends it
+  // after that.
+  await boss.createQueue(OBJECT_DELETION_QUEUE, {
+    retryLimit: 30,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: 600,
+  });
+  await boss.createQueue(STORAGE_MAINTENANCE_QUEUE, { retryLimit: 0, expireInSeconds: 3600 });
+  const sendDeletions = async (keys: readonly string[]) => {
+    for (let i = 0; i < keys.length; i += 1000) {
+      await boss.insert(
+        OBJECT_DELETION_QUEUE,
+        keys.slice(i, i + 1000).map((key) => ({ data: { key } })),
+      );
+    }
+  };
   return {
     async enqueueMedia(uploadId) {
       // One job per upload at a time: a repeated callback does not queue the work twice.
@@ -83,6 +116,46 @@ export async function startJobQueue(
       await boss
         .getSpy<{ uploadId: number }>(MEDIA_QUEUE)
         .waitForJob((data) => data.uploadId === uploadId, 'completed');
+    },
+    enqueueObjectDeletions: sendDeletions,
+    async workObjectDeletions(handlers) {
+      // Each deletion is its own job (its own retries); a fetch takes up to 20 and runs them 4 at
+      // a time, fetching again at once while the backlog lasts.
+      await boss.work<{ key: string }>(
+        OBJECT_DELETION_QUEUE,
+        {
+          batchSize: 20,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+          localConcurrency: 1,
+          pollingIntervalSeconds: 1,
+        },
+        async (jobs) => {
+          const results: Array<{ id: string; status: 'completed' | 'failed'; output?: object }> = [];
+          const waiting = [...jobs];
+          const lane = async () => {
+            for (let job = waiting.shift(); job; job = waiting.shift()) {
+              try {
+                await handlers.deleteObject(job.data.key);
+                results.push({ id: job.id, status: 'completed' });
+              } catch (error) {
+                results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+              }
+            }
+          };
+          await Promise.all(Array.from({ length: 4 }, lane));
+          return results;
+        },
+      );
+      await boss.work(STORAGE_MAINTENANCE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+        await sendDeletions(await handlers.maintain());
+      });
+      await boss.schedule(STORAGE_MAINTENANCE_QUEUE, '*/15 * * * *', null, { singletonKey: 'maintenance' });
+    },
+    async objectDeletionDone(key) {
+      await boss
+        .getSpy<{ key: string }>(OBJECT_DELETION_QUEUE)
+        .waitForJob((data) => data.key === key, 'completed');
     },
     async stop() {
       await boss.stop({ graceful: true, close: true, timeout: 10_000 });

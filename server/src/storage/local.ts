@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  type ListedObject,
   type ObjectInfo,
   type ObjectStorage,
   type PartTarget,
@@ -197,5 +198,38 @@ export class LocalStorage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.objectPath(key), { force: true });
+  }
+
+  /** Walks the object tree (the `.multipart` folder of unfinished uploads aside), 1,000 per page. */
+  async *list(): AsyncIterable<ListedObject[]> {
+    let page: ListedObject[] = [];
+    const walk = async function* (dir: string, prefix: string): AsyncIterable<ListedObject> {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const entry of entries) {
+        const key = `${prefix}${entry.name}`;
+        if (entry.isDirectory()) {
+          if (prefix === '' && entry.name === '.multipart') continue;
+          yield* walk(path.join(dir, entry.name), `${key}/`);
+        } else if (entry.isFile()) {
+          const stat = await fsp.stat(path.join(dir, entry.name)).catch(() => null);
+          if (stat) yield { key, size: stat.size, lastModified: stat.mtime };
+        }
+      }
+    };
+    for await (const object of walk(this.root, '')) {
+      page.push(object);
+      if (page.length === 1000) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length > 0) yield page;
   }
 }

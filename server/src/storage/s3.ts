@@ -6,6 +6,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -14,6 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
+  type ListedObject,
   type ObjectInfo,
   type ObjectStorage,
   type PartTarget,
@@ -121,7 +123,12 @@ export class S3Storage implements ObjectStorage {
         new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
       );
     } catch (error) {
-      if ((error as { name?: string }).name !== 'NoSuchUpload') throw error;
+      const name = (error as { name?: string }).name;
+      // Already aborted or completed: nothing left. A store without AbortMultipartUpload (some
+      // S3-compatible servers) cannot be made to: its bucket lifecycle rule for incomplete
+      // uploads frees the parts, and retrying would never succeed.
+      if (name === 'NoSuchUpload' || name === 'NotImplemented' || name === 'MethodNotAllowed') return;
+      throw error;
     }
   }
 
@@ -181,6 +188,40 @@ export class S3Storage implements ObjectStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (error) {
+      // S3 answers 204 for a missing key; some compatible stores answer 404 instead.
+      const name = (error as { name?: string }).name;
+      if (
+        error instanceof NoSuchKey ||
+        error instanceof NotFound ||
+        name === 'NoSuchKey' ||
+        name === 'NotFound'
+      )
+        return;
+      throw error;
+    }
+  }
+
+  /** ListObjectsV2, 1,000 keys a page, following the continuation token. */
+  async *list(): AsyncIterable<ListedObject[]> {
+    let token: string | undefined;
+    do {
+      const out = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          MaxKeys: 1000,
+          ...(token ? { ContinuationToken: token } : {}),
+        }),
+      );
+      const page = (out.Contents ?? []).flatMap((object) =>
+        object.Key
+          ? [{ key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) }]
+          : [],
+      );
+      if (page.length > 0) yield page;
+      token = out.IsTruncated ? out.NextContinuationToken : undefined;
+    } while (token);
   }
 }

@@ -20,6 +20,13 @@ export interface ObjectInfo {
   size: number;
 }
 
+/** One object as listed by `ObjectStorage.list`. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 export class StorageError extends Error {
   override name = 'StorageError';
   constructor(
@@ -48,7 +55,10 @@ export interface ObjectStorage {
   stat(key: string): Promise<ObjectInfo | null>;
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   write(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Removes an object; an object already gone counts as deleted. */
   delete(key: string): Promise<void>;
+  /** Every object in the store (not the parts of unfinished multipart uploads), in pages. */
+  list(): AsyncIterable<ListedObject[]>;
   /** A URL the browser can GET the object from until `expiresAt` (an <img> sends no token header). */
   readUrl(key: string, expiresAt: Date, download?: { fileName: string }): Promise<string>;
 }

@@ -10,6 +10,7 @@ import * as m008 from './008_shares';
 import * as m009 from './009_tags';
 import * as m010 from './010_operation_log';
 import * as m011 from './011_rate_limits';
+import * as m012 from './012_object_deletions';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '009_tags': m009,
   '010_operation_log': m010,
   '011_rate_limits': m011,
+  '012_object_deletions': m012,
 };

@@ -14,11 +14,11 @@ import sharp, { type Sharp } from 'sharp';
 // ag-psd's canvas hooks (raw pixel buffers) are installed by the media module.
 import '../../jobs/media';
 import { AppError, invalidField } from '../../http/app-error';
-import type { Clock } from '../../lib/clock';
+import { type Clock, calendarDate } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
 import { type AuthContext, fileScopeFilter } from '../access/access';
 import { canDownload, canSee } from '../items/policy';
-import { joinPath } from '../items/presenter';
+import { isExpired, joinPath } from '../items/presenter';
 import type { PresetRow } from '../presets/repository';
 import type { DownloadSource, DownloadsRepository } from './repository';
 import { type OpenedEntry, uniquePath, type ZipEntry } from './zip';
@@ -230,14 +230,24 @@ export class DownloadsService {
     private readonly storage: ObjectStorage,
     private readonly clock: Clock,
     private readonly presetOf: (id: number) => Promise<PresetRow>,
+    /** Time zone whose calendar decides "today" for file validity (SPEC §4). */
+    private readonly timeZone: string,
   ) {}
+
+  /** Whether a file's validity (SPEC §4) has ended or not yet begun today. */
+  private expiredToday(): (source: DownloadSource) => boolean {
+    const today = calendarDate(this.clock.now(), this.timeZone);
+    return (source) => isExpired(source.expire_start_date ?? null, source.expire_end_date ?? null, today);
+  }
 
   /** Checks every permission before a byte is sent; counts one download per file included. */
   async plan(
     auth: AuthContext,
     request: BatchDownloadRequest,
-    options: { count: boolean } = { count: true },
+    /** `withoutExpired`: expired files are left out (share links hand none out). */
+    options: { count?: boolean; withoutExpired?: boolean } = {},
   ): Promise<DownloadPlan> {
+    const expired = options.withoutExpired ? this.expiredToday() : () => false;
     const preset = request.presetId ? await this.presetOf(request.presetId) : null;
     const formatsById = new Map<number, string[]>();
     for (const id of request.folderDataIdList) formatsById.set(id, []);
@@ -288,6 +298,8 @@ export class DownloadsService {
           problems.push(`${folderPrefix}${first.item_name}: no download permission`);
           continue;
         }
+        // Left out without a word: a share link's visitor does not see expired files either.
+        if (expired(first)) continue;
         for (const file of outputsOf(
           itemSources,
           formatsById.get(root.id) ?? [],
@@ -300,7 +312,13 @@ export class DownloadsService {
         }
       }
       for (const record of records) {
-        const source = { ...record, id_path: '', item_id: record.item_id } as DownloadSource;
+        const source = {
+          ...record,
+          id_path: '',
+          item_id: record.item_id,
+          expire_start_date: null,
+          expire_end_date: null,
+        } as DownloadSource;
         const planned = preset
           ? outputsOf([source], [record.format], '', null, preset, nextIndex)
           : outputsOf([source], [record.format], '', scalePx, null, nextIndex);
@@ -311,7 +329,7 @@ export class DownloadsService {
         }
       }
       // Only the share-link download path sets isShareDownload (signed-in routes force 0).
-      if (options.count)
+      if (options.count !== false)
         await repo.countDownloads([...new Set(files.map((f) => f.itemId))], request.isShareDownload === 1);
       return { files, problems, notes: [], forceZip: false };
     });
@@ -320,14 +338,15 @@ export class DownloadsService {
   /**
    * Download by article numbers: a folder per article number with the files carrying it that
    * the caller may download, and a list of the numbers that matched nothing. Nothing matched at
-   * all is an error (SEDL_02), not an empty zip.
+   * all is an error (SEDL_02), not an empty zip. Expired files (SPEC §4) are left out.
    */
   async planByArtNums(
     auth: AuthContext,
     request: ArtNumDownloadPayload,
-    options: { count: boolean } = { count: true },
+    options: { count?: boolean } = {},
   ): Promise<DownloadPlan> {
     const preset = request.presetId ? await this.presetOf(request.presetId) : null;
+    const expired = this.expiredToday();
     return this.downloads.transaction(async (repo) => {
       const sources = await repo.sourcesByArtNums(request.artNumList, {
         userId: auth.userId,
@@ -340,6 +359,10 @@ export class DownloadsService {
         const key = (first.art_num ?? '').toLowerCase();
         if (!canDownload(auth, first)) {
           problems.push(`${first.art_num}/${first.item_name}: no download permission`);
+          continue;
+        }
+        if (expired(first)) {
+          problems.push(`${first.art_num}/${first.item_name}: expired`);
           continue;
         }
         byArtNum.set(key, [...(byArtNum.get(key) ?? []), itemSources]);
@@ -360,7 +383,7 @@ export class DownloadsService {
         if (files.length === before) unmatched.push(artNum);
       }
       if (files.length === 0) throw new AppError('SEDL_02');
-      if (options.count) await repo.countDownloads([...new Set(files.map((f) => f.itemId))]);
+      if (options.count !== false) await repo.countDownloads([...new Set(files.map((f) => f.itemId))]);
       const notes =
         unmatched.length > 0 ? [{ path: UNMATCHED_ART_NUMS_FILE, text: `${unmatched.join('\n')}\n` }] : [];
       return { files, problems, notes, forceZip: true };

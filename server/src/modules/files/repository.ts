@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { ItemsRepository } from '../items/repository';
+import { ObjectDeletionsRepository } from '../objects/repository';
 
 /** SQL of a file's upload records (its formats and versions). */
 export class FilesRepository {
@@ -35,8 +36,11 @@ export class FilesRepository {
     return Number(result.numUpdatedRows);
   }
 
-  async deleteRecord(id: number): Promise<void> {
+  /** Deletes one upload record, recording its objects for deletion. Answers their keys. */
+  async deleteRecord(id: number, now: Date): Promise<string[]> {
+    const keys = await new ObjectDeletionsRepository(this.db).enqueueUploads([id], now);
     await this.db.deleteFrom('uploads').where('id', '=', id).execute();
+    return keys;
   }
 
   /** Moves every record of one file to another (a rename that merges two files). */

@@ -7,6 +7,7 @@ import { canDownload, canEdit, canSee } from '../items/policy';
 import { isExpired, presentItem } from '../items/presenter';
 import type { ItemsRepository, ItemWithOwner } from '../items/repository';
 import type { MediaUrls } from '../media/urls';
+import type { ObjectsFreed } from '../objects/service';
 import type { FilesRepository } from './repository';
 
 /** What browsers show as they are; other formats are shown through their JPEG preview. */
@@ -22,6 +23,8 @@ export interface FilesDependencies {
   clock: Clock;
   timeZone: string;
   warn: (details: Record<string, unknown>, message: string) => void;
+  /** Queues the deletion of objects recorded in the outbox (deleting a record). */
+  objectsFreed?: ObjectsFreed;
 }
 
 /** The file detail screen: what a file is, its versions, editing it (SPEC §2 File detail, §5 File rename). */
@@ -177,21 +180,17 @@ export class FilesService {
 
   /** Deletes one upload record, only while the file keeps at least one other (SPEC §2 edit mode). */
   async deleteRecord(auth: AuthContext, recordId: number, itemId: number): Promise<void> {
-    const removed = await this.deps.files.transaction(async (files, items) => {
+    const freed = await this.deps.files.transaction(async (files, items) => {
       await this.editableFile(items, auth, itemId);
       const records = await files.records(itemId);
       const record = records.find((r) => r.id === recordId);
       if (!record) throw new AppError('SE_404');
       if (records.length <= 1) throw invalidField('id', 'wrongState');
-      await files.deleteRecord(recordId);
+      const keys = await files.deleteRecord(recordId, this.deps.clock.now());
       await items.refreshFileSummary(itemId, this.deps.clock.now());
-      return record;
+      return keys;
     });
-    for (const key of [removed.storage_key, removed.thumb_key, removed.preview_key]) {
-      if (!key) continue;
-      await this.deps.storage
-        .delete(key)
-        .catch((err) => this.deps.warn({ err, key }, 'could not delete the object of a removed record'));
-    }
+    // Its objects (original, thumbnail, preview) go through the deletion outbox, retried until gone.
+    await this.deps.objectsFreed?.(freed);
   }
 }

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } fro
 import type { Db } from '../../db/database';
 import type { Database, ItemRow } from '../../db/schema';
 import type { FileScopeFilter } from '../access/access';
+import { ObjectDeletionsRepository } from '../objects/repository';
 
 /** Who is looking, for the visibility rule: own items always, shared ones within the view scope. */
 export interface Viewer {
@@ -522,14 +523,20 @@ export class ItemsRepository {
     return (await query.limit(1).executeTakeFirst()) !== undefined;
   }
 
-  /** Deletes recycled subtrees for good (their favourites and views go with them). */
-  async purgeRemoved(rootIds: number[]): Promise<void> {
-    if (rootIds.length === 0) return;
+  /**
+   * Deletes recycled subtrees for good (their favourites and views go with them), recording the
+   * objects of their upload records for deletion in the same transaction. Answers those keys.
+   */
+  async purgeRemoved(rootIds: number[], now: Date): Promise<string[]> {
+    if (rootIds.length === 0) return [];
+    const objects = new ObjectDeletionsRepository(this.db);
+    const keys = await objects.enqueueUploads(await objects.uploadIdsOfRecycled(rootIds), now);
     await this.db
       .deleteFrom('items')
       .where('removed_root_id', 'in', rootIds)
       .where('state', '=', 2)
       .execute();
+    return keys;
   }
 
   async addCollect(userId: number, itemId: number, now: Date): Promise<void> {

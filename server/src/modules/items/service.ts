@@ -16,6 +16,7 @@ import { AppError } from '../../http/app-error';
 import { type Clock, calendarDate } from '../../lib/clock';
 import { type AuthContext, fileScopeFilter } from '../access/access';
 import type { MediaUrls } from '../media/urls';
+import type { ObjectsFreed } from '../objects/service';
 import { canEdit, canSee, canUploadInto } from './policy';
 import { joinPath, presentItem, splitPath } from './presenter';
 import { type ItemsRepository, type ItemWithOwner, isUniqueViolation, type Viewer } from './repository';
@@ -34,6 +35,8 @@ export class ItemsService {
     private readonly clock: Clock,
     private readonly timeZone: string,
     private readonly mediaUrls: MediaUrls,
+    /** Queues the deletion of objects recorded in the outbox (purging the recycle bin). */
+    private readonly objectsFreed: ObjectsFreed = async () => {},
   ) {}
 
   private today(): string {
@@ -458,20 +461,29 @@ export class ItemsService {
     });
   }
 
+  /** Deletes recycled items for good; their stored objects go through the deletion outbox. */
   async purge(auth: AuthContext, ids: number[]): Promise<void> {
-    await this.items.transaction(async (repo) => {
+    const freed = await this.items.transaction(async (repo) => {
       const unique = [...new Set(ids)];
       const roots = await repo.findRecycledRoots(unique, auth.userId);
       if (roots.length !== unique.length) throw new AppError('SE_404');
-      await repo.purgeRemoved(roots.map((r) => r.id));
+      return repo.purgeRemoved(
+        roots.map((r) => r.id),
+        this.clock.now(),
+      );
     });
+    await this.objectsFreed(freed);
   }
 
   async clearRecycle(auth: AuthContext): Promise<void> {
-    await this.items.transaction(async (repo) => {
+    const freed = await this.items.transaction(async (repo) => {
       const roots = await repo.allRecycledRootIds(auth.userId);
-      await repo.purgeRemoved(roots.map((r) => r.id));
+      return repo.purgeRemoved(
+        roots.map((r) => r.id),
+        this.clock.now(),
+      );
     });
+    await this.objectsFreed(freed);
   }
 
   async collect(auth: AuthContext, id: number): Promise<void> {

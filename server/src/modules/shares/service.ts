@@ -98,6 +98,14 @@ function statusOf(share: ShareRow, now: Date): ShareStatus {
   return 'sharing';
 }
 
+/** A file (not a folder) expired on `today` (SPEC §4): not handed out through a link. */
+function expiredFile(
+  row: { type: number; expire_start_date: string | null; expire_end_date: string | null },
+  today: string,
+): boolean {
+  return row.type !== 1 && isExpired(row.expire_start_date, row.expire_end_date, today);
+}
+
 /** Drops what lies inside another chosen folder: it is shared with it. */
 function outermost<T extends { id_path: string }>(rows: T[]): T[] {
   return rows.filter((row) => !rows.some((other) => other !== row && row.id_path.startsWith(other.id_path)));
@@ -199,7 +207,7 @@ export class SharesService {
           status: statusOf(share, now),
           itemCount: own.length,
           itemNames: own.slice(0, SHARE_LIST_NAMES_SHOWN).map((i) => i.name),
-          coverUrl: await this.deps.mediaUrls.urlOf(own.find((i) => i.cover_key)?.cover_key ?? null),
+          coverUrl: await this.deps.mediaUrls.urlOf(own.find((i) => i.cover_key)?.cover_key ?? null, auth),
           viewCount: share.view_count,
           downloadCount: share.download_count,
         };
@@ -261,7 +269,7 @@ export class SharesService {
         const items: Item[] = await Promise.all(
           rowsShown.map(async (row) => ({
             ...presentItem(row, auth, today),
-            compactUrl: await this.deps.mediaUrls.urlOf(row.cover_key),
+            compactUrl: await this.deps.mediaUrls.urlOf(row.cover_key, auth),
           })),
         );
         return {
@@ -288,6 +296,12 @@ export class SharesService {
     return share;
   }
 
+  /** Whether a link is live now (sharing, not expired, owner not deleted): visitors' media URLs die with it. */
+  async linkLive(shareId: number): Promise<boolean> {
+    const share = await this.deps.shares.findById(shareId);
+    return share?.status === 1 && share.owner_status === 1 && statusOf(share, this.now()) === 'sharing';
+  }
+
   /** What the owner may do now: their roles (own and department's) of this moment. */
   private async ownerOf(share: ShareWithOwner): Promise<AuthContext> {
     const roles = await this.deps.access.rolesOfUser(share.owner_id, share.owner_dept_id);
@@ -309,7 +323,9 @@ export class SharesService {
     const ids = await this.deps.shares.itemIdsOf(share.id);
     const found = new Map((await this.deps.items.findByIds(ids, share.owner_id)).map((r) => [r.id, r]));
     const named = ids.map((id) => found.get(id)).filter((r): r is ItemWithOwner => r !== undefined);
-    const roots = named.filter((r) => r.state === 1 && canShare(owner, r));
+    // Expired files (SPEC §4) are not handed out through a link.
+    const today = this.today();
+    const roots = named.filter((r) => r.state === 1 && canShare(owner, r) && !expiredFile(r, today));
     if (roots.length === 0) throw new AppError('SESH_04');
     return { share, owner, roots, named: named.map((r) => r.id_path) };
   }
@@ -355,7 +371,7 @@ export class SharesService {
       shareToken: access?.token ?? null,
       tokenExpiresAt: access?.expiresAt.toISOString() ?? null,
       items: access
-        ? await Promise.all(visit.roots.map((row) => this.presentShared(row, null, visit.owner, today)))
+        ? await Promise.all(visit.roots.map((row) => this.presentShared(row, null, visit, today)))
         : null,
     };
   }
@@ -416,6 +432,7 @@ export class SharesService {
     const root = this.rootOf(visit, row);
     if (!root) throw new AppError('SE_502');
     if (!canSee(visit.owner, row)) throw new AppError('SE_502');
+    if (expiredFile(row, this.today())) throw new AppError('SE_502');
     return { row, root };
   }
 
@@ -430,7 +447,7 @@ export class SharesService {
     if (request.folderId === undefined) {
       const rows = visit.roots.slice(offset, offset + request.pageSize + 1);
       const list = await Promise.all(
-        rows.slice(0, request.pageSize).map((r) => this.presentShared(r, null, visit.owner, today)),
+        rows.slice(0, request.pageSize).map((r) => this.presentShared(r, null, visit, today)),
       );
       return {
         folder: null,
@@ -445,17 +462,17 @@ export class SharesService {
     const rows = await this.deps.items.listChildren(
       folder.id,
       { userId: visit.owner.userId, view: fileScopeFilter(visit.owner, 'view') },
-      {},
+      { validOn: today },
       order,
       request.pageSize + 1,
       offset,
     );
     const path = await this.deps.items.namesOnPath(folder.id_path);
     const list = await Promise.all(
-      rows.slice(0, request.pageSize).map((r) => this.presentShared(r, root, visit.owner, today)),
+      rows.slice(0, request.pageSize).map((r) => this.presentShared(r, root, visit, today)),
     );
     return {
-      folder: await this.presentShared(folder, root.id === folder.id ? null : root, visit.owner, today),
+      folder: await this.presentShared(folder, root.id === folder.id ? null : root, visit, today),
       breadcrumb: path.slice(path.findIndex((p) => p.id === root.id)),
       ...this.page(list, request),
       hasMore: rows.length > request.pageSize,
@@ -469,9 +486,10 @@ export class SharesService {
   private async presentShared(
     row: ItemWithOwner,
     root: ItemWithOwner | null,
-    owner: AuthContext,
+    visit: Visit,
     today: string,
   ): Promise<SharedItem> {
+    const { owner } = visit;
     let path = '/';
     if (root)
       path = root.folder_path === '/' ? row.folder_path : row.folder_path.slice(root.folder_path.length);
@@ -485,7 +503,8 @@ export class SharesService {
       path,
       parentId: root ? row.parent_id : null,
       fileFormat: row.file_formats,
-      compactUrl: await this.deps.mediaUrls.urlOf(row.cover_key),
+      // The visitor's media URLs live as long as the link, not a session of the owner's.
+      compactUrl: await this.deps.mediaUrls.urlOf(row.cover_key, { shareId: visit.share.id }),
       fileSize: row.total_size,
       artNum: row.art_num,
       expireStartTime: row.expire_start_date,
@@ -531,7 +550,9 @@ export class SharesService {
     visit: Visit,
     body: Omit<ShareDownloadPayload, 'shareToken'>,
   ): Promise<ShareDownloadPlan> {
-    const plan = await this.deps.downloads.plan(visit.owner, await this.downloadRequest(visit, body));
+    const plan = await this.deps.downloads.plan(visit.owner, await this.downloadRequest(visit, body), {
+      withoutExpired: true,
+    });
     await this.deps.shares.countDownload(visit.share.id);
     return { ...plan, shareId: visit.share.id };
   }
@@ -543,7 +564,10 @@ export class SharesService {
   async downloadTicket(token: string | undefined, body: ShareDownloadPayload): Promise<string> {
     const visit = await this.visitOf(token);
     const { shareToken: _token, ...request } = body;
-    await this.deps.downloads.plan(visit.owner, await this.downloadRequest(visit, request), { count: false });
+    await this.deps.downloads.plan(visit.owner, await this.downloadRequest(visit, request), {
+      count: false,
+      withoutExpired: true,
+    });
     return this.deps.downloads.createShareTicket(visit.share.id, SHARE_DOWNLOAD_TICKET, request);
   }
 

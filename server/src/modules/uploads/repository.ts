@@ -4,6 +4,7 @@ import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { UploadRow, UploadTable } from '../../db/schema';
 import { ItemsRepository } from '../items/repository';
+import { ObjectDeletionsRepository } from '../objects/repository';
 
 export type NewUpload = Insertable<UploadTable>;
 
@@ -89,6 +90,34 @@ export class UploadsRepository {
     await sql`INSERT INTO item_tags (item_id, tag_id)
       SELECT ${itemId}, id FROM tags WHERE id = ANY(${sql.val([...tagIds])}::bigint[]) FOR KEY SHARE
       ON CONFLICT DO NOTHING`.execute(this.db);
+  }
+
+  /**
+   * Cancels records unless one is finished, locking them first so that a callback cannot finish
+   * one meanwhile; their objects and open multipart uploads are recorded for deletion. Answers
+   * the keys recorded, or null (nothing changed) when a record is finished.
+   */
+  async cancelUnfinished(ids: readonly number[], now: Date): Promise<string[] | null> {
+    if (ids.length === 0) return [];
+    const locked = await this.db
+      .selectFrom('uploads')
+      .select(['id', 'status'])
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    if (locked.some((r) => r.status === 2)) return null;
+    const keys = await new ObjectDeletionsRepository(this.db).enqueueUploads(ids, now);
+    await this.db
+      .updateTable('uploads')
+      .set({ status: 4, multipart_id: null, part_size: null, updated_at: now })
+      .where('id', 'in', [...ids])
+      .execute();
+    await this.db
+      .deleteFrom('upload_parts')
+      .where('upload_id', 'in', [...ids])
+      .execute();
+    return keys;
   }
 
   async clearParts(uploadId: number): Promise<void> {

@@ -24,6 +24,7 @@ import {
 import type { AuthContext } from '../access/access';
 import { joinPath } from '../items/presenter';
 import type { ItemsService } from '../items/service';
+import type { ObjectsFreed } from '../objects/service';
 import type { UploadsRepository } from './repository';
 
 export { UploadStatus };
@@ -56,6 +57,8 @@ export interface UploadsDependencies {
   tags?: { checkTagSets(sets: ReadonlyArray<readonly number[]>): Promise<void> };
   storage: ObjectStorage;
   clock: Clock;
+  /** Queues the deletion of objects recorded in the outbox (cancelled uploads). */
+  objectsFreed?: ObjectsFreed;
   /** Called after a record went live (queues its thumbnail and preview). */
   onFinished: (uploadId: number) => Promise<void>;
   /** HMAC key of local part URLs, shared by all processes (see UploadsRepository.sharedSecret). */
@@ -383,6 +386,10 @@ export class UploadsService {
         upload_schedule: 0,
         error: null,
         updated_at: this.deps.clock.now(),
+        // A cancelled record's key is queued for deletion: the new attempt writes to a fresh one.
+        ...(locked.status === UploadStatus.cancelled
+          ? { storage_key: newStorageKey(this.deps.clock.now(), locked.format) }
+          : {}),
       });
       return locked;
     });
@@ -400,25 +407,13 @@ export class UploadsService {
     if (rows.length !== unique.length || rows.some((r) => r.user_id !== auth.userId))
       throw new AppError('SE_404');
     if (rows.some((r) => r.status === UploadStatus.done)) throw invalidField('idList', 'wrongState');
-    await this.uploads.transaction(async (uploads) => {
-      await uploads.updateMany(unique, {
-        status: UploadStatus.cancelled,
-        multipart_id: null,
-        part_size: null,
-        updated_at: this.deps.clock.now(),
-      });
-      for (const id of unique) await uploads.clearParts(id);
+    const freed = await this.uploads.transaction(async (uploads) => {
+      const keys = await uploads.cancelUnfinished(unique, this.deps.clock.now());
+      if (!keys) throw invalidField('idList', 'wrongState');
+      return keys;
     });
-    // The records are cancelled; freeing storage is best effort (a bucket lifecycle rule that
-    // aborts incomplete multipart uploads after a day catches whatever a store refuses here).
-    for (const row of rows) {
-      try {
-        if (row.multipart_id) await this.deps.storage.abortMultipartUpload(row.storage_key, row.multipart_id);
-        await this.deps.storage.delete(row.storage_key);
-      } catch (err) {
-        this.deps.warn({ err, upload: row.id }, 'could not free the storage of a cancelled upload');
-      }
-    }
+    // Their objects and open multipart uploads go through the deletion outbox, retried until gone.
+    await this.deps.objectsFreed?.(freed);
   }
 
   async list(

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { migrateToLatest, openDatabase } from '../db/database';
+import { systemClock } from '../lib/clock';
+import { localMediaUrlMaker } from '../modules/media/urls';
+import { formatSweepReport } from '../modules/objects/report';
+import { ObjectDeletionsRepository } from '../modules/objects/repository';
+import { ObjectCleaner, SWEEP_GRACE_MS } from '../modules/objects/service';
+import { UploadsRepository } from '../modules/uploads/repository';
+import { localPartUrlMaker } from '../modules/uploads/service';
+import { createStorage } from '../storage/index';
+
+const USAGE = `npm run sweep-objects -- --dry-run | --apply [--grace-hours 24]
+
+Lists the objects in storage (local disk or S3) that no upload record holds, with their sizes and
+a total; --apply deletes them. Objects younger than the grace period are left alone. With the
+embedded database, stop the server first (PGlite belongs to one process).`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      apply: { type: 'boolean', default: false },
+      'grace-hours': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help || values.apply === values['dry-run']) {
+    console.log(USAGE);
+    process.exit(values.help ? 0 : 2);
+  }
+  const graceHours =
+    values['grace-hours'] === undefined ? SWEEP_GRACE_MS / 3600_000 : Number(values['grace-hours']);
+  if (!Number.isFinite(graceHours) || graceHours < 1) {
+    console.error('--grace-hours must be a number of hours, at least 1');
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: path.join(config.DATA_DIR, 'db'),
+    poolSize: 2,
+  });
+  try {
+    await migrateToLatest(database.db);
+    const secret = await new UploadsRepository(database.db).sharedSecret('part-url-secret');
+    const storage = createStorage(config, localPartUrlMaker(secret), localMediaUrlMaker(secret));
+    const cleaner = new ObjectCleaner({
+      objects: new ObjectDeletionsRepository(database.db),
+      storage,
+      clock: systemClock,
+    });
+    const report = await cleaner.sweep({
+      apply: values.apply === true,
+      now: new Date(),
+      graceMs: graceHours * 3600_000,
+    });
+    console.log(formatSweepReport(report, values.apply === true));
+    if (report.failed.length > 0) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error('sweep-objects failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,143 @@
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+
+/** Upload statuses whose keys are dead: cancelled (4). Every other record keeps its objects. */
+const CANCELLED = 4;
+
+/**
+ * SQL of the object-deletion outbox (migration 012). The enqueue methods run inside the caller's
+ * transaction (pass its `trx`), so the keys are recorded exactly when the rows go.
+ */
+export class ObjectDeletionsRepository {
+  constructor(private readonly db: Db | Kysely<Database>) {}
+
+  /**
+   * Records every object of these upload records (original, thumbnail, preview; with the open
+   * multipart upload of the original) for deletion. Call before the records are deleted or
+   * cleared. Answers the keys recorded.
+   */
+  async enqueueUploads(uploadIds: readonly number[], now: Date): Promise<string[]> {
+    if (uploadIds.length === 0) return [];
+    const result = await sql<{ key: string }>`
+      INSERT INTO object_deletions (key, multipart_id, enqueued_at)
+      SELECT k.key, k.multipart_id, ${now}
+      FROM uploads u
+      CROSS JOIN LATERAL (VALUES (u.storage_key, u.multipart_id), (u.thumb_key, NULL), (u.preview_key, NULL))
+        AS k (key, multipart_id)
+      WHERE u.id = ANY(${sql.val([...uploadIds])}::bigint[]) AND k.key IS NOT NULL
+      ON CONFLICT (key) DO UPDATE
+        SET multipart_id = COALESCE(EXCLUDED.multipart_id, object_deletions.multipart_id)
+      RETURNING key`.execute(this.db);
+    return result.rows.map((r) => r.key);
+  }
+
+  /** The upload records of the files in these recycle-bin subtrees (all their formats and versions). */
+  async uploadIdsOfRecycled(rootIds: readonly number[]): Promise<number[]> {
+    if (rootIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('uploads')
+      .innerJoin('items', 'items.id', 'uploads.item_id')
+      .select('uploads.id')
+      .where('items.removed_root_id', 'in', [...rootIds])
+      .where('items.state', '=', 2)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Records keys found by the sweep (no multipart upload to abort). */
+  async enqueueKeys(keys: readonly string[], now: Date): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db
+      .insertInto('object_deletions')
+      .values(keys.map((key) => ({ key, multipart_id: null, enqueued_at: now })))
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+  }
+
+  find(key: string) {
+    return this.db.selectFrom('object_deletions').selectAll().where('key', '=', key).executeTakeFirst();
+  }
+
+  /**
+   * The storage keys, among `candidates`, that a record other than a cancelled one still holds
+   * (an upload in progress included: its object is about to exist).
+   */
+  async liveStorageKeys(candidates: readonly string[]): Promise<Set<string>> {
+    if (candidates.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('uploads')
+      .select('storage_key')
+      .where('storage_key', 'in', [...new Set(candidates)])
+      .where('status', '<>', CANCELLED)
+      .execute();
+    return new Set(rows.map((r) => r.storage_key));
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.db.deleteFrom('object_deletions').where('key', '=', key).execute();
+  }
+
+  async recordFailure(key: string, error: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('object_deletions')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        last_attempt_at: now,
+        last_error: error.slice(0, 1000),
+      }))
+      .where('key', '=', key)
+      .execute();
+  }
+
+  /** Deletions not tried since `before` (their job was lost or ran out of retries). */
+  async stale(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('object_deletions')
+      .select('key')
+      .where(sql<boolean>`COALESCE(last_attempt_at, enqueued_at) < ${before}`)
+      .orderBy(sql`COALESCE(last_attempt_at, enqueued_at)`)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.key);
+  }
+
+  /** Marks a touch on the deletions re-sent, so the next pass does not send them again at once. */
+  async touch(keys: readonly string[], now: Date): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db
+      .updateTable('object_deletions')
+      .set({ last_attempt_at: now })
+      .where('key', 'in', [...keys])
+      .execute();
+  }
+
+  /**
+   * Cancels unfinished uploads (waiting, uploading, failed) untouched since `before`, recording
+   * their objects and open multipart uploads for deletion, in one transaction. Answers the keys.
+   */
+  async abandonUnfinished(before: Date, now: Date, limit: number): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('uploads')
+        .select('id')
+        .where('status', 'in', [0, 1, 3])
+        .where('updated_at', '<', before)
+        .orderBy('updated_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      const ids = rows.map((r) => r.id);
+      if (ids.length === 0) return [];
+      const keys = await new ObjectDeletionsRepository(trx).enqueueUploads(ids, now);
+      await trx
+        .updateTable('uploads')
+        .set({ status: CANCELLED, multipart_id: null, part_size: null, error: 'abandoned', updated_at: now })
+        .where('id', 'in', ids)
+        .execute();
+      await trx.deleteFrom('upload_parts').where('upload_id', 'in', ids).execute();
+      return keys;
+    });
+  }
+}
