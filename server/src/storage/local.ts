@@ -5,9 +5,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   type ListedObject,
+  type MediaBearer,
   type ObjectInfo,
   type ObjectStorage,
   type PartTarget,
+  type ReadUrlOptions,
   StorageError,
   type StoredPart,
 } from './storage';
@@ -42,12 +44,18 @@ export class LocalStorage implements ObjectStorage {
       expiresAt: Date,
     ) => string,
     /** Makes the URL the browser GETs an object from (the server's own media endpoint, signed). */
-    private readonly mediaUrl: (claims: { key: string; fileName?: string }, expiresAt: Date) => string = () =>
-      '',
+    private readonly mediaUrl: (
+      claims: { key: string; fileName?: string; bearer?: MediaBearer },
+      expiresAt: Date,
+    ) => string = () => '',
   ) {}
 
-  async readUrl(key: string, expiresAt: Date, download?: { fileName: string }): Promise<string> {
-    return this.mediaUrl({ key, ...(download ? { fileName: download.fileName } : {}) }, expiresAt);
+  async readUrl(key: string, expiresAt: Date, options: ReadUrlOptions = {}): Promise<string> {
+    const { fileName, bearer } = options;
+    return this.mediaUrl(
+      { key, ...(fileName ? { fileName } : {}), ...(bearer ? { bearer } : {}) },
+      expiresAt,
+    );
   }
 
   /** The file of an object, for tools that read files (ffmpeg, pdftoppm). */

@@ -19,6 +19,7 @@ import {
   type ObjectInfo,
   type ObjectStorage,
   type PartTarget,
+  type ReadUrlOptions,
   StorageError,
   type StoredPart,
 } from './storage';
@@ -170,20 +171,25 @@ export class S3Storage implements ObjectStorage {
     );
   }
 
-  async readUrl(key: string, expiresAt: Date, download?: { fileName: string }): Promise<string> {
-    const expiresIn = Math.max(60, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  /**
+   * A presigned GET. S3 cannot ask whether the session is still alive, so the URL is short-lived
+   * (the caller's window); signed at the window's start, it stays the same for the whole window.
+   */
+  async readUrl(key: string, expiresAt: Date, options: ReadUrlOptions = {}): Promise<string> {
+    const signingDate = options.signedAt ?? new Date();
+    const expiresIn = Math.max(60, Math.floor((expiresAt.getTime() - signingDate.getTime()) / 1000));
     return getSignedUrl(
       this.signer,
       new GetObjectCommand({
         Bucket: this.bucket,
         Key: key,
-        ...(download
+        ...(options.fileName
           ? {
-              ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(download.fileName)}`,
+              ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(options.fileName)}`,
             }
           : {}),
       }),
-      { expiresIn },
+      { expiresIn, signingDate },
     );
   }
 

@@ -27,6 +27,18 @@ export interface ListedObject {
   lastModified: Date;
 }
 
+/** Whom a browser URL is for: a signed-in session, or a share link's visitors. */
+export type MediaBearer = { sessionId: number } | { shareId: number };
+
+export interface ReadUrlOptions {
+  /** Download as an attachment under this name. */
+  fileName?: string;
+  /** Checked on every use where the driver can (local): the URL dies with its session or link. */
+  bearer?: MediaBearer;
+  /** The start of the URL's window: signing at it keeps the URL the same for the whole window. */
+  signedAt?: Date;
+}
+
 export class StorageError extends Error {
   override name = 'StorageError';
   constructor(
@@ -60,7 +72,7 @@ export interface ObjectStorage {
   /** Every object in the store (not the parts of unfinished multipart uploads), in pages. */
   list(): AsyncIterable<ListedObject[]>;
   /** A URL the browser can GET the object from until `expiresAt` (an <img> sends no token header). */
-  readUrl(key: string, expiresAt: Date, download?: { fileName: string }): Promise<string>;
+  readUrl(key: string, expiresAt: Date, options?: ReadUrlOptions): Promise<string>;
 }
 
 /** Storage key of SPEC §3: `YYYY/MM/DD/<uuid>.<ext>` (UTC date). */

@@ -12,6 +12,8 @@ export interface DownloadSource {
   visibility: 'shared' | 'private';
   dept_path: string;
   id_path: string;
+  expire_start_date: string | null;
+  expire_end_date: string | null;
   upload_id: number;
   format: string;
   file_name: string;
@@ -67,6 +69,8 @@ export class DownloadsRepository {
         'items.visibility',
         'items.dept_path',
         'items.id_path',
+        'items.expire_start_date',
+        'items.expire_end_date',
         'latest.upload_id',
         'latest.format',
         'latest.file_name',

@@ -66,9 +66,9 @@ export class FilesService {
         const previewUrl = !open
           ? null
           : r.preview_key
-            ? await urls.urlOf(r.preview_key)
+            ? await urls.urlOf(r.preview_key, auth)
             : BROWSER_VIEWABLE.has(r.format)
-              ? await urls.urlOf(r.storage_key)
+              ? await urls.urlOf(r.storage_key, auth)
               : null;
         return {
           id: r.id,
@@ -80,8 +80,8 @@ export class FilesService {
           userName: r.user_name,
           hide: r.hidden,
           artNum: r.art_num,
-          url: open && mayDownload ? await urls.downloadUrl(r.storage_key, r.file_name) : null,
-          compactUrl: await urls.urlOf(r.thumb_key),
+          url: open && mayDownload ? await urls.downloadUrl(r.storage_key, r.file_name, auth) : null,
+          compactUrl: await urls.urlOf(r.thumb_key, auth),
           previewUrl,
           previewStatus: r.preview_status,
         };
@@ -94,9 +94,9 @@ export class FilesService {
     const mainInfo = main ? infos.find((i) => i.id === main.id) : undefined;
     const mainPreview = main
       ? main.preview_key
-        ? await urls.urlOf(main.preview_key)
+        ? await urls.urlOf(main.preview_key, auth)
         : BROWSER_VIEWABLE.has(main.format)
-          ? await urls.urlOf(main.storage_key)
+          ? await urls.urlOf(main.storage_key, auth)
           : null
       : null;
     const item = presentItem(row, auth, today);
@@ -109,7 +109,7 @@ export class FilesService {
       fileFormat: row.file_formats,
       url: mainInfo?.url ?? null,
       previewUrl: mainPreview,
-      compactUrl: await urls.urlOf(row.cover_key),
+      compactUrl: await urls.urlOf(row.cover_key, auth),
       previewStatus: main?.preview_status ?? 4,
       expireStartTime: row.expire_start_date,
       expireEndTime: row.expire_end_date,

@@ -24,6 +24,8 @@ export interface ListingFilter {
    * see `tagFilterGroups`).
    */
   tagGroups?: number[][] | undefined;
+  /** Leaves out files expired on this day (YYYY-MM-DD, SPEC §4); folders stay. */
+  validOn?: string | undefined;
 }
 
 export type NewFolder = Pick<
@@ -44,6 +46,17 @@ export class ItemsRepository {
 
   transaction<T>(work: (repo: ItemsRepository) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new ItemsRepository(trx)));
+  }
+
+  /** Folders, and files not expired on `day` (SPEC §4: ended before it or starting after it). */
+  static validOn(eb: ExpressionBuilder<Database, 'items'>, day: string) {
+    return eb.or([
+      eb('items.type', '=', 1),
+      eb.and([
+        eb.or([eb('items.expire_end_date', 'is', null), eb('items.expire_end_date', '>=', day)]),
+        eb.or([eb('items.expire_start_date', 'is', null), eb('items.expire_start_date', '<=', day)]),
+      ]),
+    ]);
   }
 
   static visibleTo(eb: ExpressionBuilder<Database, 'items'>, viewer: Viewer) {
@@ -135,6 +148,8 @@ export class ItemsRepository {
     if (filter.maxCreatedAt) query = query.where('items.created_at', '<=', filter.maxCreatedAt);
     if (filter.minExpireDate) query = query.where('items.expire_end_date', '>=', filter.minExpireDate);
     if (filter.maxExpireDate) query = query.where('items.expire_end_date', '<=', filter.maxExpireDate);
+    const validOn = filter.validOn;
+    if (validOn) query = query.where((eb) => ItemsRepository.validOn(eb, validOn));
     // Each group is a probe of item_tags' primary key per row of the listing index (or, for a
     // rare tag, a scan of its index item_tags_tag): never a scan of the links.
     for (const group of filter.tagGroups ?? []) {

@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { verifyToken } from '../../lib/signing';
 import type { LocalStorage } from '../../storage/local';
-import type { MediaClaims } from './urls';
+import { bearerOfClaims, type MediaBearer, type MediaClaims } from './urls';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -24,13 +24,17 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * The local driver's object endpoint: what a presigned GET is on S3. The signed token names one
- * object; images, video and PDF open inline, the rest download. Ranges work (video seeking).
+ * object and whom it was made for; images, video and PDF open inline, the rest download. Ranges
+ * work (video seeking). A token whose session has ended (signed out, expired, user deleted or
+ * disabled) or whose share link is no longer live is refused (SE_502), as is one naming neither.
  */
 export const localMediaRoute: FastifyPluginAsync<{
   storage: LocalStorage;
   secret: string;
   clock: Clock;
-}> = async (app, { storage, secret, clock }) => {
+  /** Whether the session or share link a token was made for is still alive. */
+  bearerAlive: (bearer: MediaBearer) => Promise<boolean>;
+}> = async (app, { storage, secret, clock, bearerAlive }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/v1_0/media',
@@ -42,6 +46,8 @@ export const localMediaRoute: FastifyPluginAsync<{
         clock.now(),
       );
       if (!check.ok) throw new AppError('SE_502');
+      const bearer = bearerOfClaims(check.payload);
+      if (!bearer || !(await bearerAlive(bearer))) throw new AppError('SE_502');
       const { k: key, f: fileName } = check.payload;
       const info = await storage.stat(key);
       if (!info) throw new AppError('SE_404');

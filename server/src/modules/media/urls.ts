@@ -1,19 +1,45 @@
 import type { Clock } from '../../lib/clock';
 import { signToken } from '../../lib/signing';
-import type { ObjectStorage } from '../../storage/storage';
+import type { MediaBearer, ObjectStorage } from '../../storage/storage';
 
-const WINDOW_MS = 6 * 60 * 60 * 1000;
+export type { MediaBearer } from '../../storage/storage';
 
+/**
+ * Windows of media URLs. Local-driver URLs name their session (or share link), which the media
+ * endpoint checks on every request, so they can keep a long window (stable URLs, good browser
+ * caching). S3 presigned URLs cannot be checked, so they live minutes: signed at the start of a
+ * 15-minute window and valid to the end of the next, 15 to 30 minutes.
+ */
+export const CHECKED_URL_WINDOW_MS = 6 * 60 * 60 * 1000;
+export const PRESIGNED_URL_WINDOW_MS = 15 * 60 * 1000;
+
+/** The claims of a local media token: the object, its download name, and whom it is for. */
 export interface MediaClaims {
   k: string;
   f?: string;
+  /** The session it was made for. */
+  s?: number;
+  /** The share link it was made for (a visitor's). */
+  sh?: number;
+}
+
+/** The bearer a media token names, or null when it names none (refused). */
+export function bearerOfClaims(claims: MediaClaims): MediaBearer | null {
+  if (typeof claims.s === 'number') return { sessionId: claims.s };
+  if (typeof claims.sh === 'number') return { shareId: claims.sh };
+  return null;
 }
 
 /** Local driver media URLs: the server's own media endpoint with a signed, expiring token. */
 export function localMediaUrlMaker(secret: string) {
-  return (claims: { key: string; fileName?: string }, expiresAt: Date): string => {
+  return (claims: { key: string; fileName?: string; bearer?: MediaBearer }, expiresAt: Date): string => {
+    const bearer = claims.bearer;
     const token = signToken(
-      { k: claims.key, ...(claims.fileName ? { f: claims.fileName } : {}) } satisfies MediaClaims,
+      {
+        k: claims.key,
+        ...(claims.fileName ? { f: claims.fileName } : {}),
+        ...(bearer ? ('sessionId' in bearer ? { s: bearer.sessionId } : { sh: bearer.shareId }) : {}),
+      } satisfies MediaClaims,
       secret,
       expiresAt,
     );
@@ -22,25 +48,36 @@ export function localMediaUrlMaker(secret: string) {
 }
 
 /**
- * URLs of thumbnails and previews for the browser. They expire at the end of the next six-hour
- * window, so the same image keeps the same URL for hours and the browser cache works.
+ * URLs of thumbnails, previews and originals for the browser, each made for a bearer: the
+ * caller's session (pass the AuthContext), or `{ shareId }` for a share link's visitors. They
+ * expire at the end of the next window, so the same image keeps the same URL for a while and the
+ * browser cache works.
  */
 export class MediaUrls {
   constructor(
     private readonly storage: ObjectStorage,
     private readonly clock: Clock,
+    private readonly windowMs: number = CHECKED_URL_WINDOW_MS,
   ) {}
 
-  private expiry(): Date {
-    const now = this.clock.now().getTime();
-    return new Date((Math.floor(now / WINDOW_MS) + 2) * WINDOW_MS);
+  private window(): { signedAt: Date; expiresAt: Date } {
+    const start = Math.floor(this.clock.now().getTime() / this.windowMs) * this.windowMs;
+    return { signedAt: new Date(start), expiresAt: new Date(start + 2 * this.windowMs) };
   }
 
-  async urlOf(key: string | null): Promise<string | null> {
-    return key ? this.storage.readUrl(key, this.expiry()) : null;
+  async urlOf(key: string | null, bearer: MediaBearer): Promise<string | null> {
+    if (!key) return null;
+    const { signedAt, expiresAt } = this.window();
+    return this.storage.readUrl(key, expiresAt, { bearer: only(bearer), signedAt });
   }
 
-  downloadUrl(key: string, fileName: string): Promise<string> {
-    return this.storage.readUrl(key, this.expiry(), { fileName });
+  downloadUrl(key: string, fileName: string, bearer: MediaBearer): Promise<string> {
+    const { signedAt, expiresAt } = this.window();
+    return this.storage.readUrl(key, expiresAt, { fileName, bearer: only(bearer), signedAt });
   }
+}
+
+/** Just the bearer's id (an AuthContext passed as the bearer carries much more). */
+function only(bearer: MediaBearer): MediaBearer {
+  return 'sessionId' in bearer ? { sessionId: bearer.sessionId } : { shareId: bearer.shareId };
 }

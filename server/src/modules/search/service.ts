@@ -42,7 +42,7 @@ export class SearchService {
     const list = await Promise.all(
       rows.slice(0, request.pageSize).map(async (row) => ({
         ...presentItem(row, auth, today),
-        compactUrl: await this.mediaUrls.urlOf(row.cover_key),
+        compactUrl: await this.mediaUrls.urlOf(row.cover_key, auth),
       })),
     );
     return {

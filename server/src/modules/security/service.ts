@@ -121,6 +121,11 @@ export class SecurityService {
     return this.contextOf({ tokenHash: hashToken(token) });
   }
 
+  /** Whether a session is still alive (its user live): signed media URLs die with their session. */
+  async sessionAlive(sessionId: number): Promise<boolean> {
+    return (await this.repo.findLiveSession({ sessionId }, this.clock.now())) !== undefined;
+  }
+
   /** The caller behind a session still alive (signed download links carry the session, not the token). */
   authenticateSession(sessionId: number): Promise<AuthContext> {
     return this.contextOf({ sessionId });
