@@ -34,7 +34,12 @@ import { LogsRepository } from './modules/logs/repository';
 import { logsRoutes } from './modules/logs/routes';
 import { LogsService } from './modules/logs/service';
 import { localMediaRoute } from './modules/media/routes';
-import { localMediaUrlMaker, MediaUrls } from './modules/media/urls';
+import {
+  CHECKED_URL_WINDOW_MS,
+  localMediaUrlMaker,
+  MediaUrls,
+  PRESIGNED_URL_WINDOW_MS,
+} from './modules/media/urls';
 import { ObjectDeletionsRepository } from './modules/objects/repository';
 import { ObjectCleaner, type ObjectsFreed } from './modules/objects/service';
 import { PresetsRepository } from './modules/presets/repository';
@@ -117,7 +122,13 @@ export async function buildApp({
   const uploadsRepository = new UploadsRepository(db);
   const partUrlSecret = await uploadsRepository.sharedSecret('part-url-secret');
   const storage = createStorage(config, localPartUrlMaker(partUrlSecret), localMediaUrlMaker(partUrlSecret));
-  const mediaUrls = new MediaUrls(storage, clock);
+  // Local media URLs are checked against their session on every use; S3 presigned ones cannot be,
+  // so they last minutes (docs/decisions.md).
+  const mediaUrls = new MediaUrls(
+    storage,
+    clock,
+    storage instanceof LocalStorage ? CHECKED_URL_WINDOW_MS : PRESIGNED_URL_WINDOW_MS,
+  );
   // Objects of removed records are recorded in the deletion outbox with the removal; this queues
   // their jobs afterwards (a lost send is re-sent by the storage maintenance pass).
   const objectsFreed: ObjectsFreed = async (keys) => {
@@ -209,8 +220,12 @@ export async function buildApp({
     objectsFreed,
   });
   const presets = new PresetsService(new PresetsRepository(db), clock);
-  const downloads = new DownloadsService(new DownloadsRepository(db), storage, clock, (id) =>
-    presets.get(id),
+  const downloads = new DownloadsService(
+    new DownloadsRepository(db),
+    storage,
+    clock,
+    (id) => presets.get(id),
+    config.BUSINESS_TIME_ZONE,
   );
   const uploads = new UploadsService({
     uploads: uploadsRepository,
@@ -279,7 +294,15 @@ export async function buildApp({
   });
   if (storage instanceof LocalStorage) {
     await app.register(localPartRoute, { prefix: MAIN_API_PREFIX, uploads });
-    await app.register(localMediaRoute, { prefix: MAIN_API_PREFIX, storage, secret: partUrlSecret, clock });
+    await app.register(localMediaRoute, {
+      prefix: MAIN_API_PREFIX,
+      storage,
+      secret: partUrlSecret,
+      clock,
+      // Media URLs name the session (or share link) they were made for; they die with it.
+      bearerAlive: (bearer) =>
+        'sessionId' in bearer ? security.sessionAlive(bearer.sessionId) : shares.linkLive(bearer.shareId),
+    });
   }
 
   if (jobs && config.MEDIA_WORKERS > 0) {

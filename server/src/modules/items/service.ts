@@ -53,7 +53,7 @@ export class ItemsService {
     return Promise.all(
       rows.map(async (row) => ({
         ...presentItem(row, auth, today),
-        compactUrl: await this.mediaUrls.urlOf(row.cover_key),
+        compactUrl: await this.mediaUrls.urlOf(row.cover_key, auth),
       })),
     );
   }
@@ -417,7 +417,7 @@ export class ItemsService {
     const list = await Promise.all(
       rows.map(async (row) => ({
         ...presentItem(row, auth, today),
-        compactUrl: await this.mediaUrls.urlOf(row.cover_key),
+        compactUrl: await this.mediaUrls.urlOf(row.cover_key, auth),
         removedAt: (row.removed_at as Date).toISOString(),
       })),
     );
