@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { describeField, failure } from './envelope';
 
@@ -12,7 +13,9 @@ export function registerNulGuard(app: FastifyInstance): void {
     for (const [part, value] of [
       ['query', request.query],
       ['params', request.params],
-      ['body', request.body],
+      // A streamed body (upload parts) is the request stream itself, not parsed data: walking its
+      // object graph (socket, server, cycles) never ends.
+      ['body', request.body instanceof Readable ? undefined : request.body],
     ] as const) {
       const field = fieldWithNul(value);
       if (field !== null) {
