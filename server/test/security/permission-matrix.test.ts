@@ -773,6 +773,46 @@ describe('permission matrix: a caller from a sibling department is refused and n
     ).toBe(200);
   });
 
+  it('renaming onto the name of a hidden file says only that the name is taken, not what the file holds', async () => {
+    counter += 1;
+    const taken = `Taken ${counter}`;
+    await uploadFiles(t, tokens.bOwner, [{ fileName: `${taken}.png`, bytes: Buffer.from('png') }], {
+      path: '/',
+    });
+    const fileNamed = async (who: Who, name: string) => {
+      const [record] = await uploadFiles(
+        t,
+        tokens[who],
+        [{ fileName: `${name}.jpg`, bytes: Buffer.from(name) }],
+        {
+          path: '/',
+        },
+      );
+      const detail = await t.database.db
+        .selectFrom('uploads')
+        .select('item_id')
+        .where('id', '=', record as number)
+        .executeTakeFirstOrThrow();
+      return detail.item_id as number;
+    };
+    const mine = await fileNamed('sibling', `Mine ${counter}`);
+    const rename = (who: Who, id: number, confirmMerge?: boolean) =>
+      send(
+        who,
+        POST('file/edit', { folderDataId: id, name: taken, ...(confirmMerge ? { confirmMerge } : {}) }),
+      );
+
+    // The hidden png shares no format with the sibling's jpg: a merge would be offered if it were
+    // visible. Hidden, the answer is "name taken" whatever its formats, and nothing changes.
+    const before = await snapshot();
+    expect((await rename('sibling', mine)).errorCode).toBe('SEF_01');
+    expect((await rename('sibling', mine, true)).errorCode).toBe('SEF_01');
+    expect(await snapshot()).toEqual(before);
+    // A colleague of the owner sees it: the merge is offered (positive control).
+    const peers = await fileNamed('bPeer', `Peer ${counter}`);
+    expect((await rename('bPeer', peers)).errorCode).toBe('SEF_07');
+  });
+
   // Roles are not owned by a department: every administrator lists them all, so a role beyond
   // the caller answers SE_502, never not-found (see accounts-confinement.test.ts).
 });

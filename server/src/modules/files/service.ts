@@ -140,6 +140,8 @@ export class FilesService {
         await items.lockName(row.parent_id, body.name);
         const other = await items.findLiveFileByName(row.parent_id, body.name);
         if (other && other.id !== row.id) {
+          // A hidden file's name is taken, nothing more: its formats are not revealed (issue 9).
+          if (!canSee(auth, other)) throw new AppError('SEF_01');
           const mine = new Set(row.file_formats?.split(',') ?? []);
           const shared = (other.file_formats?.split(',') ?? []).some((f) => mine.has(f));
           if (shared) throw new AppError('SEF_01');
