@@ -42,10 +42,27 @@ pg.types.setTypeParser(DATE_OID, keepText);
 /** Opens PostgreSQL or the embedded PGlite; both speak the same SQL dialect. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle connection the server drops (restart, failover) must not crash the process: the
-    // pool discards it and the next query opens a fresh one.
-    pool.on('error', (error) => process.emitWarning(`PostgreSQL idle connection lost: ${error.message}`));
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // TCP keep-alive finds connections that died silently (a network partition, a failover
+      // without a goodbye) instead of a request hanging on them.
+      keepAlive: true,
+    });
+    // A connection the server drops (restart, failover, pg_terminate_backend) must not crash the
+    // process. pg emits 'error' on the Client, and pg-pool listens only while the client is idle:
+    // a checked-out client needs a listener of its own for all of its life. The query in flight
+    // fails (the request answers SE_500), the pool discards the dead client when it is released
+    // (it is no longer queryable) and the next query opens a fresh connection. One warning per
+    // lost connection (a terminated backend reports its FATAL message, then the closed socket).
+    const reported = new WeakSet<pg.PoolClient>();
+    const lost = (error: Error, client: pg.PoolClient) => {
+      if (reported.has(client)) return;
+      reported.add(client);
+      process.emitWarning(`PostgreSQL connection lost: ${error.message}`, { code: 'DAM_DB_CONNECTION_LOST' });
+    };
+    pool.on('connect', (client) => client.on('error', (error) => lost(error, client)));
+    pool.on('error', lost);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pglite: null, url: options.url, close: () => db.destroy() };
   }
