@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
@@ -37,26 +38,40 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
+  const pgliteDir = path.join(config.DATA_DIR, 'db');
+  if (!config.DATABASE_URL && !fs.existsSync(pgliteDir)) {
+    // Opening would create an empty database, in which every object looks orphaned.
+    console.error(`no database at ${pgliteDir}: set DATA_DIR (or DATABASE_URL) as the server has it`);
+    process.exit(2);
+  }
   const database = await openDatabase({
     url: config.DATABASE_URL,
-    pgliteDir: path.join(config.DATA_DIR, 'db'),
+    pgliteDir,
     poolSize: 2,
   });
   try {
     await migrateToLatest(database.db);
     const secret = await new UploadsRepository(database.db).sharedSecret('part-url-secret');
     const storage = createStorage(config, localPartUrlMaker(secret), localMediaUrlMaker(secret));
+    const objects = new ObjectDeletionsRepository(database.db);
+    const apply = values.apply === true;
+    if (apply && !(await objects.anyUpload())) {
+      // Without a single record every object is an orphan: almost surely the wrong database.
+      console.error('the database holds no upload record: refusing to delete every object (wrong database?)');
+      process.exitCode = 2;
+      return;
+    }
     const cleaner = new ObjectCleaner({
-      objects: new ObjectDeletionsRepository(database.db),
+      objects,
       storage,
       clock: systemClock,
     });
     const report = await cleaner.sweep({
-      apply: values.apply === true,
+      apply,
       now: new Date(),
       graceMs: graceHours * 3600_000,
     });
-    console.log(formatSweepReport(report, values.apply === true));
+    console.log(formatSweepReport(report, apply));
     if (report.failed.length > 0) process.exitCode = 1;
   } finally {
     await database.close();

@@ -74,6 +74,11 @@ export class ObjectDeletionsRepository {
     return new Set(rows.map((r) => r.storage_key));
   }
 
+  /** Whether the database holds any upload record at all (the sweep's sanity check). */
+  async anyUpload(): Promise<boolean> {
+    return (await this.db.selectFrom('uploads').select('id').limit(1).executeTakeFirst()) !== undefined;
+  }
+
   async remove(key: string): Promise<void> {
     await this.db.deleteFrom('object_deletions').where('key', '=', key).execute();
   }
