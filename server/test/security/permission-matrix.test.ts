@@ -19,7 +19,8 @@ import {
  * The permission matrix (issue 9): for every route that takes the id of something owned by a
  * department, a caller from a sibling department (scope "self and below" over their own subtree)
  * is refused with the same answer as for an id that does not exist (SE_404; SESH_01 for share
- * links), and nothing in the database changes. A caller who can see the target but lacks the
+ * links; SED_06, SED_04, SED_02 for departments, parent departments and users in administration),
+ * and nothing in the database changes. A caller who can see the target but lacks the
  * permission for the action ("onlooker": view scope "all", the other scopes "dept") gets SE_502,
  * also changing nothing. Each row has a positive control: the same call by a member of the owning
  * department succeeds, so no row can pass because the request itself was broken.
@@ -32,7 +33,9 @@ import {
  * Not in the matrix, because they name nothing owned by a department: the catalogues of tag
  * dimensions, SKUs and download presets (function code 4/8 decides, tested in their modules);
  * share-link visitor calls (authorised by the link; ids outside it answer SE_502 like unknown
- * ones, tested in shares.test.ts); media and part URLs (authorised by their signature).
+ * ones, tested in shares.test.ts); media and part URLs (authorised by their signature); roles
+ * (global, listed to every administrator: one beyond the caller is SE_502, see
+ * accounts-confinement.test.ts).
  */
 
 /** Ids of one set of things owned by department B (made by bOwner). */
