@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZipFile } from 'yazl';
 import {
   ADMIN,
   createFolder,
@@ -9,6 +12,42 @@ import {
   type TestApp,
   uploadFiles,
 } from '../../test/harness';
+import { readZip } from '../../test/zip';
+
+/** An .xlsx whose shared strings hold a raw NUL (what a hand-edited or hostile workbook can). */
+async function workbookWithNul(rows: string[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Sheet1');
+  for (const row of rows) sheet.addRow(row);
+  const entries = await readZip(Buffer.from(await book.xlsx.writeBuffer()));
+  const zip = new ZipFile();
+  for (const [name, data] of entries) {
+    if (name.endsWith('/')) continue;
+    const text = data.toString('utf8');
+    zip.addBuffer(
+      text.includes('NULHERE') ? Buffer.from(text.replaceAll('NULHERE', 'a\u0000b')) : data,
+      name,
+    );
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function multipart(content: Buffer) {
+  const boundary = `----dam${randomBytes(8).toString('hex')}`;
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
 
 /**
  * Issue 9 item 7: names that would break an archive or a file system are refused at every input
@@ -156,6 +195,27 @@ describe('unsafe names and NUL characters in requests', () => {
       errorCode: 'SE_400',
       errorDesc: `Invalid request: ${field}: must not contain the character U+0000`,
     });
+  });
+
+  it.each([
+    [
+      '/ske-api/v1_0/sku/import',
+      [
+        ['货号', '名称'],
+        ['SKU-NUL', 'NULHERE'],
+      ],
+    ],
+    ['/ske-api/v1_0/manage/tag-model-import', [['ID', 'NULHERE']]],
+  ])('answers an Excel import holding NUL with an error code, not SE_500: %s', async (url, rows) => {
+    const form = multipart(await workbookWithNul(rows));
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: form.payload,
+      headers: { token, lang: 'en', 'content-type': form.contentType },
+    });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json()).toMatchObject({ success: false, errorCode: 'SESK_01' });
   });
 
   it('refuses NUL in a query string and in a JSON key', async () => {
