@@ -34,9 +34,20 @@ export function registerNulGuard(app: FastifyInstance): void {
 }
 
 /**
+ * Parsed JSON and query strings are plain objects and arrays; nothing else is walked. The query
+ * parser's objects have a bare prototype of their own (whose prototype is null).
+ */
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+};
+
+/**
  * The dotted path of the first string or key holding U+0000 (`uploadDetailDTOS.0.fileName`), ''
- * for the value itself, or null when there is none. Iterative: a deeply nested body cannot
- * overflow the stack.
+ * for the value itself, or null when there is none. Only strings, arrays and plain objects are
+ * looked into (a stream, a buffer or any class instance is not request data, and its object graph
+ * may have cycles); iterative, so a deeply nested body cannot overflow the stack.
  */
 export function fieldWithNul(root: unknown): string | null {
   const stack: Array<{ value: unknown; path: string }> = [{ value: root, path: '' }];
@@ -47,8 +58,8 @@ export function fieldWithNul(root: unknown): string | null {
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--)
         stack.push({ value: value[i], path: path ? `${path}.${i}` : String(i) });
-    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-      const entries = Object.entries(value as Record<string, unknown>);
+    } else if (isPlainObject(value)) {
+      const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i] as [string, unknown];
         const childPath = path ? `${path}.${key}` : key;
