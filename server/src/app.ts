@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { AppError } from './http/app-error';
+import { registerConnectionLimits, serverTimeoutOptions } from './http/connection-limits';
 import { registerErrorHandler } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
 import { registerRequestContext, requireSignIn } from './http/request-context';
@@ -100,12 +101,14 @@ export async function buildApp({
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   });
+    ...serverTimeoutOptions(config),
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestContext(app);
   registerErrorHandler(app);
   registerNulGuard(app);
   app.addHook('onResponse', async (request, reply) => {
+  registerConnectionLimits(app, config);
     request.log.info(
       {
         method: request.method,

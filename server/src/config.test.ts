@@ -28,6 +28,11 @@ describe('configuration from the environment', () => {
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'maybe'],
     ['SESSION_IDLE_HOURS', '-1'],
+    ['HTTP_REQUEST_TIMEOUT_MS', '5'],
+    ['SHUTDOWN_DRAIN_MS', 'soon'],
+    // The headers cannot take longer than the request, nor a request longer than an upload.
+    ['HTTP_HEADERS_TIMEOUT_MS', '40000'],
+    ['HTTP_REQUEST_TIMEOUT_MS', '400000'],
   ])('stops on an invalid %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^\\s*${name}:`, 'm'));

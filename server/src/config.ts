@@ -11,7 +11,7 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z.object({
+const envObject = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Where the embedded database (`db/`) and local objects live. */
@@ -41,6 +41,20 @@ const envSchema = z.object({
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
   /** Sign-in attempts allowed per client address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
+  /**
+   * Connection time limits (docs/decisions.md "Connection time limits"): a request's headers must
+   * arrive within HTTP_HEADERS_TIMEOUT_MS and its body within HTTP_REQUEST_TIMEOUT_MS, except for
+   * upload parts and workbook imports, which get HTTP_UPLOAD_TIMEOUT_MS (an 8 MiB part or a 20 MiB
+   * workbook at 64 KiB/s). A connection silent both ways for HTTP_IDLE_TIMEOUT_MS is closed, and so
+   * is a kept-alive one with no next request after HTTP_KEEP_ALIVE_TIMEOUT_MS.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  HTTP_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(360_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  /** On SIGTERM/SIGINT, requests still running after this long are cut off. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Set when a reverse proxy sits in front, so client addresses come from X-Forwarded-For. */
   TRUST_PROXY: booleanFromEnv.default(false),
   /** The address users open, printed at start-up; defaults to http://localhost:PORT. */
@@ -89,7 +103,23 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'WEB_DIST_DIR'> & {
+const envSchema = envObject.superRefine((env, ctx) => {
+  // Node refuses a headers timeout beyond the request timeout; uploads get at least as long.
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['HTTP_HEADERS_TIMEOUT_MS'],
+      message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    });
+  if (env.HTTP_REQUEST_TIMEOUT_MS > env.HTTP_UPLOAD_TIMEOUT_MS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['HTTP_REQUEST_TIMEOUT_MS'],
+      message: 'must not exceed HTTP_UPLOAD_TIMEOUT_MS',
+    });
+});
+
+export type Config = Omit<z.infer<typeof envObject>, 'DATA_DIR' | 'WEB_DIST_DIR'> & {
   DATA_DIR: string;
   WEB_DIST_DIR: string | null;
 };

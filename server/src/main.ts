@@ -69,13 +69,29 @@ async function main(): Promise<void> {
   }, SESSION_SWEEP_MS);
   sweep.unref();
 
+  // Shutdown drains within a bounded time: new connections are refused and idle ones closed at
+  // once; requests still running after SHUTDOWN_DRAIN_MS have their connections cut; then the job
+  // queue stops (its own 10 s grace for running jobs) and the database closes. Should anything
+  // still hang, the process exits anyway.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
-    await app.close();
+    setTimeout(() => {
+      console.error('shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_DRAIN_MS + 20_000).unref();
+    const cutOff = setTimeout(() => {
+      app.log.warn({ drainMs: config.SHUTDOWN_DRAIN_MS }, 'requests still running at shutdown: closing them');
+      app.server.closeAllConnections();
+    }, config.SHUTDOWN_DRAIN_MS);
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(cutOff);
+    }
     await jobs.stop();
     await database.close();
     process.exit(0);

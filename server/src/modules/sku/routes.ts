@@ -119,6 +119,8 @@ export const skuRoutes: FastifyPluginAsync<{ sku: SkuService; oplog: OperationRe
   routes.post(
     '/v1_0/sku/import',
     {
+      // A workbook may take HTTP_UPLOAD_TIMEOUT_MS to arrive (http/connection-limits.ts).
+      config: { longBody: true },
       schema: {
         response: { 200: envelopeSchema(skuImportResultSchema), 400: refused, 413: refused },
       },

@@ -195,6 +195,8 @@ export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService; oplog: Operatio
   routes.post(
     '/v1_0/manage/tag-model-import',
     {
+      // A workbook may take HTTP_UPLOAD_TIMEOUT_MS to arrive (http/connection-limits.ts).
+      config: { longBody: true },
       schema: {
         response: { 200: envelopeSchema(tagModelImportResultSchema), 400: nothing, 413: nothing },
       },

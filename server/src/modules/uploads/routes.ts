@@ -137,7 +137,12 @@ export const localPartRoute: FastifyPluginAsync<{ uploads: UploadsService }> = a
   const tokenQuery = z.object({ token: z.string().min(10).max(2000) });
   routes.put(
     '/v1_0/file-upload/part',
-    { schema: { querystring: tokenQuery, response: { 200: envelopeSchema(storedPartSchema) } } },
+    {
+      // A part may take HTTP_UPLOAD_TIMEOUT_MS to arrive; a part refused before its body was read
+      // closes the connection (http/connection-limits.ts).
+      config: { longBody: true },
+      schema: { querystring: tokenQuery, response: { 200: envelopeSchema(storedPartSchema) } },
+    },
     async (request, reply) => {
       const part = await uploads.receiveLocalPart(request.query.token, request.body as Readable);
       reply.header('etag', part.etag);
