@@ -22,6 +22,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX object_deletions_due ON object_deletions (COALESCE(last_attempt_at, enqueued_at))`.execute(
     db,
   );
+  // A folder deleted for good may still be named by upload records (finished ones whose file
+  // moved away, cancelled ones; unfinished ones are cancelled with the deletion): they forget it
+  // instead of the deletion failing on the foreign key.
+  await sql`ALTER TABLE uploads DROP CONSTRAINT uploads_folder_id_fkey`.execute(db);
+  await sql`ALTER TABLE uploads ADD CONSTRAINT uploads_folder_id_fkey
+    FOREIGN KEY (folder_id) REFERENCES items (id) ON DELETE SET NULL`.execute(db);
   // Abandoned uploads: unfinished records untouched for days.
   await sql`CREATE INDEX uploads_unfinished ON uploads (updated_at) WHERE status IN (0, 1, 3)`.execute(db);
 }

@@ -546,6 +546,14 @@ export class ItemsRepository {
     if (rootIds.length === 0) return [];
     const objects = new ObjectDeletionsRepository(this.db);
     const keys = await objects.enqueueUploads(await objects.uploadIdsOfRecycled(rootIds), now);
+    // Uploads still heading into a folder deleted for good are cancelled, their bytes freed too.
+    keys.push(
+      ...(await objects.cancelUploads(
+        await objects.unfinishedUploadIdsIntoRecycled(rootIds),
+        'folder-deleted',
+        now,
+      )),
+    );
     await this.db
       .deleteFrom('items')
       .where('removed_root_id', 'in', rootIds)

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTiff } from '../../../test/fixtures';
-import { createDriverApp, get, post, type TestApp, uploadFiles } from '../../../test/harness';
+import { createDriverApp, createFolder, get, post, type TestApp, uploadFiles } from '../../../test/harness';
 import { previewKeyOf, thumbKeyOf } from '../../jobs/media';
 import { createStorage } from '../../storage/index';
 import type { ObjectStorage } from '../../storage/storage';
@@ -203,6 +203,23 @@ describe.each(['local', 's3'] as const)('deleting for good frees the stored obje
     for (const key of keys) expect(await cleaner.deleteObject(key)).toBe('kept');
     for (const key of keys) expect(await exists(key)).toBe(true);
     expect((await outbox()).filter((r) => keys.includes(r.key))).toEqual([]);
+  });
+
+  it('a folder an unfinished upload targets can be deleted for good; the upload is cancelled', async () => {
+    const folder = await createFolder(t, t.token, `target-${driver}`);
+    const created = await post(
+      t.app,
+      api('file-upload/upload'),
+      { targetFolderId: folder, uploadDetailDTOS: [{ fileName: 'late.bin', fileSize: 10, path: '' }] },
+      { token: t.token },
+    );
+    expect(created.status).toBe(200);
+    await toRecycleBin(folder);
+    const purged = await get(t.app, api(`recycle/batch-del?ids=${folder}`), { token: t.token });
+    expect(purged.status).toBe(200);
+    // The upload was heading into a folder deleted for good: it is cancelled.
+    const id = (created.body.result as Array<{ id: number }>)[0]!.id;
+    expect(await record(id)).toMatchObject({ status: 4, folder_id: null });
   });
 
   it('the sweep lists an orphan in a dry run, deletes it with apply, and leaves held objects alone', async () => {

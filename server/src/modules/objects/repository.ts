@@ -4,6 +4,8 @@ import type { Database } from '../../db/schema';
 
 /** Upload statuses whose keys are dead: cancelled (4). Every other record keeps its objects. */
 const CANCELLED = 4;
+/** Waiting, uploading, failed. */
+const UNFINISHED = [0, 1, 3];
 
 /**
  * SQL of the object-deletion outbox (migration 012). The enqueue methods run inside the caller's
@@ -126,23 +128,62 @@ export class ObjectDeletionsRepository {
       const rows = await trx
         .selectFrom('uploads')
         .select('id')
-        .where('status', 'in', [0, 1, 3])
+        .where('status', 'in', UNFINISHED)
         .where('updated_at', '<', before)
         .orderBy('updated_at')
         .limit(limit)
         .forUpdate()
         .skipLocked()
         .execute();
-      const ids = rows.map((r) => r.id);
-      if (ids.length === 0) return [];
-      const keys = await new ObjectDeletionsRepository(trx).enqueueUploads(ids, now);
-      await trx
-        .updateTable('uploads')
-        .set({ status: CANCELLED, multipart_id: null, part_size: null, error: 'abandoned', updated_at: now })
-        .where('id', 'in', ids)
-        .execute();
-      await trx.deleteFrom('upload_parts').where('upload_id', 'in', ids).execute();
-      return keys;
+      return new ObjectDeletionsRepository(trx).cancelUploads(
+        rows.map((r) => r.id),
+        'abandoned',
+        now,
+      );
     });
+  }
+
+  /**
+   * Cancels upload records (call inside the caller's transaction), recording their objects and
+   * open multipart uploads for deletion first. Answers the keys.
+   */
+  async cancelUploads(candidates: readonly number[], reason: string, now: Date): Promise<string[]> {
+    if (candidates.length === 0) return [];
+    // Locked and checked again: a callback that finished one meanwhile keeps it finished.
+    const rows = await this.db
+      .selectFrom('uploads')
+      .select('id')
+      .where('id', 'in', [...candidates])
+      .where('status', 'in', UNFINISHED)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const ids = rows.map((r) => r.id);
+    if (ids.length === 0) return [];
+    const keys = await this.enqueueUploads(ids, now);
+    await this.db
+      .updateTable('uploads')
+      .set({ status: CANCELLED, multipart_id: null, part_size: null, error: reason, updated_at: now })
+      .where('id', 'in', [...ids])
+      .execute();
+    await this.db
+      .deleteFrom('upload_parts')
+      .where('upload_id', 'in', [...ids])
+      .execute();
+    return keys;
+  }
+
+  /** Unfinished uploads (waiting, uploading, failed) into folders of these recycle-bin subtrees. */
+  async unfinishedUploadIdsIntoRecycled(rootIds: readonly number[]): Promise<number[]> {
+    if (rootIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('uploads')
+      .innerJoin('items', 'items.id', 'uploads.folder_id')
+      .select('uploads.id')
+      .where('items.removed_root_id', 'in', [...rootIds])
+      .where('items.state', '=', 2)
+      .where('uploads.status', 'in', UNFINISHED)
+      .execute();
+    return rows.map((r) => r.id);
   }
 }
