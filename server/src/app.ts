@@ -13,6 +13,7 @@ import { registerConnectionLimits, serverTimeoutOptions } from './http/connectio
 import { registerErrorHandler } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
 import { registerRequestContext, requireSignIn } from './http/request-context';
+import { ImageWork, imageLimitsOf } from './jobs/image-limits';
 import { MediaProcessor } from './jobs/media';
 import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
@@ -223,12 +224,15 @@ export async function buildApp({
     objectsFreed,
   });
   const presets = new PresetsService(new PresetsRepository(db), clock);
+  // One pixel limit and image memory budget for thumbnails and download conversions alike.
+  const images = new ImageWork(imageLimitsOf(config));
   const downloads = new DownloadsService(
     new DownloadsRepository(db),
     storage,
     clock,
     (id) => presets.get(id),
     config.BUSINESS_TIME_ZONE,
+    images,
   );
   const uploads = new UploadsService({
     uploads: uploadsRepository,
@@ -316,6 +320,7 @@ export async function buildApp({
       localPath: (key) => (storage instanceof LocalStorage ? storage.pathOf(key) : null),
       warn: (details, message) => app.log.warn(details, message),
       now: () => clock.now(),
+      images,
     });
     await jobs.workMedia((uploadId) => media.process(uploadId), config.MEDIA_WORKERS);
     const cleaner = new ObjectCleaner({ objects: new ObjectDeletionsRepository(db), storage, clock });

@@ -87,6 +87,13 @@ const envObject = z.object({
   /** Media jobs (thumbnails, previews) run at once in this process; 0 leaves them to `npm run worker`. */
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   /**
+   * Images wider × higher than this are not decoded (no thumbnail, no download conversion); see
+   * docs/decisions.md "Image limits".
+   */
+  MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).max(2_000_000_000).default(200_000_000),
+  /** Estimated memory all thumbnails, previews and download conversions of this process may decode at once. */
+  IMAGE_MEMORY_MB: z.coerce.number().int().min(32).max(65_536).default(256),
+  /**
    * How article numbers are found in file names (a JavaScript regular expression source, matched
    * regardless of case; the whole match or its named group `artNum`). See modules/sku/art-num.ts.
    */

@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
+import { ImageWork, imageLimitsOf } from './jobs/image-limits';
 import { MediaProcessor } from './jobs/media';
 import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     localPath: (key) => (storage instanceof LocalStorage ? storage.pathOf(key) : null),
     warn: (details, message) => console.warn(message, details),
     now: () => new Date(),
+    images: new ImageWork(imageLimitsOf(config)),
   });
   await jobs.workMedia((uploadId) => media.process(uploadId), Math.max(1, config.MEDIA_WORKERS));
   const cleaner = new ObjectCleaner({

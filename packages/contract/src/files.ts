@@ -101,7 +101,11 @@ export const deleteRecordQuerySchema = z.object({
 
 /** Formats a download can ask for beyond what a file has: converted from its best image source. */
 export const CONVERTIBLE_TARGETS = ['jpg', 'png'] as const;
-export const MAX_SCALING_PX = 20_000;
+/**
+ * The longest side equal scaling or a preset may ask for: a download never upscales past this
+ * (decoding and encoding stay bounded; docs/decisions.md "Image limits").
+ */
+export const MAX_SCALING_PX = 10_000;
 
 /** SPEC §7 file/batch-download. */
 export const batchDownloadRequestSchema = z

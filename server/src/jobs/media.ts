@@ -3,25 +3,15 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { initializeCanvas, readPsd } from 'ag-psd';
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { UploadRow } from '../db/schema';
 import type { ItemsRepository } from '../modules/items/repository';
 import type { UploadsRepository } from '../modules/uploads/repository';
 import type { ObjectStorage } from '../storage/storage';
+import { type ImageHeader, ImageTooLargeError, type ImageWork, readImageHeader } from './image-limits';
+// Installs ag-psd's canvas hooks (image-limits sets sharp's process-wide cache setting).
+import { readPsdComposite, writeCompositeAsVips } from './psd';
 import { MissingToolError, run } from './tools';
-
-// libvips' cache only helps repeated work on the same image; ours never repeats.
-sharp.cache(false);
-
-// ag-psd builds the composite image through canvas hooks; raw pixel buffers are all we need.
-initializeCanvas(
-  () => {
-    throw new Error('canvas not available');
-  },
-  (width: number, height: number) =>
-    ({ data: new Uint8ClampedArray(width * height * 4), width, height, colorSpace: 'srgb' }) as never,
-);
 
 export const PreviewStatus = { pending: 0, ready: 1, failed: 2, damaged: 3, none: 4 } as const;
 
@@ -61,6 +51,8 @@ export interface MediaDependencies {
   localPath: (key: string) => string | null;
   warn: (details: Record<string, unknown>, message: string) => void;
   now: () => Date;
+  /** The process's pixel limit and image memory budget, shared with download conversions. */
+  images: ImageWork;
 }
 
 export const thumbKeyOf = (storageKey: string) => `previews/${storageKey}.thumb.jpg`;
@@ -94,10 +86,31 @@ export class MediaProcessor {
     }
     try {
       await this.withLocalCopy(upload.storage_key, format, async (file) => {
-        const image = await this.decode(kind, file, format);
-        await this.store(upload, image, NEEDS_PREVIEW.has(format));
+        const source = await this.sourceOf(kind, file, format);
+        const header = await readImageHeader(source, kind === 'psd' ? 'psd' : 'image').catch((error) => {
+          throw new DamagedSourceError(`${format}: ${(error as Error).message}`);
+        });
+        // Over the pixel limit or the memory budget: refused from its header, never decoded.
+        this.deps.images.check(header);
+        await this.deps.images.run(header.cost, async () => {
+          const image = await this.decode(kind, source, format);
+          await this.store(upload, image, NEEDS_PREVIEW.has(format), header);
+        });
       });
     } catch (error) {
+      if (error instanceof ImageTooLargeError) {
+        // Not retried: it will not get smaller. The file stays downloadable as it is.
+        this.deps.warn(
+          { uploadId: upload.id, width: error.width, height: error.height, maxPixels: error.maxPixels },
+          `no preview for ${format} file: ${error.message}`,
+        );
+        await this.finish(upload, {
+          preview_status: PreviewStatus.failed,
+          width: upload.width ?? error.width,
+          height: upload.height ?? error.height,
+        });
+        return;
+      }
       if (error instanceof DamagedSourceError) {
         await this.finish(upload, { preview_status: PreviewStatus.damaged });
         return;
@@ -121,40 +134,18 @@ export class MediaProcessor {
     }
   }
 
-  /** Returns a sharp pipeline of the source's first image, upright, or throws DamagedSourceError. */
-  private async decode(
+  /**
+   * The image file to decode: the source itself, or the first page (PDF/AI, rendered by poppler
+   * at most 2048 px on its longer side) or a frame (video, ffmpeg) as a JPEG beside it.
+   */
+  private async sourceOf(
     kind: 'raster' | 'psd' | 'page' | 'video',
     file: string,
     format: string,
-  ): Promise<Sharp> {
-    const open = (input: string | Buffer, raw?: SharpOptions['raw']) =>
-      sharp(input, {
-        failOn: 'error',
-        limitInputPixels: false,
-        sequentialRead: true,
-        ...(raw ? { raw } : {}),
-      });
+  ): Promise<string> {
+    if (kind === 'raster' || kind === 'psd') return file;
+    const out = `${file}.frame`;
     try {
-      if (kind === 'raster') {
-        const image = open(file).rotate();
-        await image.clone().metadata();
-        return image;
-      }
-      if (kind === 'psd') {
-        const psd = readPsd(await fsp.readFile(file), {
-          skipLayerImageData: true,
-          skipThumbnail: true,
-          useImageData: true,
-        });
-        const composite = psd.imageData;
-        if (!composite) throw new DamagedSourceError('PSD without a composite image');
-        return open(Buffer.from(composite.data.buffer), {
-          width: composite.width,
-          height: composite.height,
-          channels: 4,
-        }).flatten({ background: '#ffffff' });
-      }
-      const out = `${file}.frame`;
       if (kind === 'page') {
         await run('pdftoppm', [
           '-f',
@@ -190,20 +181,46 @@ export class MediaProcessor {
           await run('ffmpeg', ['-v', 'error', '-y', '-i', file, '-frames:v', '1', '-q:v', '2', `${out}.jpg`]);
         }
       }
-      return open(await fsp.readFile(`${out}.jpg`));
     } catch (error) {
-      if (error instanceof MissingToolError || error instanceof DamagedSourceError) throw error;
+      if (error instanceof MissingToolError) throw error;
+      throw new DamagedSourceError(`${format}: ${(error as Error).message}`);
+    }
+    return `${out}.jpg`;
+  }
+
+  /** Returns a sharp pipeline of the source's first image, upright, or throws DamagedSourceError. */
+  private async decode(
+    kind: 'raster' | 'psd' | 'page' | 'video',
+    file: string,
+    format: string,
+  ): Promise<Sharp> {
+    const limitInputPixels = this.deps.images.limits.maxPixels;
+    try {
+      if (kind === 'psd') {
+        const composite = await readPsdComposite(file, '#ffffff');
+        const flat = `${file}.composite.v`;
+        if (await writeCompositeAsVips(composite, flat))
+          return sharp(flat, { failOn: 'error', limitInputPixels, sequentialRead: true });
+        const image = sharp(composite.data, { raw: composite.raw, limitInputPixels });
+        // 8-bit composites come flattened already; deeper ones are flattened by libvips.
+        return composite.flattened ? image.removeAlpha() : image.flatten({ background: '#ffffff' });
+      }
+      return sharp(file, { failOn: 'error', limitInputPixels, sequentialRead: true }).rotate();
+    } catch (error) {
       // Decoders report corrupt input in many words; any failure to read the file's own bytes is damage.
       throw new DamagedSourceError(`${format}: ${(error as Error).message}`);
     }
   }
 
-  private async store(upload: UploadRow, image: Sharp, withPreview: boolean): Promise<void> {
+  private async store(
+    upload: UploadRow,
+    image: Sharp,
+    withPreview: boolean,
+    header: ImageHeader,
+  ): Promise<void> {
     let previewKey: string | null = null;
-    let size: { width: number; height: number };
     let thumb: Buffer;
     try {
-      const meta = await image.clone().metadata();
       let thumbSource = image;
       if (withPreview) {
         const preview = await image
@@ -224,10 +241,6 @@ export class MediaProcessor {
         .jpeg({ quality: 80 })
         .toBuffer({ resolveWithObject: true });
       thumb = made.data;
-      size = {
-        width: meta.autoOrient?.width ?? meta.width ?? made.info.width,
-        height: meta.autoOrient?.height ?? meta.height ?? made.info.height,
-      };
     } catch (error) {
       throw new DamagedSourceError((error as Error).message);
     }
@@ -237,8 +250,8 @@ export class MediaProcessor {
       preview_status: PreviewStatus.ready,
       thumb_key: thumbKey,
       preview_key: previewKey,
-      width: upload.width ?? size.width,
-      height: upload.height ?? size.height,
+      width: upload.width ?? header.uprightWidth,
+      height: upload.height ?? header.uprightHeight,
     });
   }
 

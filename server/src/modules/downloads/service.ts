@@ -1,19 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PassThrough, Readable } from 'node:stream';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   type ArtNumDownloadPayload,
   type BatchDownloadRequest,
   CONVERTIBLE_TARGETS,
   DEFAULT_PRESET_BACKGROUND,
+  MAX_SCALING_PX,
   renderFileName,
   safeFileNamePart,
   UNMATCHED_ART_NUMS_FILE,
 } from '@dam/contract';
-import { readPsd } from 'ag-psd';
 import sharp, { type Sharp } from 'sharp';
-// ag-psd's canvas hooks (raw pixel buffers) are installed by the media module.
-import '../../jobs/media';
-import { AppError, invalidField } from '../../http/app-error';
+import { AppError, coded, invalidField } from '../../http/app-error';
+import { encodeCost, ImageTooLargeError, type ImageWork, readImageHeader } from '../../jobs/image-limits';
+import { readPsdComposite, writeCompositeAsVips } from '../../jobs/psd';
 import { type Clock, calendarDate } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
 import { type AuthContext, fileScopeFilter } from '../access/access';
@@ -81,6 +86,11 @@ export interface PlannedFile {
   /** Re-encode to this format (conversion, scaling or a preset); null = the original bytes. */
   output: 'jpg' | 'png' | null;
   scalePx: number | null;
+  /**
+   * A preset's size is reached by enlarging too (up to MAX_SCALING_PX); equal scaling only ever
+   * shrinks, so a small image is never blown up into a huge one.
+   */
+  enlarge?: boolean;
   /** Fill for transparent areas; JPG output is always flattened (white when null). */
   background: string | null;
   /** A preset's file-name template; null = `path` as planned. */
@@ -142,11 +152,12 @@ function outputsOf(
         path: `${folder}${renderFileName(naming.template, {
           ...naming,
           format: preset.format,
-          ...scaledSize(from.width, from.height, preset.long_side_px),
+          ...scaledSize(from.width, from.height, preset.long_side_px, true),
         })}`,
         source: from,
         output: preset.format,
         scalePx: preset.long_side_px,
+        enlarge: true,
         background: preset.background ?? (preset.format === 'jpg' ? DEFAULT_PRESET_BACKGROUND : null),
         naming,
       });
@@ -188,15 +199,21 @@ function outputsOf(
   return out;
 }
 
-/** Pixel size of an output whose longer side becomes `longSidePx` (null: unchanged). */
+/**
+ * Pixel size of an output whose longer side becomes `longSidePx` (null: unchanged), at most
+ * MAX_SCALING_PX; without `enlarge`, an image already that small keeps its size.
+ */
 export function scaledSize(
   width: number | null,
   height: number | null,
   longSidePx: number | null,
+  enlarge = false,
 ): { width: number; height: number } {
   if (!width || !height) return { width: 0, height: 0 };
   if (!longSidePx) return { width, height };
-  const factor = longSidePx / Math.max(width, height);
+  const longSide = Math.min(longSidePx, MAX_SCALING_PX);
+  if (!enlarge && longSide >= Math.max(width, height)) return { width, height };
+  const factor = longSide / Math.max(width, height);
   return {
     width: Math.max(1, Math.round(width * factor)),
     height: Math.max(1, Math.round(height * factor)),
@@ -232,6 +249,8 @@ export class DownloadsService {
     private readonly presetOf: (id: number) => Promise<PresetRow>,
     /** Time zone whose calendar decides "today" for file validity (SPEC §4). */
     private readonly timeZone: string,
+    /** The pixel limit and image memory budget conversions share with the media jobs. */
+    private readonly images: ImageWork,
   ) {}
 
   /** Whether a file's validity (SPEC §4) has ended or not yet begun today. */
@@ -390,65 +409,85 @@ export class DownloadsService {
     });
   }
 
-  /** The bytes of one planned file: the original stream, or a converted/scaled image stream. */
+  /**
+   * The bytes of one planned file: the original stream, or a converted/scaled image. An image
+   * beyond the pixel limit or the image memory budget is SEDL_04.
+   */
   async open(file: PlannedFile): Promise<OpenedEntry> {
-    const original = await this.storage.read(file.source.storage_key);
-    if (!file.output) return { stream: original };
-    let image: Sharp;
     try {
-      if (file.source.format === 'psd') {
-        const chunks: Buffer[] = [];
-        for await (const chunk of original) chunks.push(chunk as Buffer);
-        const composite = readPsd(Buffer.concat(chunks), {
-          skipLayerImageData: true,
-          skipThumbnail: true,
-          useImageData: true,
-        }).imageData;
-        if (!composite) throw new Error('the PSD has no composite image');
-        image = sharp(Buffer.from(composite.data.buffer), {
-          raw: { width: composite.width, height: composite.height, channels: 4 },
-          limitInputPixels: false,
-        });
-      } else {
-        image = sharp({ failOn: 'error', limitInputPixels: false });
-        original.on('error', (error) => image.destroy(error));
-        original.pipe(image);
-      }
+      return await this.openEntry(file);
+    } catch (error) {
+      if (error instanceof ImageTooLargeError)
+        throw coded('SEDL_04', { width: error.width, height: error.height, limit: error.maxPixels });
+      throw error;
+    }
+  }
+
+  private async openEntry(file: PlannedFile): Promise<OpenedEntry> {
+    if (!file.output) return { stream: await this.storage.read(file.source.storage_key) };
+    return this.convert(file, file.output);
+  }
+
+  /**
+   * Converts (and scales) one image within the process's image budget (jobs/image-limits.ts):
+   * the source is copied to a temporary file and its header checked, then, once the memory its
+   * decoding takes is free, it is decoded and encoded into a second temporary file, which is what
+   * streams out. So N downloads at once wait their turn instead of multiplying memory, and a slow
+   * client holds a file open, not decoded pixels. JPEG is written without optimised Huffman
+   * tables, which would hold every coefficient of the image until the end.
+   */
+  private async convert(file: PlannedFile, output: 'jpg' | 'png'): Promise<OpenedEntry> {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dam-convert-'));
+    const cleanup = () => fsp.rm(dir, { recursive: true, force: true });
+    try {
+      const isPsd = file.source.format === 'psd';
+      const input = path.join(dir, `source.${safeFileNamePart(file.source.format)}`);
+      await pipeline(await this.storage.read(file.source.storage_key), fs.createWriteStream(input));
+      const header = await readImageHeader(input, isPsd ? 'psd' : 'image');
+      this.images.check(header);
       // The decoded size (after EXIF orientation) names and scales the output exactly.
-      const meta = await image.metadata();
-      const width = meta.autoOrient?.width ?? meta.width;
-      const height = meta.autoOrient?.height ?? meta.height;
-      const size = scaledSize(width, height, file.scalePx);
-      let pipeline = image.rotate();
-      if (file.scalePx && size.width > 0)
-        pipeline = pipeline.resize(size.width, size.height, { fit: 'fill' });
-      if (file.output === 'jpg') {
-        pipeline = pipeline
-          .flatten({ background: file.background ?? DEFAULT_PRESET_BACKGROUND })
-          .jpeg({ quality: 92, chromaSubsampling: '4:4:4' });
-      } else {
-        if (file.background) pipeline = pipeline.flatten({ background: file.background });
-        pipeline = pipeline.png();
-      }
-      const out = new PassThrough();
-      pipeline.on('error', (error) => out.destroy(error));
-      // Whoever closes the output (the zip ending or the client leaving) frees the decoder too.
-      out.on('close', () => {
-        original.destroy();
-        pipeline.destroy();
+      const size = scaledSize(header.uprightWidth, header.uprightHeight, file.scalePx, file.enlarge ?? false);
+      const background = output === 'jpg' ? (file.background ?? DEFAULT_PRESET_BACKGROUND) : file.background;
+      const target = path.join(dir, `output.${output}`);
+      const limitInputPixels = this.images.limits.maxPixels;
+      // A PSD kept transparent is handed to sharp as raw pixels, which it copies.
+      const copied = isPsd && !background ? header.width * header.height * 4 : 0;
+      await this.images.run(header.cost + copied + encodeCost(size.width), async () => {
+        let image: Sharp;
+        if (isPsd) {
+          const composite = await readPsdComposite(input, background);
+          const flat = `${input}.composite.v`;
+          if (await writeCompositeAsVips(composite, flat)) {
+            image = sharp(flat, { failOn: 'error', limitInputPixels, sequentialRead: true });
+          } else {
+            image = sharp(composite.data, { raw: composite.raw, limitInputPixels });
+            if (background) image = image.flatten({ background });
+          }
+        } else {
+          image = sharp(input, { failOn: 'error', limitInputPixels, sequentialRead: true }).rotate();
+          if (background) image = image.flatten({ background });
+        }
+        if (size.width !== header.uprightWidth || size.height !== header.uprightHeight)
+          image = image.resize(size.width, size.height, { fit: 'fill' });
+        image =
+          output === 'jpg'
+            ? image.jpeg({ quality: 92, chromaSubsampling: '4:4:4', optimiseCoding: false })
+            : image.png();
+        await image.toFile(target);
       });
-      pipeline.pipe(out);
-      const path = file.naming
+      const stream = fs.createReadStream(target);
+      stream.once('close', () => void cleanup());
+      const named = file.naming
         ? `${file.naming.folder}${renderFileName(file.naming.template, {
             ...file.naming,
-            format: file.output,
+            format: output,
             width: size.width,
             height: size.height,
           })}`
         : undefined;
-      return path ? { stream: out, path } : { stream: out };
+      return named ? { stream, path: named } : { stream };
     } catch (error) {
-      original.destroy();
+      await cleanup();
       throw error;
     }
   }
@@ -460,7 +499,8 @@ export class DownloadsService {
         path: file.path,
         compress: !STORE_ONLY.has(file.output ?? file.source.format),
         mtime: now,
-        open: () => this.open(file),
+        // A problem (an image too large…) names the entry in `_download-problems.txt`.
+        open: () => this.openEntry(file),
       })),
       ...plan.notes.map((note) => ({
         path: note.path,

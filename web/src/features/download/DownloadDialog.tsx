@@ -1,5 +1,5 @@
 import { FileOutlined, FolderFilled } from '@ant-design/icons';
-import type { Item } from '@dam/contract';
+import { type Item, MAX_SCALING_PX } from '@dam/contract';
 import { App, Button, Checkbox, Divider, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -167,7 +167,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
         </Checkbox>
         <InputNumber
           min={1}
-          max={20000}
+          max={MAX_SCALING_PX}
           precision={0}
           value={px}
           onChange={(value) => setPx(value)}

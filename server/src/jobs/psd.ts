@@ -1,0 +1,167 @@
+import fsp from 'node:fs/promises';
+import { initializeCanvas, readPsd } from 'ag-psd';
+import type { SharpOptions } from 'sharp';
+
+// ag-psd builds the composite image through canvas hooks; raw pixel buffers are all we need.
+initializeCanvas(
+  () => {
+    throw new Error('canvas not available');
+  },
+  (width: number, height: number) =>
+    ({ data: new Uint8ClampedArray(width * height * 4), width, height, colorSpace: 'srgb' }) as never,
+);
+
+/** A PSD's composite image as raw pixels for sharp. */
+export interface PsdComposite {
+  /** 8-bit RGBA as a Buffer; 16/32-bit as the typed array, whose type tells sharp the depth. */
+  data: Buffer | Uint16Array | Float32Array;
+  raw: NonNullable<SharpOptions['raw']>;
+  /** 8-bit composites are flattened onto the background here; deeper ones are left to libvips. */
+  flattened: boolean;
+}
+
+/** Where a PSD/PSB's sections are, and its header's facts. */
+export interface PsdLayout {
+  width: number;
+  height: number;
+  channels: number;
+  /** Bits per channel: 1, 8, 16 or 32. */
+  depth: number;
+  large: boolean;
+  /** Offset of the layer and mask information section, and of the composite image data. */
+  layersAt: number;
+  imageAt: number;
+  fileSize: number;
+}
+
+async function readAt(handle: fsp.FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(length);
+  const { bytesRead } = await handle.read(buffer, 0, length, position);
+  if (bytesRead < length) throw new Error('truncated PSD file');
+  return buffer;
+}
+
+/**
+ * Reads the 26-byte header of a PSD (version 1) or PSB (version 2) — signature `8BPS`, version,
+ * six reserved bytes, channels, height, width, bits per channel, colour mode, all big-endian —
+ * and the lengths of the colour mode data, image resources and layer sections that follow.
+ */
+export async function psdLayout(handle: fsp.FileHandle): Promise<PsdLayout> {
+  const { size: fileSize } = await handle.stat();
+  const header = await readAt(handle, 0, 26);
+  if (header.toString('latin1', 0, 4) !== '8BPS') throw new Error('not a PSD file');
+  const version = header.readUInt16BE(4);
+  if (version !== 1 && version !== 2) throw new Error(`unknown PSD version ${version}`);
+  const large = version === 2;
+  const colourLength = (await readAt(handle, 26, 4)).readUInt32BE(0);
+  const resourcesAt = 30 + colourLength;
+  const resourcesLength = (await readAt(handle, resourcesAt, 4)).readUInt32BE(0);
+  const layersAt = resourcesAt + 4 + resourcesLength;
+  const layersLengthBytes = await readAt(handle, layersAt, large ? 8 : 4);
+  const layersLength = large
+    ? Number(layersLengthBytes.readBigUInt64BE(0))
+    : layersLengthBytes.readUInt32BE(0);
+  const imageAt = layersAt + layersLengthBytes.length + layersLength;
+  if (imageAt > fileSize) throw new Error('truncated PSD file');
+  return {
+    channels: header.readUInt16BE(12),
+    height: header.readUInt32BE(14),
+    width: header.readUInt32BE(18),
+    depth: header.readUInt16BE(22),
+    large,
+    layersAt,
+    imageAt,
+    fileSize,
+  };
+}
+
+/**
+ * Reads a PSD/PSB's composite image without loading its layers: the header, colour mode data
+ * and image resources are read, the layer and mask section (most of a layered file's bytes) is
+ * skipped on disk, and ag-psd decodes the rest. Memory is the composite's RGBA pixels plus its
+ * compressed bytes, whatever the number of layers.
+ *
+ * `background` (`#rrggbb`) flattens transparency in place for 8-bit files, which costs no
+ * second copy (libvips' flatten of a raw image held one more); null keeps the alpha channel.
+ */
+export async function readPsdComposite(file: string, background: string | null): Promise<PsdComposite> {
+  const handle = await fsp.open(file, 'r');
+  let bytes: Buffer;
+  try {
+    const layout = await psdLayout(handle);
+    const head = await readAt(handle, 0, layout.layersAt);
+    const image = await readAt(handle, layout.imageAt, layout.fileSize - layout.imageAt);
+    // The same file with an empty layer and mask section.
+    bytes = Buffer.concat([head, Buffer.alloc(layout.large ? 8 : 4), image]);
+  } finally {
+    await handle.close();
+  }
+  const composite = readPsd(bytes, {
+    skipLayerImageData: true,
+    skipThumbnail: true,
+    useImageData: true,
+  }).imageData;
+  if (!composite) throw new Error('PSD without a composite image');
+  const raw = { width: composite.width, height: composite.height, channels: 4 as const };
+  const data = composite.data;
+  if (!(data instanceof Uint8ClampedArray))
+    return { data: data as Uint16Array | Float32Array, raw, flattened: false };
+  const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (background) {
+    const r = Number.parseInt(background.slice(1, 3), 16);
+    const g = Number.parseInt(background.slice(3, 5), 16);
+    const b = Number.parseInt(background.slice(5, 7), 16);
+    for (let i = 0; i < buffer.length; i += 4) {
+      const alpha = buffer[i + 3] as number;
+      if (alpha === 255) continue;
+      const keep = alpha / 255;
+      buffer[i] = Math.round((buffer[i] as number) * keep + r * (1 - keep));
+      buffer[i + 1] = Math.round((buffer[i + 1] as number) * keep + g * (1 - keep));
+      buffer[i + 2] = Math.round((buffer[i + 2] as number) * keep + b * (1 - keep));
+      buffer[i + 3] = 255;
+    }
+  }
+  return { data: buffer, raw, flattened: background !== null };
+}
+
+/**
+ * Writes a flattened 8-bit composite as an uncompressed libvips image file (`.v`: a 64-byte
+ * header, then the RGB pixels), so sharp streams it from disk instead of copying the pixels
+ * into memory a second time (a raw-buffer input is copied). Returns false for what it cannot
+ * write (deeper or unflattened composites), which stay raw input.
+ */
+export async function writeCompositeAsVips(composite: PsdComposite, target: string): Promise<boolean> {
+  if (!composite.flattened || !Buffer.isBuffer(composite.data)) return false;
+  const { width, height } = composite.raw;
+  const header = Buffer.alloc(64);
+  header.writeUInt32BE(0xb6a6f208, 0); // VIPS_MAGIC_INTEL: little-endian fields and pixels follow
+  header.writeInt32LE(width, 4);
+  header.writeInt32LE(height, 8);
+  header.writeInt32LE(3, 12); // bands
+  header.writeInt32LE(8, 16); // bits per band (unused by libvips)
+  header.writeInt32LE(0, 20); // VIPS_FORMAT_UCHAR
+  header.writeInt32LE(0, 24); // VIPS_CODING_NONE
+  header.writeInt32LE(22, 28); // VIPS_INTERPRETATION_sRGB
+  header.writeFloatLE(1, 32); // x resolution, pixels per mm
+  header.writeFloatLE(1, 36); // y resolution
+  const handle = await fsp.open(target, 'w');
+  try {
+    await handle.write(header);
+    const source = composite.data;
+    const rows = Math.max(1, Math.floor((4 * 1024 * 1024) / (width * 3)));
+    const chunk = Buffer.alloc(rows * width * 3);
+    for (let y = 0; y < height; y += rows) {
+      const count = Math.min(rows, height - y);
+      let out = 0;
+      for (let i = y * width * 4, end = (y + count) * width * 4; i < end; i += 4) {
+        chunk[out++] = source[i] as number;
+        chunk[out++] = source[i + 1] as number;
+        chunk[out++] = source[i + 2] as number;
+      }
+      await handle.write(chunk, 0, out);
+    }
+  } finally {
+    await handle.close();
+  }
+  return true;
+}
