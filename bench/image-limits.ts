@@ -1,0 +1,261 @@
+// Image limits benchmark (issue 9 item 6 "No single request can exhaust memory or CPU"), against a
+// real server process (embedded PGlite, local driver, MEDIA_WORKERS 2) in a scratch data
+// directory that is removed afterwards. The server's resident memory is sampled every 50 ms while
+//   1. it thumbnails hostile and heavy uploads: a 20000×20000 PNG (refused from its header), a
+//      59 MP interlaced PNG and a 45 MP progressive JPEG (decoded whole by libvips), a 35 MP PSD;
+//   2. it answers downloads: equalScalingPx 20000 (refused), a preset enlarging a 40×30 JPEG to
+//      10000 px, and 4 concurrent preset conversions of the heavy images.
+// Target: the server stays under 1 GiB RSS throughout (docs/decisions.md "Image limits").
+// BENCH_ONLY=huge,psd… thumbnails only the files whose names contain one of those words.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writePsd } from 'ag-psd';
+import sharp from 'sharp';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 18_590);
+const base = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: 'bench@example.com', password: 'Bench#2026' };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-images-'));
+const LIMIT_MIB = 1024;
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+      LOGIN_RATE_LIMIT: '1000',
+      MEDIA_WORKERS: '2',
+      WEB_DIST_DIR: '-',
+    },
+    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return child;
+    } catch {
+      if (attempt > 1200) throw new Error('the server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+let token = '';
+async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await response.json()) as { success: boolean; result: T; errorDesc: string };
+  if (!envelope.success) throw new Error(`${url}: ${envelope.errorDesc}`);
+  return envelope.result;
+}
+
+/** Uploads like the browser: batch, multipart start, sign, PUT each part, report, callback. */
+async function upload(files: Array<{ fileName: string; bytes: Buffer }>): Promise<number[]> {
+  const created = await call<Array<{ id: number }>>('POST', '/ske-api/v1_0/file-upload/upload', {
+    targetFolderId: 'all',
+    uploadDetailDTOS: files.map((f) => ({ fileName: f.fileName, fileSize: f.bytes.length, path: '' })),
+  });
+  for (const [index, record] of created.entries()) {
+    const bytes = (files[index] as { bytes: Buffer }).bytes;
+    const { partSize, partCount } = await call<{ partSize: number; partCount: number }>(
+      'POST',
+      '/ske-api/v1_0/file-upload/multipart/start',
+      { id: record.id },
+    );
+    const signed = await call<{ parts: Array<{ partNumber: number; url: string }> }>(
+      'POST',
+      '/ske-api/v1_0/file-upload/multipart/sign',
+      { id: record.id, partNumbers: Array.from({ length: partCount }, (_, i) => i + 1) },
+    );
+    for (const part of signed.parts) {
+      const chunk = bytes.subarray((part.partNumber - 1) * partSize, part.partNumber * partSize);
+      const put = await fetch(`${base}${part.url}`, { method: 'PUT', body: chunk });
+      await put.arrayBuffer();
+      await call('POST', '/ske-api/v1_0/file-upload/multipart/part-done', {
+        id: record.id,
+        partNumber: part.partNumber,
+        etag: put.headers.get('etag'),
+        size: chunk.length,
+      });
+    }
+    await call('GET', `/ske-api/v1_0/file-upload/callback?id=${record.id}&status=2&uploadSchedule=100`);
+  }
+  return created.map((r) => r.id);
+}
+
+function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Peak RSS of `pid` while `work` runs. */
+async function peakWhile<T>(pid: number, work: () => Promise<T>): Promise<{ peak: number; result: T }> {
+  let peak = rssMiB(pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(pid));
+  }, 50);
+  try {
+    const result = await work();
+    return { peak: Math.max(peak, rssMiB(pid)), result };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const pattern = (width: number, height: number) =>
+  sharp({
+    create: { width, height, channels: 4, background: { r: 200, g: 60, b: 40, alpha: 1 } },
+    limitInputPixels: false,
+  }).composite([
+    { input: { create: { width: 200, height: 200, channels: 4, background: '#1d6fd8' } }, tile: true },
+  ]);
+
+async function makePsd(width: number, height: number): Promise<Buffer> {
+  const { data } = await pattern(width, height).raw().toBuffer({ resolveWithObject: true });
+  const imageData = { width, height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) };
+  return Buffer.from(
+    writePsd({ width, height, imageData: imageData as never, children: [] }, { generateThumbnail: false }),
+  );
+}
+
+const rows: Array<[string, string, string, string]> = [];
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+let server: ChildProcess | null = null;
+try {
+  const files = [
+    {
+      fileName: 'huge-20000.png',
+      bytes: await sharp({
+        create: { width: 20000, height: 20000, channels: 3, background: '#c83c28' },
+        limitInputPixels: false,
+      })
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    },
+    {
+      fileName: 'interlaced-59mp.png',
+      bytes: await pattern(9000, 6600).png({ progressive: true }).toBuffer(),
+    },
+    {
+      fileName: 'progressive-45mp.jpg',
+      bytes: await pattern(8000, 5600).jpeg({ progressive: true, chromaSubsampling: '4:4:4' }).toBuffer(),
+    },
+    { fileName: 'layout-35mp.psd', bytes: await makePsd(7000, 5000) },
+    {
+      fileName: 'tiny.jpg',
+      bytes: await sharp({ create: { width: 40, height: 30, channels: 3, background: '#1d6fd8' } })
+        .jpeg()
+        .toBuffer(),
+    },
+  ];
+  const only = process.env.BENCH_ONLY?.split(',');
+  if (only) files.splice(0, files.length, ...files.filter((f) => only.some((o) => f.fileName.includes(o))));
+  server = await startServer();
+  const pid = server.pid as number;
+  token = (
+    await call<{ token: string }>('POST', '/security-api/login', {
+      userName: ADMIN.email,
+      password: ADMIN.password,
+    })
+  ).token;
+  const idle = rssMiB(pid);
+
+  // 1. Thumbnails.
+  const started = performance.now();
+  const thumbnails = await peakWhile(pid, async () => {
+    const ids = await upload(files);
+    for (;;) {
+      const page = await call<{ list: Array<{ id: number; previewStatus: number }> }>(
+        'POST',
+        '/ske-api/v1_0/file-upload/uploaded-list?pageNo=1&pageSize=200',
+      );
+      const mine = page.list.filter((r) => ids.includes(r.id));
+      if (mine.length === ids.length && mine.every((r) => r.previewStatus !== 0)) return { ids, mine };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const statuses = thumbnails.result.ids.map((id, i) => {
+    const status = thumbnails.result.mine.find((r) => r.id === id)?.previewStatus;
+    return `${files[i]?.fileName} ${status === 1 ? 'ready' : status === 2 ? 'refused' : `status ${status}`}`;
+  });
+  rows.push([
+    'thumbnailing: 20000x20000 PNG, 59 MP interlaced PNG, 45 MP progressive JPEG, 35 MP PSD, tiny JPEG',
+    `RSS idle ${idle.toFixed(0)} -> peak ${thumbnails.peak.toFixed(0)} MiB in ${seconds.toFixed(1)} s (${statuses.join(', ')})`,
+    `< ${LIMIT_MIB} MiB`,
+    verdict(thumbnails.peak < LIMIT_MIB),
+  ]);
+
+  // 2. Downloads (of every file: skipped when BENCH_ONLY picks some).
+  if (!only) await downloads(pid, thumbnails.result.ids);
+} finally {
+  if (server) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log('\nImage limits benchmark');
+console.table(rows.map(([measure, result, target, status]) => ({ measure, result, target, status })));
+
+async function downloads(pid: number, ids: number[]): Promise<void> {
+  const [, interlaced, progressive, psd, tiny] = ids;
+  const download = async (body: unknown) => {
+    const response = await fetch(`${base}/ske-api/v1_0/file/batch-download`, {
+      method: 'POST',
+      headers: { token, 'content-type': 'application/json', lang: 'en' },
+      body: JSON.stringify(body),
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, bytes };
+  };
+  const refused = await download({ uploadIdList: [tiny], equalScalingPx: 20000 });
+  const poster = await call<{ id: number }>('POST', '/ske-api/v1_0/download-preset/save', {
+    name: 'Poster 10000',
+    format: 'jpg',
+    longSidePx: 10000,
+    fileNameTemplate: '{name}_{width}',
+  });
+  const web = await call<{ id: number }>('POST', '/ske-api/v1_0/download-preset/save', {
+    name: 'Web 3000',
+    format: 'jpg',
+    longSidePx: 3000,
+    fileNameTemplate: '{name}_{width}',
+  });
+  const downloaded = await peakWhile(pid, async () => {
+    const enlarged = await download({ uploadIdList: [tiny], presetId: poster.id });
+    const concurrent = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        download({ uploadIdList: [interlaced, progressive, psd], presetId: web.id }),
+      ),
+    );
+    return { enlarged, concurrent };
+  });
+  const enlargedSize = await sharp(downloaded.result.enlarged.bytes).metadata();
+  rows.push([
+    'download: equalScalingPx 20000',
+    `HTTP ${refused.status} (${JSON.parse(refused.bytes.toString()).errorDesc})`,
+    'refused (SE_400)',
+    verdict(refused.status === 400),
+  ]);
+  rows.push([
+    'download: preset enlarging 40x30 JPEG to 10000 px, then 4 concurrent zips of the heavy images at 3000 px',
+    `${enlargedSize.width}x${enlargedSize.height}; zips ${downloaded.result.concurrent.map((r) => `${r.status} ${(r.bytes.length / 1e6).toFixed(1)} MB`).join(', ')}; RSS peak ${downloaded.peak.toFixed(0)} MiB`,
+    `< ${LIMIT_MIB} MiB`,
+    verdict(downloaded.peak < LIMIT_MIB),
+  ]);
+}
