@@ -231,14 +231,21 @@ export class ImageWork {
   constructor(readonly limits: ImageLimits) {}
 
   /** Throws ImageTooLargeError for an image this process will not decode. */
-  check(header: Pick<ImageHeader, 'width' | 'height' | 'cost'>): void {
+  check(
+    header: Pick<ImageHeader, 'width' | 'height' | 'cost'> &
+      Partial<Pick<ImageHeader, 'uprightWidth' | 'uprightHeight'>>,
+  ): void {
     if (
       header.width * header.height > this.limits.maxPixels ||
       header.cost > this.limits.memoryBytes ||
       header.width <= 0 ||
       header.height <= 0
     )
-      throw new ImageTooLargeError(header.width, header.height, this.limits.maxPixels);
+      throw new ImageTooLargeError(
+        header.uprightWidth ?? header.width,
+        header.uprightHeight ?? header.height,
+        this.limits.maxPixels,
+      );
   }
 
   /** Runs `work` once `cost` bytes of the budget are free; the budget is given back when it ends. */
