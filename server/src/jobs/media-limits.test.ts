@@ -47,7 +47,8 @@ describe('media pipeline pixel limits', () => {
         .where('id', '=', after!)
         .executeTakeFirstOrThrow();
       expect(next.preview_status).toBe(PreviewStatus.ready);
-    });
+      // Making and uploading the 5 MB PNG takes seconds on a loaded machine; the job itself does not.
+    }, 120_000);
   });
 
   describe('with MAX_IMAGE_PIXELS lowered to 300,000', () => {
