@@ -101,15 +101,15 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-  });
     ...serverTimeoutOptions(config),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestContext(app);
   registerErrorHandler(app);
   registerNulGuard(app);
-  app.addHook('onResponse', async (request, reply) => {
   registerConnectionLimits(app, config);
+  app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
         method: request.method,
