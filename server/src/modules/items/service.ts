@@ -110,31 +110,45 @@ export class ItemsService {
           parent = known;
           continue;
         }
-        const name = segments[depth - 1] as string;
-        await repo.lockName(parent?.id ?? null, name);
-        const existing = await repo.findLiveSubfolder(parent?.id ?? null, name);
-        let folder: FolderRow;
-        if (existing) {
-          folder = await this.visibleFolder(repo, auth, existing.id);
-          if (!canUploadInto(auth, folder)) throw new AppError('SE_502');
-        } else {
-          const id = await repo.insertFolder({
-            parent_id: parent?.id ?? null,
-            parentIdPath: parent?.id_path ?? '/',
-            name,
-            folder_path: parent ? joinPath(parent.folder_path, parent.name) : '/',
-            owner_id: auth.userId,
-            dept_path: auth.deptPath ?? '/',
-            visibility: parent?.visibility ?? 'shared',
-            created_at: this.clock.now(),
-          });
-          folder = (await repo.findById(id, auth.userId)) as FolderRow;
-        }
+        const folder = await this.subfolderForUpload(repo, auth, parent, segments[depth - 1] as string);
         folders.set(key, folder);
         parent = folder;
       }
     }
     return folders;
+  }
+
+  /**
+   * The subfolder of a folder upload: the live one of that name when the uploader may see it and
+   * upload into it; otherwise `name (2)`, `name (3)`… by the same rule as files (fileForUpload), so
+   * a folder of another department is neither entered nor revealed.
+   */
+  private async subfolderForUpload(
+    repo: ItemsRepository,
+    auth: AuthContext,
+    parent: FolderRow | null,
+    baseName: string,
+  ): Promise<FolderRow> {
+    const parentId = parent?.id ?? null;
+    for (let n = 1; ; n++) {
+      const name = n === 1 ? baseName : `${baseName} (${n})`;
+      await repo.lockName(parentId, name);
+      const existing = await repo.findLiveSubfolder(parentId, name);
+      if (existing && canUploadInto(auth, existing))
+        return (await repo.findById(existing.id, auth.userId)) as FolderRow;
+      if (existing) continue;
+      const id = await repo.insertFolder({
+        parent_id: parentId,
+        parentIdPath: parent?.id_path ?? '/',
+        name,
+        folder_path: parent ? joinPath(parent.folder_path, parent.name) : '/',
+        owner_id: auth.userId,
+        dept_path: auth.deptPath ?? '/',
+        visibility: parent?.visibility ?? 'shared',
+        created_at: this.clock.now(),
+      });
+      return (await repo.findById(id, auth.userId)) as FolderRow;
+    }
   }
 
   /**

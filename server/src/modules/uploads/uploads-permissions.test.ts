@@ -235,4 +235,40 @@ describe('uploads never touch a file the uploader may not change', () => {
     expect(await actions(editor)).toContain('upload');
     expect(await actions(onlooker)).not.toContain('upload');
   });
+
+  it('gives a folder upload its own folder beside an unseen folder of the same name', async () => {
+    const made = await post(
+      t.app,
+      api('v1_0/file/creat-folder'),
+      { folderName: 'shoot', parentId: 'all' },
+      { token: owner, lang: 'en' },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const folderOfB = (made.body.result as { folderId: number }).folderId;
+
+    const created = await post(
+      t.app,
+      api('v1_0/file-upload/upload'),
+      { path: '/', uploadDetailDTOS: [{ fileName: 'look.jpg', fileSize: 4, path: 'shoot' }] },
+      { token: stranger, lang: 'en' },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+
+    const folders = await t.database.db
+      .selectFrom('items')
+      .select(['id', 'name', 'owner_id', 'parent_id'])
+      .where('type', '=', 1)
+      .where('parent_id', 'is', null)
+      .where('name', 'like', 'shoot%')
+      .orderBy('id')
+      .execute();
+    expect(folders.map((f) => f.name)).toEqual(['shoot', 'shoot (2)']);
+    expect(folders[0]?.id).toBe(folderOfB);
+    const childrenOfB = await t.database.db
+      .selectFrom('items')
+      .select('id')
+      .where('parent_id', '=', folderOfB)
+      .execute();
+    expect(childrenOfB).toHaveLength(0);
+  });
 });
