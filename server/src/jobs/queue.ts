@@ -94,22 +94,7 @@ export async function startJobQueue(
           localConcurrency: 1,
           pollingIntervalSeconds: 0.5,
         },
-        async (jobs) => {
-          const results: Array<{ id: string; status: 'completed' | 'failed'; output?: object }> = [];
-          const waiting = [...jobs];
-          const lane = async () => {
-            for (let job = waiting.shift(); job; job = waiting.shift()) {
-              try {
-                await handler(job.data.uploadId);
-                results.push({ id: job.id, status: 'completed' });
-              } catch (error) {
-                results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
-              }
-            }
-          };
-          await Promise.all(Array.from({ length: concurrency }, lane));
-          return results;
-        },
+        (jobs) => runInLanes(jobs, concurrency, (job) => handler(job.data.uploadId)),
       );
     },
     async mediaDone(uploadId) {
@@ -130,22 +115,7 @@ export async function startJobQueue(
           localConcurrency: 1,
           pollingIntervalSeconds: 1,
         },
-        async (jobs) => {
-          const results: Array<{ id: string; status: 'completed' | 'failed'; output?: object }> = [];
-          const waiting = [...jobs];
-          const lane = async () => {
-            for (let job = waiting.shift(); job; job = waiting.shift()) {
-              try {
-                await handlers.deleteObject(job.data.key);
-                results.push({ id: job.id, status: 'completed' });
-              } catch (error) {
-                results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
-              }
-            }
-          };
-          await Promise.all(Array.from({ length: 4 }, lane));
-          return results;
-        },
+        (jobs) => runInLanes(jobs, 4, (job) => handlers.deleteObject(job.data.key)),
       );
       await boss.work(STORAGE_MAINTENANCE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
         await sendDeletions(await handlers.maintain());
@@ -161,4 +131,31 @@ export async function startJobQueue(
       await boss.stop({ graceful: true, close: true, timeout: 10_000 });
     },
   };
+}
+
+type JobResult = { id: string; status: 'completed' | 'failed'; output?: object };
+
+/**
+ * Runs one fetch of jobs `lanes` at a time and reports each job's own outcome (pg-boss
+ * `perJobResults`), so one failing job is retried without failing the others of its fetch.
+ */
+async function runInLanes<T extends { id: string }>(
+  jobs: readonly T[],
+  lanes: number,
+  run: (job: T) => Promise<unknown>,
+): Promise<JobResult[]> {
+  const results: JobResult[] = [];
+  const waiting = [...jobs];
+  const lane = async () => {
+    for (let job = waiting.shift(); job; job = waiting.shift()) {
+      try {
+        await run(job);
+        results.push({ id: job.id, status: 'completed' });
+      } catch (error) {
+        results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return results;
 }

@@ -158,12 +158,30 @@ export class ObjectDeletionsRepository {
       .orderBy('id')
       .forUpdate()
       .execute();
-    const ids = rows.map((r) => r.id);
+    return this.markCancelled(
+      rows.map((r) => r.id),
+      now,
+      reason,
+    );
+  }
+
+  /**
+   * Marks locked upload records cancelled (inside the caller's transaction, rows already locked):
+   * their objects and open multipart uploads go to the outbox first, their part list goes.
+   * `reason` is kept as the record's error when given. Answers the keys recorded.
+   */
+  async markCancelled(ids: readonly number[], now: Date, reason?: string): Promise<string[]> {
     if (ids.length === 0) return [];
     const keys = await this.enqueueUploads(ids, now);
     await this.db
       .updateTable('uploads')
-      .set({ status: CANCELLED, multipart_id: null, part_size: null, error: reason, updated_at: now })
+      .set({
+        status: CANCELLED,
+        multipart_id: null,
+        part_size: null,
+        updated_at: now,
+        ...(reason === undefined ? {} : { error: reason }),
+      })
       .where('id', 'in', [...ids])
       .execute();
     await this.db

@@ -107,17 +107,7 @@ export class UploadsRepository {
       .forUpdate()
       .execute();
     if (locked.some((r) => r.status === 2)) return null;
-    const keys = await new ObjectDeletionsRepository(this.db).enqueueUploads(ids, now);
-    await this.db
-      .updateTable('uploads')
-      .set({ status: 4, multipart_id: null, part_size: null, updated_at: now })
-      .where('id', 'in', [...ids])
-      .execute();
-    await this.db
-      .deleteFrom('upload_parts')
-      .where('upload_id', 'in', [...ids])
-      .execute();
-    return keys;
+    return new ObjectDeletionsRepository(this.db).markCancelled(ids, now);
   }
 
   async clearParts(uploadId: number): Promise<void> {
