@@ -99,6 +99,8 @@ describe('zip entry paths made safe for names already stored', () => {
     expect(safePathSegment('con.txt')).toBe('con_.txt');
     expect(safePathSegment('name. ')).toBe('name');
     expect(safePathSegment('SHOE 1.jpg')).toBe('SHOE 1.jpg');
+    expect(safePathSegment('10:30 shoot?')).toBe('10_30 shoot_');
+    expect(safePathSegment('a*b"c<d>e|f.jpg')).toBe('a_b_c_d_e_f.jpg');
     expect(safeZipPath('Archive/../x.txt')).toBe('Archive/_/x.txt');
     expect(safeZipPath('/C:/a//CON.jpg')).toBe('C_/a/CON_.jpg');
     expect(safeZipPath('a/')).toBe('a/_');

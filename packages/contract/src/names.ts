@@ -75,19 +75,22 @@ export function nameProblem(input: string, maxChars: number = LIMITS.folderNameC
   return null;
 }
 
+const WINDOWS_FORBIDDEN = new Set(['\\', ':', '*', '?', '"', '<', '>', '|']);
+
 /**
  * One segment of a zip entry path made safe whatever name was stored: control characters
- * dropped, `\` → `_`, trailing dots and spaces dropped (Windows would), `.`/`..`/empty → `_`,
- * a drive colon → `_`, a device name gets `_` after it (`CON.txt` → `CON_.txt`).
+ * dropped, the characters Windows forbids in names (`\ : * ? " < > |`, a drive colon included)
+ * → `_`, trailing dots and spaces dropped (Windows would), `.`/`..`/empty → `_`, a device name
+ * gets `_` after it (`CON.txt` → `CON_.txt`).
  */
 export function safePathSegment(segment: string): string {
   let safe = [...segment]
     .filter((c) => !isControl(c))
-    .map((c) => (c === '\\' ? '_' : c))
+    // Characters Windows cannot have in a file name: an entry with one fails to extract there.
+    .map((c) => (WINDOWS_FORBIDDEN.has(c) ? '_' : c))
     .join('')
     .replace(/[. ]+$/, '');
   if (safe.trim() === '') return '_';
-  safe = safe.replace(/^([A-Za-z]):/, '$1_');
   const reserved = reservedDeviceName(safe);
   if (reserved) safe = `${reserved}_${safe.slice(reserved.length)}`;
   return safe;
