@@ -226,6 +226,9 @@ describe.each(['local', 's3'] as const)('deleting for good frees the stored obje
     const held = await uploadWithPreviews(`sweep-${driver}.tif`);
     const orphan = `2020/01/01/orphan-${driver}.bin`;
     await storage.write(orphan, Buffer.alloc(1234, 1), 'application/octet-stream');
+    // Another application's object in a shared bucket: never ours to delete.
+    const foreign = `backups/other-app-${driver}.bin`;
+    await storage.write(foreign, Buffer.alloc(10, 1), 'application/octet-stream');
     const later = new Date(Date.now() + 2 * DAY);
 
     // Young objects are left alone whatever they are.
@@ -246,6 +249,8 @@ describe.each(['local', 's3'] as const)('deleting for good frees the stored obje
     expect(applied.deleted).toBe(applied.orphans.length);
     expect(applied.failed).toEqual([]);
     expect(await exists(orphan)).toBe(false);
+    expect(await exists(foreign)).toBe(true);
+    expect(applied.foreign).toBeGreaterThanOrEqual(1);
     for (const key of held.keys) expect(await exists(key)).toBe(true);
     expect((await cleaner.sweep({ apply: false, now: later })).orphans).toEqual([]);
   });

@@ -17,7 +17,7 @@ export function formatSweepReport(report: SweepReport, apply: boolean): string {
     (o) => `${o.key}\t${o.size}\t${formatBytes(o.size)}\t${o.lastModified.toISOString()}`,
   );
   lines.push(
-    `${report.orphans.length} orphaned object(s), ${formatBytes(report.orphanBytes)} (${report.orphanBytes} bytes), of ${report.scanned} scanned; ${report.young} unreferenced but younger than the grace period left alone.`,
+    `${report.orphans.length} orphaned object(s), ${formatBytes(report.orphanBytes)} (${report.orphanBytes} bytes), of ${report.scanned} scanned; ${report.young} unreferenced but younger than the grace period left alone; ${report.foreign} with keys this platform does not write never touched.`,
   );
   if (apply) {
     lines.push(`deleted ${report.deleted}; failed ${report.failed.length}`);

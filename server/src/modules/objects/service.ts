@@ -24,6 +24,13 @@ export function sourceKeyOf(key: string): string | null {
   return null;
 }
 
+/**
+ * Keys this platform writes: originals `YYYY/MM/DD/<uuid>.<ext>` (newStorageKey) and their
+ * `previews/…` renditions. The sweep looks at nothing else, so a bucket shared with other data
+ * never loses another application's objects.
+ */
+const OWN_KEY = /^(previews\/)?\d{4}\/\d{2}\/\d{2}\/[^/]+$/;
+
 export interface SweepReport {
   /** Objects no record holds, older than the grace period. */
   orphans: ListedObject[];
@@ -32,6 +39,8 @@ export interface SweepReport {
   young: number;
   /** Objects looked at. */
   scanned: number;
+  /** Objects whose key is not one this platform writes (another application's, in a shared bucket): never touched. */
+  foreign: number;
   /** With `apply`: how many orphans were deleted, and the ones that could not be. */
   deleted: number;
   failed: Array<{ key: string; error: string }>;
@@ -117,12 +126,24 @@ export class ObjectCleaner {
    */
   async sweep(options: { apply: boolean; now: Date; graceMs?: number }): Promise<SweepReport> {
     const grace = options.graceMs ?? SWEEP_GRACE_MS;
-    const report: SweepReport = { orphans: [], orphanBytes: 0, young: 0, scanned: 0, deleted: 0, failed: [] };
+    const report: SweepReport = {
+      orphans: [],
+      orphanBytes: 0,
+      young: 0,
+      scanned: 0,
+      foreign: 0,
+      deleted: 0,
+      failed: [],
+    };
     for await (const page of this.deps.storage.list()) {
       report.scanned += page.length;
       const held = await this.referenced(page.map((o) => o.key));
       for (const object of page) {
         if (held.has(object.key)) continue;
+        if (!OWN_KEY.test(object.key)) {
+          report.foreign += 1;
+          continue;
+        }
         if (options.now.getTime() - object.lastModified.getTime() < grace) {
           report.young += 1;
           continue;
