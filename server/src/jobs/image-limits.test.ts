@@ -4,7 +4,7 @@ import path from 'node:path';
 import { writePsd } from 'ag-psd';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makePng, makeTiff } from '../../test/fixtures';
+import { makePng, makePsd, makeTiff } from '../../test/fixtures';
 import { ImageTooLargeError, ImageWork, readImageHeader, tiffRowsPerPiece } from './image-limits';
 import { readPsdComposite } from './psd';
 
@@ -142,4 +142,63 @@ describe('image headers', () => {
     expect(composite.raw).toMatchObject({ width, height, channels: 4 });
     expect([...(composite.data as Buffer).subarray(0, 4)]).toEqual([10, 120, 240, 255]);
   });
+});
+
+/**
+ * A PSD whose colour-mode data or image-resources section claims `claimed` bytes, written
+ * sparsely (the section reads as zeros and takes no disk): the rest of a valid PSD follows it.
+ */
+async function psdWithHugeSection(section: 'colour' | 'resources', claimed: number): Promise<string> {
+  const psd = await makePsd(4, 3);
+  const colourLength = psd.readUInt32BE(26);
+  const at = section === 'colour' ? 26 : 30 + colourLength;
+  const length = psd.readUInt32BE(at);
+  const lengthField = Buffer.alloc(4);
+  lengthField.writeUInt32BE(claimed);
+  const file = path.join(dir, `huge-${section}.psd`);
+  const handle = await fs.promises.open(file, 'w');
+  try {
+    await handle.write(psd.subarray(0, at), 0, at, 0);
+    await handle.write(lengthField, 0, 4, at);
+    const rest = psd.subarray(at + 4 + length);
+    await handle.write(rest, 0, rest.length, at + 4 + claimed);
+  } finally {
+    await handle.close();
+  }
+  return file;
+}
+
+describe('PSD sections the composite does not need', () => {
+  it.each(['colour', 'resources'] as const)(
+    'never reads a %s section however large it claims to be: the estimate stays small, the composite decodes',
+    async (section) => {
+      // 100 MiB, sparse: before the fix the whole section was read into memory (twice), uncounted.
+      const file = await psdWithHugeSection(section, 100 * MB);
+      expect(fs.statSync(file).size).toBeGreaterThan(100 * MB);
+      const reference = await readPsdComposite(fileOf('reference.psd', await makePsd(4, 3)), '#ffffff');
+      // Counts the bytes asked of files: a pass-through wrapper on Node's FileHandle, nothing faked.
+      const probe = await fs.promises.open(file, 'r');
+      const handles = Object.getPrototypeOf(probe) as { read: (...args: unknown[]) => Promise<unknown> };
+      await probe.close();
+      const read = handles.read;
+      let bytesAsked = 0;
+      handles.read = function (this: unknown, ...args: unknown[]) {
+        bytesAsked += typeof args[2] === 'number' ? args[2] : 0;
+        return read.apply(this, args);
+      };
+      let header: Awaited<ReturnType<typeof readImageHeader>>;
+      let composite: Awaited<ReturnType<typeof readPsdComposite>>;
+      try {
+        header = await readImageHeader(file, 'psd');
+        composite = await readPsdComposite(file, '#ffffff');
+      } finally {
+        handles.read = read;
+      }
+      expect(bytesAsked).toBeLessThan(MB);
+      expect(header).toMatchObject({ format: 'psd', width: 4, height: 3 });
+      expect(header.cost).toBeLessThan(20 * MB);
+      expect(composite.raw).toEqual(reference.raw);
+      expect(Buffer.compare(composite.data as Buffer, reference.data as Buffer)).toBe(0);
+    },
+  );
 });

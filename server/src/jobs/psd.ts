@@ -28,6 +28,9 @@ export interface PsdLayout {
   /** Bits per channel: 1, 8, 16 or 32. */
   depth: number;
   large: boolean;
+  /** Colour mode (2 = indexed, whose palette is the colour mode data) and that data's length. */
+  colourMode: number;
+  colourLength: number;
   /** Offset of the layer and mask information section, and of the composite image data. */
   layersAt: number;
   imageAt: number;
@@ -68,6 +71,8 @@ export async function psdLayout(handle: fsp.FileHandle): Promise<PsdLayout> {
     height: header.readUInt32BE(14),
     width: header.readUInt32BE(18),
     depth: header.readUInt16BE(22),
+    colourMode: header.readUInt16BE(24),
+    colourLength,
     large,
     layersAt,
     imageAt,
@@ -75,11 +80,15 @@ export async function psdLayout(handle: fsp.FileHandle): Promise<PsdLayout> {
   };
 }
 
+/** An indexed-colour palette: 256 RGB triplets, the only colour mode data ag-psd reads. */
+const PALETTE_LENGTH = 768;
+
 /**
- * Reads a PSD/PSB's composite image without loading its layers: the header, colour mode data
- * and image resources are read, the layer and mask section (most of a layered file's bytes) is
- * skipped on disk, and ag-psd decodes the rest. Memory is the composite's RGBA pixels plus its
- * compressed bytes, whatever the number of layers.
+ * Reads a PSD/PSB's composite image and nothing else: ag-psd is given the header, the palette
+ * of an indexed-colour file, and the composite image data, with the image resources and the
+ * layer and mask section left empty — they are skipped on disk, however long their 32/64-bit
+ * length fields say they are (a crafted 1×1 PSD could otherwise claim gigabytes of them). Memory
+ * is the composite's RGBA pixels plus its compressed bytes, in one buffer, whatever the layers.
  *
  * `background` (`#rrggbb`) flattens transparency in place for 8-bit files, which costs no
  * second copy (libvips' flatten of a raw image held one more); null keeps the alpha channel.
@@ -89,10 +98,18 @@ export async function readPsdComposite(file: string, background: string | null):
   let bytes: Buffer;
   try {
     const layout = await psdLayout(handle);
-    const head = await readAt(handle, 0, layout.layersAt);
-    const image = await readAt(handle, layout.imageAt, layout.fileSize - layout.imageAt);
-    // The same file with an empty layer and mask section.
-    bytes = Buffer.concat([head, Buffer.alloc(layout.large ? 8 : 4), image]);
+    // ag-psd skips other modes' colour mode data (duotone's is a private format it cannot use).
+    const palette = layout.colourMode === 2 ? layout.colourLength : 0;
+    if (palette > PALETTE_LENGTH) throw new Error('invalid colour palette');
+    const imageLength = layout.fileSize - layout.imageAt;
+    // Header, colour mode data, empty image resources, empty layer and mask section, composite.
+    const imageAt = 26 + 4 + palette + 4 + (layout.large ? 8 : 4);
+    bytes = Buffer.alloc(imageAt + imageLength);
+    (await readAt(handle, 0, 26)).copy(bytes, 0);
+    bytes.writeUInt32BE(palette, 26);
+    if (palette > 0) (await readAt(handle, 30, palette)).copy(bytes, 30);
+    const { bytesRead } = await handle.read(bytes, imageAt, imageLength, layout.imageAt);
+    if (bytesRead < imageLength) throw new Error('truncated PSD file');
   } finally {
     await handle.close();
   }
