@@ -33,7 +33,6 @@ describe('uploads never touch a file the uploader may not change', () => {
   let editor: string;
   let tagOfB: number;
   let tagOfA: number;
-  let fileOfB: number;
 
   /** Creates a batch with the given entries and carries each record through to its callback. */
   async function upload(
@@ -110,10 +109,25 @@ describe('uploads never touch a file the uploader may not change', () => {
 
   const tagIds = (d: Detail) => d.tagDTOList.map((tag) => tag.id).sort();
 
+  /** Department B's own file `<baseName>.jpg` at the top level, with its metadata; each test makes its own. */
+  const givenFileOfB = async (baseName: string): Promise<number> => {
+    const [id] = await upload(owner, [
+      {
+        fileName: `${baseName}.jpg`,
+        bytes: Buffer.from('department B original'),
+        artNum: 'B-100',
+        expireStartTime: '2026-01-01',
+        expireEndTime: '2099-12-31',
+        tagIdList: [tagOfB],
+      },
+    ]);
+    return id as number;
+  };
+
   /** What department B's file must still be, whatever was uploaded beside it. */
-  const expectFileOfBUntouched = async () => {
+  const expectFileOfBUntouched = async (fileOfB: number, baseName: string) => {
     const b = await detail(fileOfB, owner);
-    expect(b.name).toBe('btop');
+    expect(b.name).toBe(baseName);
     expect(b.fileFormat).toBe('jpg');
     expect(b.artNum).toBe('B-100');
     expect(b.expireStartTime).toBe('2026-01-01');
@@ -150,21 +164,11 @@ describe('uploads never touch a file the uploader may not change', () => {
     const tags = (saved.body.result as { tagDTOList: Array<{ id: number; tagName: string }> }).tagDTOList;
     tagOfB = tags.find((tag) => tag.tagName === 'Team B')?.id as number;
     tagOfA = tags.find((tag) => tag.tagName === 'Team A')?.id as number;
-
-    [fileOfB] = (await upload(owner, [
-      {
-        fileName: 'btop.jpg',
-        bytes: Buffer.from('department B original'),
-        artNum: 'B-100',
-        expireStartTime: '2026-01-01',
-        expireEndTime: '2099-12-31',
-        tagIdList: [tagOfB],
-      },
-    ])) as [number];
   });
   afterAll(() => t.close());
 
   it('gives an upload beside an unseen file of another department a file of its own', async () => {
+    const fileOfB = await givenFileOfB('btop');
     const [own] = await upload(stranger, [
       {
         fileName: 'BTOP.png',
@@ -176,7 +180,7 @@ describe('uploads never touch a file the uploader may not change', () => {
       },
     ]);
     expect(own).not.toBe(fileOfB);
-    await expectFileOfBUntouched();
+    await expectFileOfBUntouched(fileOfB, 'btop');
     const mine = await detail(own as number, stranger);
     expect(mine.name).toBe('BTOP (2)');
     expect(mine.fileFormat).toBe('png');
@@ -188,29 +192,31 @@ describe('uploads never touch a file the uploader may not change', () => {
     const [again] = await upload(stranger, [{ fileName: 'btop.psd', bytes: Buffer.from('psd of A') }]);
     expect(again).toBe(own);
     expect((await detail(own as number, stranger)).fileFormat).toBe('png,psd');
-    await expectFileOfBUntouched();
+    await expectFileOfBUntouched(fileOfB, 'btop');
   });
 
   it('does not join a file the uploader sees but may not change', async () => {
+    const fileOfB = await givenFileOfB('bside');
     const [own] = await upload(onlooker, [
       {
-        fileName: 'btop.jpg',
+        fileName: 'bside.jpg',
         bytes: Buffer.from('a new version that is not theirs to give'),
         artNum: 'A-777',
         expireEndTime: '2020-01-02',
       },
     ]);
     expect(own).not.toBe(fileOfB);
-    await expectFileOfBUntouched();
+    await expectFileOfBUntouched(fileOfB, 'bside');
     const mine = await detail(own as number, onlooker);
-    expect(mine.name).toBe('btop (3)');
+    expect(mine.name).toBe('bside (2)');
     expect(mine.artNum).toBe('A-777');
   });
 
   it('still joins the file for whoever may change it, as a new version with its metadata', async () => {
+    const fileOfB = await givenFileOfB('bedit');
     const [joined] = await upload(editor, [
       {
-        fileName: 'BTOP.jpg',
+        fileName: 'BEDIT.jpg',
         bytes: Buffer.from('an edit of B by an editor'),
         artNum: 'B-101',
         tagIdList: [tagOfA],
@@ -225,6 +231,7 @@ describe('uploads never touch a file the uploader may not change', () => {
   });
 
   it('offers a new version in the viewer only to those who may change the file', async () => {
+    const fileOfB = await givenFileOfB('bview');
     const actions = async (token: string) =>
       (
         (await get(t.app, api(`v1_0/file/detail?id=${fileOfB}`), { token })).body.result as {
