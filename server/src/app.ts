@@ -13,6 +13,7 @@ import { registerConnectionLimits, serverTimeoutOptions } from './http/connectio
 import { registerErrorHandler } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
 import { registerRequestContext, requireSignIn } from './http/request-context';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { ImageWork, imageLimitsOf } from './jobs/image-limits';
 import { MediaProcessor } from './jobs/media';
 import type { JobQueue } from './jobs/queue';
@@ -97,7 +98,7 @@ export async function buildApp({
     },
     // One line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -233,6 +234,8 @@ export async function buildApp({
     (id) => presets.get(id),
     config.BUSINESS_TIME_ZONE,
     images,
+    (key) => (storage instanceof LocalStorage ? storage.pathOf(key) : null),
+    (details, message) => app.log.warn(details, message),
   );
   const uploads = new UploadsService({
     uploads: uploadsRepository,

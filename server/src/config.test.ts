@@ -27,6 +27,9 @@ describe('configuration from the environment', () => {
     ['ADMIN_PASSWORD', 'weak'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.internal'],
+    ['TRUST_PROXY', '100'],
     ['SESSION_IDLE_HOURS', '-1'],
     ['HTTP_REQUEST_TIMEOUT_MS', '5'],
     ['SHUTDOWN_DRAIN_MS', 'soon'],
@@ -36,6 +39,24 @@ describe('configuration from the environment', () => {
   ])('stops on an invalid %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^\\s*${name}:`, 'm'));
+  });
+
+  it('reads TRUST_PROXY as off, a number of proxy hops (true = one), or the proxies themselves', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    // `true` used to trust every hop, i.e. the leftmost X-Forwarded-For entry the client writes.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.1 ,loopback,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.1',
+      'loopback',
+      'fd00::/8',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, proxy.internal' })).toThrow(
+      /not an address or range: proxy\.internal/,
+    );
   });
 
   it('names every invalid variable at once', () => {

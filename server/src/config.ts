@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isStrongPassword } from '@dam/contract';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { artNumPatternProblem, DEFAULT_ART_NUM_PATTERN } from './modules/sku/art-num';
 
@@ -10,6 +12,46 @@ import { artNumPatternProblem, DEFAULT_ART_NUM_PATTERN } from './modules/sku/art
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * TRUST_PROXY: where client addresses come from (docs/decisions.md "Client address behind a
+ * proxy"). `false`: the socket's address. A number of reverse proxies in front (`true` = 1): the
+ * X-Forwarded-For entry that many hops from the right, the rest being written by the client
+ * itself. Or the proxies' addresses and CIDR ranges (and proxy-addr's `loopback`, `linklocal`,
+ * `uniquelocal`): X-Forwarded-For is believed only as far as it passes through them.
+ */
+export type TrustProxy = false | number | string[];
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 20;
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const slash = entry.lastIndexOf('/');
+  return slash > 0 && isIP(entry.slice(0, slash)) !== 0 && ipaddr.isValidCIDR(entry);
+}
+
+const trustProxyFromEnv = z.string().transform((raw, ctx): TrustProxy => {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === 'no' || value === '0') return false;
+  if (value === 'true' || value === 'yes') return 1;
+  if (/^\d+$/.test(value) && Number(value) <= MAX_PROXY_HOPS) return Number(value);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || wrong.length > 0 || /^\d+$/.test(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `must be false, a number of reverse proxies in front (1-${MAX_PROXY_HOPS}; true = 1), or a ` +
+        `comma-separated list of the proxies' addresses or CIDR ranges such as "10.0.0.0/8, loopback"` +
+        (wrong.length > 0 ? ` (not an address or range: ${wrong.join(', ')})` : ''),
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const envObject = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -39,7 +81,11 @@ const envObject = z.object({
   SESSION_REMEMBER_DAYS: z.coerce.number().positive().max(365).default(7),
   /** Passwords older than this must be changed; 0 turns the rule off. */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
-  /** Sign-in attempts allowed per client address per minute. */
+  /**
+   * Failed sign-in attempts allowed per minute on one account identifier; one client address gets
+   * ten times as many, and a share link's password this many per address and ten times as many
+   * from all addresses together (docs/decisions.md "Rate limit of sign-in").
+   */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
   /**
    * Connection time limits (docs/decisions.md "Connection time limits"): a request's headers must
@@ -55,8 +101,8 @@ const envObject = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
   /** On SIGTERM/SIGINT, requests still running after this long are cut off. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  /** Set when a reverse proxy sits in front, so client addresses come from X-Forwarded-For. */
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /** Set when reverse proxies sit in front, so client addresses come from X-Forwarded-For (TrustProxy). */
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   /** The address users open, printed at start-up; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   /** Time zone whose calendar decides "today" for file validity (SPEC §4). */

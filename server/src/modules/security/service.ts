@@ -14,6 +14,7 @@ import { hashToken, newSessionToken } from '../../lib/tokens';
 import { type AuthContext, fileScopesOfRoles, requireAnyCode } from '../access/access';
 import type { AccessRepository } from '../access/access.repository';
 import { roleDto } from '../accounts/presenter';
+import { clientKeyOf } from '../ratelimit/client-key';
 import type { RateLimiter } from '../ratelimit/limiter';
 import type { SecurityRepository } from './repository';
 
@@ -68,13 +69,15 @@ export class SecurityService {
   ) {}
 
   /**
-   * Signs in. Every attempt counts against the client address and the identifier looked up (not
-   * whatever else the body says); over either limit the answer is SE_429 before the password is
-   * even checked. A successful sign-in takes its attempt back, so only failures use the limits up.
+   * Signs in. Every attempt counts against the client address (an IPv6 client by its /64, see
+   * `clientKeyOf`) and the identifier looked up (not whatever else the body says); over either
+   * limit the answer is SE_429 before the password is even checked. A successful sign-in takes its
+   * own attempt back, and only its own, so only failures use the limits up: sign-ins to an account
+   * of one's own between guesses at others give the address nothing back.
    */
   async login(body: LoginRequest, meta: ClientMeta): Promise<LoginResult> {
     const fromAddress = await this.limiter.take([
-      { key: `login-ip:${meta.ip ?? '-'}`, max: this.limits.perAddress, windowMs: MINUTE_MS },
+      { key: `login-ip:${clientKeyOf(meta.ip)}`, max: this.limits.perAddress, windowMs: MINUTE_MS },
     ]);
     const identifier = loginIdentifierOf(body);
     const onIdentifier = await this.limiter.take([

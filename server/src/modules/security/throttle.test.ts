@@ -18,6 +18,8 @@ import {
 const LIMIT = 3;
 /** The per-address limit is this multiple of LOGIN_RATE_LIMIT (docs/decisions.md). */
 const ADDRESS_MULTIPLE = 10;
+/** The per-link ceiling of share passwords is this multiple of the per-address one (docs/decisions.md). */
+const LINK_MULTIPLE = 10;
 const MINUTE = 60_000;
 
 describe('sign-in and share-password throttling', () => {
@@ -38,7 +40,10 @@ describe('sign-in and share-password throttling', () => {
 
   let address = 0;
   /** A client address of its own for each test, so their address counters do not mix. */
-  const newAddress = () => `10.9.0.${++address}`;
+  const newAddress = () => {
+    address++;
+    return `10.9.${Math.floor(address / 250)}.${(address % 250) + 1}`;
+  };
   const login = (app: TestApp, body: Record<string, unknown>, remoteAddress: string) =>
     app.app
       .inject({
@@ -169,5 +174,166 @@ describe('sign-in and share-password throttling', () => {
     expect((await unlock(a, password)).statusCode).toBe(429);
     a.clock.advance(MINUTE);
     expect((await unlock(a, password)).statusCode).toBe(200);
+  });
+
+  it('bounds the password attempts on one link from all addresses together', async () => {
+    const token = await signIn(a.app, ADMIN.email, ADMIN.password);
+    const folderId = await createFolder(a, token, `spread-${Date.now()}`);
+    const created = await post(
+      a.app,
+      '/ske-api/v1_0/user/share/produce-random-code',
+      { folderIds: [folderId], needPassword: 1 },
+      { token },
+    );
+    const { code, password } = created.body.result as { code: string; password: string };
+    const unlock = (typed: string, remoteAddress: string) =>
+      a.app.inject({
+        method: 'POST',
+        url: `/ske-api/v1_0/user/share/random/${code}`,
+        payload: { password: typed },
+        remoteAddress,
+      });
+    // Each address stays under its own limit, yet the link as a whole meets its ceiling.
+    for (let i = 0; i < LIMIT * LINK_MULTIPLE; i++) {
+      expect((await unlock('wrong1', newAddress())).statusCode, `guess ${i + 1}`).toBe(403);
+    }
+    expect((await unlock(password, newAddress())).statusCode).toBe(429);
+    a.clock.advance(MINUTE);
+    expect((await unlock(password, newAddress())).statusCode).toBe(200);
+  });
+
+  it('does not let one address alone hold a link shut for everyone', async () => {
+    const token = await signIn(a.app, ADMIN.email, ADMIN.password);
+    const folderId = await createFolder(a, token, `flooded-${Date.now()}`);
+    const created = await post(
+      a.app,
+      '/ske-api/v1_0/user/share/produce-random-code',
+      { folderIds: [folderId], needPassword: 1 },
+      { token },
+    );
+    const { code, password } = created.body.result as { code: string; password: string };
+    const unlock = (typed: string, remoteAddress: string) =>
+      a.app.inject({
+        method: 'POST',
+        url: `/ske-api/v1_0/user/share/random/${code}`,
+        payload: { password: typed },
+        remoteAddress,
+      });
+    const flooder = newAddress();
+    for (let i = 0; i < LIMIT * LINK_MULTIPLE + 5; i++) await unlock('wrong1', flooder);
+    expect((await unlock(password, flooder)).statusCode).toBe(429);
+    expect((await unlock(password, newAddress())).statusCode).toBe(200);
+  });
+
+  it('gives an address no attempts back for the successful sign-ins between its wrong guesses', async () => {
+    const ip = newAddress();
+    const own = await givenUser(a.database);
+    for (let i = 0; i < LIMIT * ADDRESS_MULTIPLE; i++) {
+      expect(
+        (await login(a, { userName: `other${i}-${ip}@example.com`, password: 'Wrong#1' }, ip)).body.errorCode,
+        `guess ${i + 1}`,
+      ).toBe('SED_10');
+      // The attacker's own account signs in between guesses (but not once the address is at its limit).
+      if (i < LIMIT * ADDRESS_MULTIPLE - 1) {
+        const ownSignIn = await login(a, { userName: own.email, password: own.password }, ip);
+        expect(ownSignIn.status, `own sign-in after guess ${i + 1}`).toBe(200);
+      }
+    }
+    expect(
+      (await login(a, { userName: `other-last-${ip}@example.com`, password: 'Wrong#1' }, ip)).status,
+    ).toBe(429);
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 address', async () => {
+    for (let i = 0; i < LIMIT * ADDRESS_MULTIPLE; i++) {
+      // A new interface identifier for every guess: the same /64.
+      const wrong = await login(
+        a,
+        { userName: `v6-${i}@example.com`, password: 'Wrong#1' },
+        `2001:db8:9:1::${i + 1}`,
+      );
+      expect(wrong.body.errorCode, `guess ${i + 1}`).toBe('SED_10');
+    }
+    const someone = await givenUser(a.database);
+    const body = { userName: someone.email, password: someone.password };
+    expect((await login(a, body, '2001:db8:9:1:abcd:ef01:2345:6789')).status).toBe(429);
+    // The neighbouring /64 is another client.
+    expect((await login(a, body, '2001:db8:9:2::1')).status).toBe(200);
+
+    const ip = newAddress();
+    for (let i = 0; i < LIMIT * ADDRESS_MULTIPLE; i++) {
+      const from = i % 2 === 0 ? ip : `::ffff:${ip}`;
+      const wrong = await login(a, { userName: `mapped-${i}@example.com`, password: 'Wrong#1' }, from);
+      expect(wrong.body.errorCode, `guess ${i + 1}`).toBe('SED_10');
+    }
+    expect((await login(a, body, ip)).status).toBe(429);
+  });
+});
+
+describe('client addresses behind a reverse proxy (TRUST_PROXY)', () => {
+  const login = (
+    app: TestApp,
+    userName: string,
+    password: string,
+    remoteAddress: string,
+    forwardedFor: string,
+  ) =>
+    app.app
+      .inject({
+        method: 'POST',
+        url: '/security-api/login',
+        payload: { userName, password },
+        headers: { 'x-forwarded-for': forwardedFor },
+        remoteAddress,
+      })
+      .then((r) => ({
+        status: r.statusCode,
+        errorCode: (r.json() as { errorCode: string | null }).errorCode,
+      }));
+
+  it('with a hop count, takes the address our proxy added, so forging the leftmost entries does not help', async () => {
+    const t = await createTestApp({ LOGIN_RATE_LIMIT: '1', TRUST_PROXY: '1' });
+    try {
+      for (let i = 0; i < ADDRESS_MULTIPLE; i++) {
+        const wrong = await login(t, `nobody${i}@example.com`, 'Wrong#1', '127.0.0.1', `1.2.3.${i}, 5.6.7.8`);
+        expect(wrong.errorCode, `guess ${i + 1}`).toBe('SED_10');
+      }
+      const someone = await givenUser(t.database);
+      expect((await login(t, someone.email, someone.password, '127.0.0.1', '9.9.9.9, 5.6.7.8')).status).toBe(
+        429,
+      );
+      // Another client behind the same proxy signs in.
+      expect((await login(t, someone.email, someone.password, '127.0.0.1', '5.6.7.8, 5.6.7.9')).status).toBe(
+        200,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with a list of proxies, trusts X-Forwarded-For only from them', async () => {
+    const t = await createTestApp({ LOGIN_RATE_LIMIT: '1', TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' });
+    try {
+      for (let i = 0; i < ADDRESS_MULTIPLE; i++) {
+        // Through two of our proxies: the client is the entry before them.
+        const wrong = await login(
+          t,
+          `nobody${i}@example.com`,
+          'Wrong#1',
+          '10.0.0.5',
+          `1.2.3.${i}, 5.6.7.8, 192.0.2.1`,
+        );
+        expect(wrong.errorCode, `guess ${i + 1}`).toBe('SED_10');
+      }
+      const someone = await givenUser(t.database);
+      expect((await login(t, someone.email, someone.password, '10.0.0.6', '5.6.7.8')).status).toBe(429);
+      // A client reaching the server directly is its socket address, whatever it claims.
+      for (let i = 0; i < ADDRESS_MULTIPLE; i++) {
+        await login(t, `direct${i}@example.com`, 'Wrong#1', '198.51.100.1', `5.6.7.${i + 10}`);
+      }
+      expect((await login(t, someone.email, someone.password, '198.51.100.1', '5.6.7.99')).status).toBe(429);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -28,6 +28,7 @@ import { canDownload, canSee, canShare } from '../items/policy';
 import { isExpired, presentItem } from '../items/presenter';
 import type { ItemsRepository, ItemWithOwner, Viewer } from '../items/repository';
 import type { MediaUrls } from '../media/urls';
+import { clientKeyOf } from '../ratelimit/client-key';
 import type { RateLimiter } from '../ratelimit/limiter';
 import type { ShareRow, SharesRepository, ShareWithOwner } from './repository';
 
@@ -73,6 +74,9 @@ interface Visit {
 interface VisitorClaims extends Record<string, unknown> {
   sh: number;
 }
+
+/** The password attempts one link takes a minute from all addresses: this multiple of the per-address limit. */
+export const SHARE_LINK_LIMIT_MULTIPLE = 10;
 
 export function newShareCode(): string {
   return randomBytes(CODE_BYTES).toString('base64url');
@@ -390,9 +394,12 @@ export class SharesService {
 
   /**
    * POST random/{code} `{ password }`: the right password opens the link (wrong: SESH_03).
-   * Attempts are limited per client address and link (SE_429 over the limit, whatever the
-   * password): guessing is slowed, while one office behind one NAT address can still open other
-   * links, and nobody can lock a link for everyone. A right password takes its attempt back.
+   * Attempts are limited per client address and link (an IPv6 client by its /64), and per link
+   * from all addresses together at SHARE_LINK_LIMIT_MULTIPLE times that (SE_429 over either,
+   * whatever the password): guessing from one address is slowed while an office behind one NAT
+   * address can still open other links, and guessing from many addresses is bounded too, at the
+   * price that guesses from ten or more addresses can hold a link shut for the rest of a minute.
+   * A right password takes its attempts back.
    */
   async unlock(
     code: string,
@@ -400,13 +407,27 @@ export class SharesService {
     presented: string | undefined,
     clientIp: string,
   ): Promise<ShareVisit> {
-    const attempt = await this.deps.limiter.take([
-      { key: `share-pw:${clientIp}|${code}`, max: this.deps.passwordRateLimit, windowMs: 60_000 },
+    // The address first: guesses it is refused for do not count against the link, so one address
+    // alone cannot hold a link shut for everyone.
+    const fromAddress = await this.deps.limiter.take([
+      {
+        key: `share-pw:${clientKeyOf(clientIp)}|${code}`,
+        max: this.deps.passwordRateLimit,
+        windowMs: 60_000,
+      },
+    ]);
+    const onLink = await this.deps.limiter.take([
+      {
+        key: `share-pw-link:${code}`,
+        max: this.deps.passwordRateLimit * SHARE_LINK_LIMIT_MULTIPLE,
+        windowMs: 60_000,
+      },
     ]);
     const visit = await this.open(this.requireLive(await this.deps.shares.findByCode(code)));
     const stored = visit.share.password;
     if (stored !== null && !passwordMatches(stored, password)) throw new AppError('SESH_03');
-    await attempt.refund();
+    await fromAddress.refund();
+    await onLink.refund();
     return this.answer(visit, this.reusable(presented, visit.share) ?? (await this.startVisit(visit.share)));
   }
 
