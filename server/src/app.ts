@@ -234,6 +234,8 @@ export async function buildApp({
     (id) => presets.get(id),
     config.BUSINESS_TIME_ZONE,
     images,
+    (key) => (storage instanceof LocalStorage ? storage.pathOf(key) : null),
+    (details, message) => app.log.warn(details, message),
   );
   const uploads = new UploadsService({
     uploads: uploadsRepository,

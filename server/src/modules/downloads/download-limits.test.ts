@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePng } from '../../../test/fixtures';
@@ -6,7 +8,9 @@ import {
   createFolder,
   createTestApp,
   post,
+  s3Env,
   signIn,
+  startS3Server,
   type TestApp,
   uploadFiles,
 } from '../../../test/harness';
@@ -150,5 +154,103 @@ describe('download conversions are bounded', () => {
     });
     expect(original.statusCode).toBe(200);
     expect((await sharp(original.rawPayload).metadata()).width).toBe(1600);
+  });
+});
+
+/**
+ * Issue 9 item 6 (review): on S3 a conversion used to copy the whole object to a temporary file
+ * before its header was read. The store is the real S3 test server behind a proxy that records
+ * every GET, so the test sees which bytes were asked for.
+ */
+describe('download conversions on S3 read the header first', () => {
+  let t: TestApp;
+  let token: string;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let proxy: http.Server;
+  const gets: Array<{ url: string; range: string | undefined }> = [];
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    const target = new URL(s3.endpoint);
+    proxy = http.createServer((request, response) => {
+      if (request.method === 'GET') gets.push({ url: request.url ?? '', range: request.headers.range });
+      const forwarded = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: request.method,
+          path: request.url,
+          headers: request.headers,
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(forwarded);
+    });
+    await new Promise<void>((listening) => proxy.listen(0, '127.0.0.1', listening));
+    const { port } = proxy.address() as AddressInfo;
+    t = await createTestApp({
+      SESSION_IDLE_HOURS: '720',
+      MAX_IMAGE_PIXELS: '1000000',
+      ...s3Env({ endpoint: `http://127.0.0.1:${port}`, bucket: s3.bucket }),
+    });
+    token = await signIn(t.app, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((closed) => proxy.close(closed));
+    await s3.close();
+  });
+
+  const itemOf = async (uploadId: number) => {
+    const row = await t.database.db
+      .selectFrom('uploads')
+      .select(['item_id', 'storage_key'])
+      .where('id', '=', uploadId)
+      .executeTakeFirstOrThrow();
+    return { itemId: row.item_id!, key: row.storage_key };
+  };
+  const convert = (itemId: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/ske-api/v1_0/file/batch-download',
+      payload: { downloadFolderDataDTOList: [{ folderDataId: itemId, fileFormatList: ['jpg'] }] },
+      headers: { token, lang: 'en' },
+    });
+
+  it('refuses an over-limit image from its first 64 KiB, never fetching the whole object', async () => {
+    // Noise does not compress: about 4.8 MB of PNG, far more than the header read.
+    const noise = Buffer.alloc(1600 * 1000 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const wide = await sharp(noise, { raw: { width: 1600, height: 1000, channels: 3 } })
+      .png()
+      .toBuffer();
+    const [id] = await uploadFiles(t, token, [{ fileName: 'WIDE.png', bytes: wide }]);
+    const { itemId, key } = await itemOf(id!);
+    gets.length = 0;
+    const response = await convert(itemId);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errorCode).toBe('SEDL_04');
+    const ofObject = gets.filter((get) => get.url.includes(key));
+    expect(ofObject).toEqual([{ url: expect.any(String), range: 'bytes=0-65535' }]);
+  });
+
+  it('still converts an image within the limit, copying it once its header is read', async () => {
+    const [id] = await uploadFiles(t, token, [{ fileName: 'SMALL.png', bytes: await makePng(300, 200) }]);
+    const { itemId, key } = await itemOf(id!);
+    gets.length = 0;
+    const response = await convert(itemId);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 300,
+      height: 200,
+    });
+    expect(gets.filter((get) => get.url.includes(key)).map((get) => get.range)).toEqual([
+      'bytes=0-65535',
+      undefined,
+    ]);
   });
 });

@@ -54,6 +54,10 @@ const STORE_ONLY = new Set([
 const SHARP_SOURCES = ['tif', 'tiff', 'png', 'jpg', 'jpeg', 'bmp', 'webp', 'gif', 'avif', 'heic'];
 const CONVERSION_SOURCES = ['psd', ...SHARP_SOURCES];
 const IMAGE_FORMATS = new Set(CONVERSION_SOURCES);
+/** What is fetched of an object in S3 to read its header before copying it whole. */
+const HEADER_BYTES = 64 * 1024;
+/** Sources copied from S3 to temporary files for conversion at once, per process. */
+const SOURCE_COPIES = 2;
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -251,7 +255,14 @@ export class DownloadsService {
     private readonly timeZone: string,
     /** The pixel limit and image memory budget conversions share with the media jobs. */
     private readonly images: ImageWork,
+    /** Where a stored object is on disk (local driver), or null: it is then copied to convert it. */
+    private readonly localPath: (key: string) => string | null = () => null,
+    private readonly warn: (details: Record<string, unknown>, message: string) => void = () => {},
   ) {}
+
+  /** Sources being copied from object storage to convert them, and those waiting their turn. */
+  private copying = 0;
+  private readonly copyQueue: Array<() => void> = [];
 
   /** Whether a file's validity (SPEC §4) has ended or not yet begun today. */
   private expiredToday(): (source: DownloadSource) => boolean {
@@ -429,21 +440,32 @@ export class DownloadsService {
   }
 
   /**
-   * Converts (and scales) one image within the process's image budget (jobs/image-limits.ts):
-   * the source is copied to a temporary file and its header checked, then, once the memory its
-   * decoding takes is free, it is decoded and encoded into a second temporary file, which is what
-   * streams out. So N downloads at once wait their turn instead of multiplying memory, and a slow
-   * client holds a file open, not decoded pixels. JPEG is written without optimised Huffman
-   * tables, which would hold every coefficient of the image until the end.
+   * Converts (and scales) one image within the process's image budget (jobs/image-limits.ts).
+   * The source is read where it is stored (local driver); on S3 its first 64 KiB are fetched
+   * and its pixel size checked before the whole object is copied to a temporary file, at most
+   * `SOURCE_COPIES` at once. Its header is checked, then, once the memory its decoding takes is
+   * free, it is decoded and encoded into a temporary file, which is what streams out. So N
+   * downloads at once wait their turn instead of multiplying memory or disk, and a slow client
+   * holds a file open, not decoded pixels. JPEG is written without optimised Huffman tables,
+   * which would hold every coefficient of the image until the end.
    */
   private async convert(file: PlannedFile, output: 'jpg' | 'png'): Promise<OpenedEntry> {
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dam-convert-'));
-    const cleanup = () => fsp.rm(dir, { recursive: true, force: true });
+    // A failed removal is only a stray temporary folder: reported, never an unhandled rejection.
+    const cleanup = () =>
+      fsp
+        .rm(dir, { recursive: true, force: true })
+        .catch((error) => this.warn({ err: error, dir }, 'could not remove a conversion folder'));
     try {
       const isPsd = file.source.format === 'psd';
-      const input = path.join(dir, `source.${safeFileNamePart(file.source.format)}`);
-      await pipeline(await this.storage.read(file.source.storage_key), fs.createWriteStream(input));
-      const header = await readImageHeader(input, isPsd ? 'psd' : 'image');
+      const format = isPsd ? 'psd' : 'image';
+      const extension = safeFileNamePart(file.source.format);
+      const input = await this.sourceFile(
+        file.source.storage_key,
+        path.join(dir, `source.${extension}`),
+        format,
+      );
+      const header = await readImageHeader(input, format);
       this.images.check(header);
       // The decoded size (after EXIF orientation) names and scales the output exactly.
       const size = scaledSize(header.uprightWidth, header.uprightHeight, file.scalePx, file.enlarge ?? false);
@@ -456,7 +478,8 @@ export class DownloadsService {
         let image: Sharp;
         if (isPsd) {
           const composite = await readPsdComposite(input, background);
-          const flat = `${input}.composite.v`;
+          // In the temporary folder, never beside a stored object.
+          const flat = path.join(dir, 'composite.v');
           if (await writeCompositeAsVips(composite, flat)) {
             image = sharp(flat, { failOn: 'error', limitInputPixels, sequentialRead: true });
           } else {
@@ -490,6 +513,35 @@ export class DownloadsService {
       await cleanup();
       throw error;
     }
+  }
+
+  /**
+   * The file to decode a stored object from: the stored file itself (local driver), or a copy at
+   * `copy` once the object's first bytes show an image within the pixel limit. A header beyond
+   * the first 64 KiB (a TIFF's directory written last, a PSD's sections) is checked on the copy.
+   */
+  private async sourceFile(key: string, copy: string, format: 'psd' | 'image'): Promise<string> {
+    const local = this.localPath(key);
+    if (local) return local;
+    const head = `${copy}.head`;
+    await pipeline(
+      await this.storage.read(key, { start: 0, end: HEADER_BYTES - 1 }),
+      fs.createWriteStream(head),
+    );
+    const early = await readImageHeader(head, format).catch(() => null);
+    await fsp.rm(head, { force: true });
+    // Only the pixel size is trusted from a truncated file; the cost is estimated on the whole one.
+    if (early) this.images.check({ ...early, cost: 0 });
+    if (this.copying >= SOURCE_COPIES) await new Promise<void>((start) => this.copyQueue.push(start));
+    else this.copying++;
+    try {
+      await pipeline(await this.storage.read(key), fs.createWriteStream(copy));
+    } finally {
+      const next = this.copyQueue.shift();
+      if (next) next();
+      else this.copying--;
+    }
+    return copy;
   }
 
   zipEntries(plan: DownloadPlan): ZipEntry[] {
