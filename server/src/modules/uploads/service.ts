@@ -22,6 +22,7 @@ import {
   type StoredPart,
 } from '../../storage/storage';
 import type { AuthContext } from '../access/access';
+import { canUploadInto } from '../items/policy';
 import { joinPath } from '../items/presenter';
 import type { ItemsService } from '../items/service';
 import type { ObjectsFreed } from '../objects/service';
@@ -314,6 +315,14 @@ export class UploadsService {
         parts.length === count &&
         parts.every((p, i) => p.partNumber === i + 1 && p.size === expectedPartSize(locked, p.partNumber));
       if (!complete) throw new AppError('SEF_05');
+      // The right to upload into the target is checked again now, not only when the batch was
+      // made: the folder may have gone to the recycle bin (then the file goes to the top level)
+      // or the uploader's roles changed meanwhile. Refused before the parts are assembled, so the
+      // record stays open to be cancelled (its parts then freed) and nothing goes live.
+      const folderRow =
+        locked.folder_id === null ? null : await items.findById(locked.folder_id, auth.userId);
+      const folder = folderRow && folderRow.state === 1 ? folderRow : null;
+      if (!canUploadInto(auth, folder)) throw new AppError('SE_502');
       await this.deps.storage.completeMultipartUpload(locked.storage_key, locked.multipart_id, parts);
       const stored = await this.deps.storage.stat(locked.storage_key);
       if (!stored || stored.size !== locked.file_size) {
@@ -324,9 +333,6 @@ export class UploadsService {
         });
         return 'size-mismatch' as const;
       }
-      const folderRow =
-        locked.folder_id === null ? null : await items.findById(locked.folder_id, auth.userId);
-      const folder = folderRow && folderRow.state === 1 ? folderRow : null;
       // Issue 9: only a file the uploader may change is joined (else a file of their own is made),
       // so the metadata below never rewrites another department's file.
       const item = await this.deps.items.fileForUpload(

@@ -278,4 +278,80 @@ describe('uploads never touch a file the uploader may not change', () => {
       .execute();
     expect(childrenOfB).toHaveLength(0);
   });
+
+  it('checks the right to upload into the folder again when the upload finishes', async () => {
+    const deptD = await new AccountsRepository(t.database.db).createDepartment({
+      name: 'Dept D',
+      parentId: 1,
+    });
+    const colleague = await givenUser(t.database, {
+      deptId: deptD.id,
+      scopes: { view: 'dept', upload: 'dept' },
+    });
+    const uploader = await givenUser(t.database, {
+      deptId: deptD.id,
+      scopes: { view: 'dept', upload: 'dept' },
+    });
+    const colleagueToken = await signIn(t.app, colleague.email, colleague.password);
+    const uploaderToken = await signIn(t.app, uploader.email, uploader.password);
+    const made = await post(
+      t.app,
+      api('v1_0/file/creat-folder'),
+      { folderName: 'team-d', parentId: 'all' },
+      { token: colleagueToken },
+    );
+    const folderId = (made.body.result as { folderId: number }).folderId;
+    const bytes = Buffer.from('made while the uploader still could');
+    const created = await post(
+      t.app,
+      api('v1_0/file-upload/upload'),
+      {
+        targetFolderId: folderId,
+        uploadDetailDTOS: [{ fileName: 'late.jpg', fileSize: bytes.length, path: '' }],
+      },
+      { token: uploaderToken },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = (created.body.result as Array<{ id: number }>)[0]?.id as number;
+    await post(t.app, api('v1_0/file-upload/multipart/start'), { id }, { token: uploaderToken });
+    const signed = await post(
+      t.app,
+      api('v1_0/file-upload/multipart/sign'),
+      { id, partNumbers: [1] },
+      { token: uploaderToken },
+    );
+    const url = (signed.body.result as { parts: Array<{ url: string }> }).parts[0]?.url as string;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url,
+      payload: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(put.statusCode).toBe(200);
+
+    // Meanwhile the uploader's role loses the upload permission.
+    await t.database.db
+      .updateTable('roles')
+      .set({ upload_scope: 'none' })
+      .where('id', '=', uploader.roleId as number)
+      .execute();
+    const done = await get(t.app, api(`v1_0/file-upload/callback?id=${id}&status=2&uploadSchedule=100`), {
+      token: uploaderToken,
+    });
+    expect(done.status).toBe(403);
+    expect(done.body.errorCode).toBe('SE_502');
+    const inFolder = await t.database.db
+      .selectFrom('items')
+      .select('id')
+      .where('parent_id', '=', folderId)
+      .execute();
+    expect(inFolder).toHaveLength(0);
+    const record = await t.database.db
+      .selectFrom('uploads')
+      .select(['status', 'item_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(record.item_id).toBeNull();
+    expect(record.status).not.toBe(2);
+  });
 });
