@@ -410,6 +410,7 @@ const en: Messages = {
     deleteUser: 'Delete user',
     deleteUserConfirm: 'Delete the user "{{name}}"? They are signed out at once; their files stay.',
     cannotDeleteSelf: 'You cannot delete your own account',
+    cannotResetSelf: 'Change your own password in My info',
     resetPassword: 'Reset password',
     resetConfirm: 'Reset the password of "{{name}}"? They are signed out at once.',
     reset: 'Reset',

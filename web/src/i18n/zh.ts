@@ -404,6 +404,7 @@ const zh = {
     deleteUser: '删除用户',
     deleteUserConfirm: '确定删除用户“{{name}}”吗？其登录将立即失效，已上传的文件保留。',
     cannotDeleteSelf: '不能删除自己的账号',
+    cannotResetSelf: '自己的密码请在“我的信息”中修改',
     resetPassword: '重置密码',
     resetConfirm: '确定重置“{{name}}”的密码吗？其当前登录将失效。',
     reset: '重置',

@@ -191,6 +191,8 @@ export function UsersPage() {
                     title={t('accounts.resetConfirm', { name: user.name })}
                     okText={t('accounts.reset')}
                     cancelText={t('common.cancel')}
+                    // One's own password is changed in My info, with the current one (SEAC_08).
+                    disabled={user.id === me.data?.id}
                     onConfirm={() =>
                       act(async () => {
                         const { password } = await resetPassword.mutateAsync({ userId: user.id });
@@ -198,11 +200,16 @@ export function UsersPage() {
                       })
                     }
                   >
-                    <Tooltip title={t('accounts.resetPassword')}>
+                    <Tooltip
+                      title={
+                        user.id === me.data?.id ? t('accounts.cannotResetSelf') : t('accounts.resetPassword')
+                      }
+                    >
                       <Button
                         type="text"
                         icon={<KeyOutlined />}
                         aria-label={t('accounts.resetPassword')}
+                        disabled={user.id === me.data?.id}
                         data-testid="user-reset"
                       />
                     </Tooltip>
