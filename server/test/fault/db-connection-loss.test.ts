@@ -90,9 +90,27 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       }
       expect(answers).toHaveLength(8 * 15);
 
-      // The next requests succeed on fresh connections.
-      const after = await Promise.all(Array.from({ length: 8 }, listing));
-      expect(after.map((a) => a.status)).toEqual(Array(8).fill(200));
+      // The next requests succeed on fresh connections. A connection cut while idle in the pool
+      // is only known dead once its farewell has been read from the socket, which on a loaded
+      // machine may come after it was handed out again: such a connection costs the one request
+      // that meets it (SE_500) and is then gone. So: rounds of eight listings until one is all
+      // 200, with at most one failure per connection the pool can hold (4 in tests).
+      let lateFailures = 0;
+      let settled = false;
+      for (let round = 0; round < 4 && !settled; round += 1) {
+        const after = await Promise.all(Array.from({ length: 8 }, listing));
+        for (const answer of after)
+          if (answer.status !== 200) {
+            expect({ status: answer.status, errorCode: answer.body.errorCode }).toEqual({
+              status: 500,
+              errorCode: 'SE_500',
+            });
+            lateFailures += 1;
+          }
+        settled = after.every((answer) => answer.status === 200);
+      }
+      expect(settled).toBe(true);
+      expect(lateFailures).toBeLessThanOrEqual(4);
 
       // The job queue lost its connections too, and still runs jobs.
       const [id] = await uploadFiles(t, token, [
