@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { writePsd } from 'ag-psd';
 import sharp from 'sharp';
+import { callApi } from './api';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 18_590);
@@ -49,15 +50,8 @@ async function startServer(): Promise<ChildProcess> {
 }
 
 let token = '';
-async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as { success: boolean; result: T; errorDesc: string };
-  if (!envelope.success) throw new Error(`${url}: ${envelope.errorDesc}`);
-  return envelope.result;
+function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  return callApi<T>(base, token, method, url, body);
 }
 
 /** Uploads like the browser: batch, multipart start, sign, PUT each part, report, callback. */

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
+import { callApi } from './api';
 
 const root = path.resolve(import.meta.dirname, '..');
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 5120);
@@ -82,15 +83,8 @@ async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Pro
     count(url.split('?')[0] as string, since);
   }
 }
-async function send<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as { success: boolean; result: T; errorDesc: string };
-  if (!envelope.success) throw new Error(`${url}: ${envelope.errorDesc}`);
-  return envelope.result;
+function send<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  return callApi<T>(base, token, method, url, body);
 }
 
 async function signIn(): Promise<void> {

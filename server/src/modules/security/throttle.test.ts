@@ -58,6 +58,31 @@ describe('sign-in and share-password throttling', () => {
         body: r.json() as { errorCode: string | null; errorDesc: string },
       }));
 
+  /**
+   * A password-protected link to a new folder of the administrator's, and a way to try a password
+   * on it through either app from a given client address.
+   */
+  const givenPasswordLink = async (prefix: string) => {
+    const token = await signIn(a.app, ADMIN.email, ADMIN.password);
+    const folderId = await createFolder(a, token, `${prefix}-${Date.now()}`);
+    const created = await post(
+      a.app,
+      '/ske-api/v1_0/user/share/produce-random-code',
+      { folderIds: [folderId], needPassword: 1 },
+      { token },
+    );
+    expect(created.status).toBe(200);
+    const { code, password } = created.body.result as { code: string; password: string };
+    const unlock = (typed: string, remoteAddress: string, via: TestApp = a) =>
+      via.app.inject({
+        method: 'POST',
+        url: `/ske-api/v1_0/user/share/random/${code}`,
+        payload: { password: typed },
+        remoteAddress,
+      });
+    return { password, unlock };
+  };
+
   it('counts attempts on the e-mail looked up, however userName is rotated', async () => {
     const ip = newAddress();
     const victim = await givenUser(a.database);
@@ -147,24 +172,10 @@ describe('sign-in and share-password throttling', () => {
   });
 
   it('limits share-link password attempts across two server processes', async () => {
-    const token = await signIn(a.app, ADMIN.email, ADMIN.password);
-    const folderId = await createFolder(a, token, `throttled-${Date.now()}`);
-    const created = await post(
-      a.app,
-      '/ske-api/v1_0/user/share/produce-random-code',
-      { folderIds: [folderId], needPassword: 1 },
-      { token },
-    );
-    expect(created.status).toBe(200);
-    const { code, password } = created.body.result as { code: string; password: string };
+    const link = await givenPasswordLink('throttled');
+    const { password } = link;
     const ip = newAddress();
-    const unlock = (app: TestApp, typed: string) =>
-      app.app.inject({
-        method: 'POST',
-        url: `/ske-api/v1_0/user/share/random/${code}`,
-        payload: { password: typed },
-        remoteAddress: ip,
-      });
+    const unlock = (app: TestApp, typed: string) => link.unlock(typed, ip, app);
     for (let i = 0; i < LIMIT; i++) {
       expect((await unlock(i % 2 === 0 ? a : b, 'wrong1')).statusCode).toBe(403);
     }
@@ -177,22 +188,7 @@ describe('sign-in and share-password throttling', () => {
   });
 
   it('bounds the password attempts on one link from all addresses together', async () => {
-    const token = await signIn(a.app, ADMIN.email, ADMIN.password);
-    const folderId = await createFolder(a, token, `spread-${Date.now()}`);
-    const created = await post(
-      a.app,
-      '/ske-api/v1_0/user/share/produce-random-code',
-      { folderIds: [folderId], needPassword: 1 },
-      { token },
-    );
-    const { code, password } = created.body.result as { code: string; password: string };
-    const unlock = (typed: string, remoteAddress: string) =>
-      a.app.inject({
-        method: 'POST',
-        url: `/ske-api/v1_0/user/share/random/${code}`,
-        payload: { password: typed },
-        remoteAddress,
-      });
+    const { password, unlock } = await givenPasswordLink('spread');
     // Each address stays under its own limit, yet the link as a whole meets its ceiling.
     for (let i = 0; i < LIMIT * LINK_MULTIPLE; i++) {
       expect((await unlock('wrong1', newAddress())).statusCode, `guess ${i + 1}`).toBe(403);
@@ -203,22 +199,7 @@ describe('sign-in and share-password throttling', () => {
   });
 
   it('does not let one address alone hold a link shut for everyone', async () => {
-    const token = await signIn(a.app, ADMIN.email, ADMIN.password);
-    const folderId = await createFolder(a, token, `flooded-${Date.now()}`);
-    const created = await post(
-      a.app,
-      '/ske-api/v1_0/user/share/produce-random-code',
-      { folderIds: [folderId], needPassword: 1 },
-      { token },
-    );
-    const { code, password } = created.body.result as { code: string; password: string };
-    const unlock = (typed: string, remoteAddress: string) =>
-      a.app.inject({
-        method: 'POST',
-        url: `/ske-api/v1_0/user/share/random/${code}`,
-        payload: { password: typed },
-        remoteAddress,
-      });
+    const { password, unlock } = await givenPasswordLink('flooded');
     const flooder = newAddress();
     for (let i = 0; i < LIMIT * LINK_MULTIPLE + 5; i++) await unlock('wrong1', flooder);
     expect((await unlock(password, flooder)).statusCode).toBe(429);
