@@ -9,7 +9,6 @@ import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/database';
 import { type JobQueue, startJobQueue } from '../src/jobs/queue';
 import { ManualClock } from '../src/lib/clock';
-import { hashPassword } from '../src/lib/password';
 import { ensureFirstAdministrator } from '../src/modules/accounts/bootstrap';
 import { AccountsRepository } from '../src/modules/accounts/repository';
 
@@ -128,49 +127,6 @@ export async function signIn(
   return (body.result as { token: string }).token;
 }
 
-let uniqueCounter = 0;
-
-/**
- * Makes an account for a test: optionally its own department under `parentDeptId`, and a role
- * with the given codes and file scopes.
- */
-export async function givenUser(
-  database: DatabaseHandle,
-  options: {
-    password?: string;
-    email?: string;
-    mobile?: string;
-    deptId?: number | null;
-    functionCodes?: number[];
-    scopes?: Partial<Record<'view' | 'upload' | 'download' | 'share', 'none' | 'dept' | 'all'>>;
-    mustChangePassword?: boolean;
-  } = {},
-): Promise<{ id: number; email: string; password: string; roleId: number | null }> {
-  const repo = new AccountsRepository(database.db);
-  uniqueCounter += 1;
-  const email = options.email ?? `user${uniqueCounter}-${randomBytes(3).toString('hex')}@example.com`;
-  const password = options.password ?? 'Passw0rd!';
-  let roleId: number | null = null;
-  if (options.functionCodes || options.scopes) {
-    roleId = await repo.createRole({
-      name: `role-${uniqueCounter}-${randomBytes(3).toString('hex')}`,
-      scopes: { view: 'none', upload: 'none', download: 'none', share: 'none', ...options.scopes },
-      functionCodes: options.functionCodes ?? [],
-    });
-  }
-  const id = await repo.createAccount({
-    name: `Test User ${uniqueCounter}`,
-    email,
-    mobile: options.mobile ?? null,
-    username: null,
-    deptId: options.deptId ?? null,
-    passwordHash: await hashPassword(password),
-    mustChangePassword: options.mustChangePassword ?? false,
-    roleIds: roleId ? [roleId] : [],
-  });
-  return { id, email, password, roleId };
-}
-
 export async function get(
   app: FastifyInstance,
   url: string,
@@ -216,80 +172,6 @@ export function s3Env(server: { endpoint: string; bucket: string }): Record<stri
 }
 
 /**
- * Uploads files through the API as the browser does (create the batch, multipart start, sign,
- * PUT each part, report it, callback) and returns the upload record ids.
- */
-export async function uploadFiles(
-  t: TestApp,
-  token: string,
-  files: Array<{ fileName: string; bytes: Buffer; path?: string; tagIdList?: number[] }>,
-  target: { targetFolderId?: number | 'all'; path?: string; tagIdList?: number[] } = { path: '/' },
-): Promise<number[]> {
-  const created = await post(
-    t.app,
-    '/ske-api/v1_0/file-upload/upload',
-    {
-      ...target,
-      uploadDetailDTOS: files.map((f) => ({
-        fileName: f.fileName,
-        fileSize: f.bytes.length,
-        path: f.path ?? '',
-        ...(f.tagIdList ? { tagIdList: f.tagIdList } : {}),
-      })),
-    },
-    { token },
-  );
-  if (created.status !== 200) throw new Error(`upload batch: ${JSON.stringify(created.body)}`);
-  const records = created.body.result as Array<{ id: number }>;
-  for (const [index, record] of records.entries()) {
-    const bytes = (files[index] as { bytes: Buffer }).bytes;
-    const started = await post(
-      t.app,
-      '/ske-api/v1_0/file-upload/multipart/start',
-      { id: record.id },
-      { token },
-    );
-    const { partSize, partCount } = started.body.result as { partSize: number; partCount: number };
-    const numbers = Array.from({ length: partCount }, (_, i) => i + 1);
-    const signed = await post(
-      t.app,
-      '/ske-api/v1_0/file-upload/multipart/sign',
-      { id: record.id, partNumbers: numbers },
-      { token },
-    );
-    for (const target of (signed.body.result as { parts: Array<{ partNumber: number; url: string }> })
-      .parts) {
-      const chunk = bytes.subarray((target.partNumber - 1) * partSize, target.partNumber * partSize);
-      let etag: string;
-      if (target.url.startsWith('/')) {
-        const response = await t.app.inject({
-          method: 'PUT',
-          url: target.url,
-          payload: chunk,
-          headers: { 'content-type': 'application/octet-stream' },
-        });
-        etag = String(response.headers.etag);
-      } else {
-        etag = String((await fetch(target.url, { method: 'PUT', body: chunk })).headers.get('etag'));
-      }
-      await post(
-        t.app,
-        '/ske-api/v1_0/file-upload/multipart/part-done',
-        { id: record.id, partNumber: target.partNumber, etag, size: chunk.length },
-        { token },
-      );
-    }
-    const done = await get(
-      t.app,
-      `/ske-api/v1_0/file-upload/callback?id=${record.id}&status=2&uploadSchedule=100`,
-      { token },
-    );
-    if (done.status !== 200) throw new Error(`callback: ${JSON.stringify(done.body)}`);
-  }
-  return records.map((r) => r.id);
-}
-
-/**
  * The app on one storage driver (`s3` against an S3-protocol server of its own) with the
  * administrator signed in; closing it stops both.
  */
@@ -315,21 +197,4 @@ export async function createDriverApp(
       await s3?.close();
     },
   };
-}
-
-/** Creates a folder at the top level (or in `parentId`) and returns its id. */
-export async function createFolder(
-  t: TestApp,
-  token: string,
-  folderName: string,
-  parentId?: number,
-): Promise<number> {
-  const created = await post(
-    t.app,
-    '/ske-api/v1_0/file/creat-folder',
-    { folderName, ...(parentId === undefined ? {} : { parentId }) },
-    { token },
-  );
-  if (created.status !== 200) throw new Error(`create folder: ${JSON.stringify(created.body)}`);
-  return (created.body.result as { folderId: number }).folderId;
 }

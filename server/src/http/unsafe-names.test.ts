@@ -2,16 +2,8 @@ import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
-import {
-  ADMIN,
-  createFolder,
-  createTestApp,
-  get,
-  post,
-  signIn,
-  type TestApp,
-  uploadFiles,
-} from '../../test/harness';
+import { createFolder, uploadFiles } from '../../test/factories';
+import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../test/harness';
 import { readZip } from '../../test/zip';
 
 /** An .xlsx whose shared strings hold a raw NUL (what a hand-edited or hostile workbook can). */

@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadFiles } from '../../test/factories';
 import { makeJpeg, makePng, makePsd, makeTiff } from '../../test/fixtures';
-import { ADMIN, createTestApp, signIn, type TestApp, uploadFiles } from '../../test/harness';
+import { ADMIN, createTestApp, signIn, type TestApp } from '../../test/harness';
 import { PreviewStatus } from './media';
 
 /** The PNG with its IHDR width and height replaced (and the chunk's CRC made right again). */

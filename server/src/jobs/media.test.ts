@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadFiles } from '../../test/factories';
 import { makeCorruptJpeg, makeJpeg, makeMp4, makePdf, makePng, makePsd, makeTiff } from '../../test/fixtures';
-import { ADMIN, createTestApp, get, signIn, type TestApp, uploadFiles } from '../../test/harness';
+import { ADMIN, createTestApp, get, signIn, type TestApp } from '../../test/harness';
 import { createStorage } from '../storage/index';
 import { PreviewStatus } from './media';
 

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFolder, uploadFiles } from '../factories';
 import { makeJpeg } from '../fixtures';
-import { ADMIN, createFolder, createTestApp, get, signIn, type TestApp, uploadFiles } from '../harness';
+import { ADMIN, createTestApp, get, signIn, type TestApp } from '../harness';
 
 /**
  * Issue 9 item 4: the database drops the application's connections (restart, failover, an

@@ -3,17 +3,8 @@ import { ERROR_HTTP_STATUS, type ErrorCode } from '@dam/contract';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountsRepository } from '../../src/modules/accounts/repository';
-import {
-  ADMIN,
-  createFolder,
-  createTestApp,
-  get,
-  givenUser,
-  post,
-  signIn,
-  type TestApp,
-  uploadFiles,
-} from '../harness';
+import { createFolder, givenUser, uploadFiles } from '../factories';
+import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harness';
 
 /**
  * The permission matrix (issue 9): for every route that takes the id of something owned by a

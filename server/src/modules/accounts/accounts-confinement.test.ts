@@ -6,7 +6,8 @@ import {
   type UserListResult,
 } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, get, givenUser, post, signIn, type TestApp } from '../../../test/harness';
+import { givenUser } from '../../../test/factories';
+import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 
 const NO_SCOPES = { view: 'none', upload: 'none', download: 'none', share: 'none' } as const;
 const DEPT_SCOPES = { view: 'dept', upload: 'dept', download: 'dept', share: 'dept' } as const;

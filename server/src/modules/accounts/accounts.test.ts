@@ -9,7 +9,8 @@ import {
   type UserListResult,
 } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, get, givenUser, post, signIn, type TestApp } from '../../../test/harness';
+import { givenUser } from '../../../test/factories';
+import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 import { AppError } from '../../http/app-error';
 import { translateUniqueViolation } from './service';
 

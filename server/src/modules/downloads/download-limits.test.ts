@@ -2,17 +2,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFolder, uploadFiles } from '../../../test/factories';
 import { makeJpeg, makePng } from '../../../test/fixtures';
 import {
   ADMIN,
-  createFolder,
   createTestApp,
   post,
   s3Env,
   signIn,
   startS3Server,
   type TestApp,
-  uploadFiles,
 } from '../../../test/harness';
 import { readZip } from '../../../test/zip';
 

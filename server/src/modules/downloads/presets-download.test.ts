@@ -3,17 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFolder, givenUser, uploadFiles } from '../../../test/factories';
 import { makeJpeg, makePsd, makeTiff } from '../../../test/fixtures';
-import {
-  ADMIN,
-  createDriverApp,
-  createFolder,
-  givenUser,
-  post,
-  signIn,
-  type TestApp,
-  uploadFiles,
-} from '../../../test/harness';
+import { ADMIN, createDriverApp, post, signIn, type TestApp } from '../../../test/harness';
 import { readZip } from '../../../test/zip';
 import { type ZipSettled, zipActivity } from './zip';
 

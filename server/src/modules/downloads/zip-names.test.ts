@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDriverApp, createFolder, type TestApp, uploadFiles } from '../../../test/harness';
+import { createFolder, uploadFiles } from '../../../test/factories';
+import { createDriverApp, type TestApp } from '../../../test/harness';
 import { readZip } from '../../../test/zip';
 
 /**

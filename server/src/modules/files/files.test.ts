@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  createTestApp,
-  get,
-  givenUser,
-  post,
-  signIn,
-  type TestApp,
-  uploadFiles,
-} from '../../../test/harness';
+import { givenUser, uploadFiles } from '../../../test/factories';
+import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 
 interface Detail {
   id: number;

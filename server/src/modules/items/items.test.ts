@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, get, givenUser, post, signIn, type TestApp } from '../../../test/harness';
+import { givenUser } from '../../../test/factories';
+import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 import { AccountsRepository } from '../accounts/repository';
 
 interface ListedItem {

@@ -3,18 +3,9 @@ import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFolder, givenFolder, givenUser, uploadFiles } from '../../../test/factories';
 import { makeJpeg } from '../../../test/fixtures';
-import {
-  ADMIN,
-  createFolder,
-  createTestApp,
-  get,
-  givenUser,
-  post,
-  signIn,
-  type TestApp,
-  uploadFiles,
-} from '../../../test/harness';
+import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 import { OperationRecorder } from './recorder';
 import { LogsRepository } from './repository';
 import { LogsService } from './service';
@@ -198,15 +189,15 @@ describe('operation log', () => {
           post(
             t.app,
             '/ske-api/v1_0/file/edit',
-            { folderDataId: files.SHOE2, name: 'SHOE2-final', artNum: 'SHOE2' },
+            { folderDataId: files.SHOE3, name: 'SHOE3-final', artNum: 'SHOE3' },
             { token: admin },
           ),
         ),
       );
       expect(edited).toHaveLength(1);
-      expect(edited[0]?.fileNames).toEqual(['SHOE2']);
-      expect(edited[0]?.details.changes).toEqual({ name: ['SHOE2', 'SHOE2-final'], artNum: [null, 'SHOE2'] });
-      expect(edited[0]?.content).toBe('name: SHOE2 → SHOE2-final; article number: — → SHOE2');
+      expect(edited[0]?.fileNames).toEqual(['SHOE3']);
+      expect(edited[0]?.details.changes).toEqual({ name: ['SHOE3', 'SHOE3-final'], artNum: [null, 'SHOE3'] });
+      expect(edited[0]?.content).toBe('name: SHOE3 → SHOE3-final; article number: — → SHOE3');
     });
 
     it('records the recycle bin: delete, restore, delete permanently and clear', async () => {
@@ -285,7 +276,7 @@ describe('operation log', () => {
       });
       expect(direct).toHaveLength(1);
       expect(direct[0]).toMatchObject({ operatorId: staff.id, itemCount: 2 });
-      expect(direct[0]?.fileNames.sort()).toEqual(['SHOE1', 'SHOE2-final']);
+      expect(direct[0]?.fileNames.sort()).toEqual(['SHOE1', 'SHOE2']);
       expect(direct[0]?.details.fileCount).toBe(2);
 
       let url = '';
@@ -602,7 +593,7 @@ describe('operation log', () => {
       expect(window.total).toBe(3);
       expect(window.list.map((e) => [e.operatorId, e.fileNames[0]])).toEqual([
         [adminId, 'SHOE1'],
-        [staff.id, 'SHOE2-final'],
+        [staff.id, 'SHOE2'],
         [staff.id, 'SHOE1'],
       ]);
       // Newest first, whatever the filter.
@@ -619,8 +610,8 @@ describe('operation log', () => {
       expect(byCode.list.map((e) => e.operatorCode)).toEqual(['FILE08']);
       const byCodes = await list({ startTime: from, operatorCodes: ['FILE07', 'FILE08'] });
       expect(byCodes.total).toBe(4);
-      const byFile = await list({ startTime: from, fileName: 'shoe2-FIN' });
-      expect(byFile.list.map((e) => e.fileNames)).toEqual([['SHOE2-final']]);
+      const byFile = await list({ startTime: from, fileName: 'hoE2' });
+      expect(byFile.list.map((e) => e.fileNames)).toEqual([['SHOE2']]);
       // `%` and `_` are searched as themselves.
       expect((await list({ fileName: '%' })).total).toBe(0);
 
@@ -647,8 +638,18 @@ describe('operation log', () => {
     });
 
     it('answers labels and summaries in the reader’s language', async () => {
+      const target = await givenFolder(t, admin);
+      const moving = await givenFolder(t, admin);
+      await ok200(
+        post(
+          t.app,
+          '/ske-api/v1_0/file/batch-move',
+          { folderDataIdList: [moving.id], targetFolderId: target.id },
+          { token: admin },
+        ),
+      );
       const [zh] = (await list({ operatorCodes: ['FILE02'] }, 'zh')).list;
-      expect(zh).toMatchObject({ operationName: '移动', content: '移动到 /Target' });
+      expect(zh).toMatchObject({ operationName: '移动', content: `移动到 /${target.name}` });
     });
   });
 
@@ -727,6 +728,12 @@ describe('operation log', () => {
     }
 
     it('returns the filtered log as a workbook and logs the export', async () => {
+      // Entries of its own to export: a favourite added and taken back.
+      for (const action of ['file-collect', 'file-cancel-collect']) {
+        await ok200(
+          get(t.app, `/ske-api/v1_0/collect/${action}?folderDataId=${files.SHOE1}`, { token: staff.token }),
+        );
+      }
       const filter = { operatorCodes: ['FILE07', 'FILE08'] };
       const expected = await list({ ...filter, pageSize: LOG_PAGE_SIZE_MAX });
       const exportsBefore = await countOf(OperationCode.exportLog);

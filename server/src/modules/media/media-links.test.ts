@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFolder, givenUser, uploadFiles } from '../../../test/factories';
 import { makePng } from '../../../test/fixtures';
 import {
   ADMIN,
-  createFolder,
   createTestApp,
   get,
-  givenUser,
   post,
   s3Env,
   signIn,
   startS3Server,
   type TestApp,
-  uploadFiles,
 } from '../../../test/harness';
 import { ManualClock } from '../../lib/clock';
 

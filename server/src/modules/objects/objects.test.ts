@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFolder, uploadFiles } from '../../../test/factories';
 import { makeTiff } from '../../../test/fixtures';
-import { createDriverApp, createFolder, get, post, type TestApp, uploadFiles } from '../../../test/harness';
+import { createDriverApp, get, post, type TestApp } from '../../../test/harness';
 import { previewKeyOf, thumbKeyOf } from '../../jobs/media';
 import { createStorage } from '../../storage/index';
 import type { ObjectStorage } from '../../storage/storage';

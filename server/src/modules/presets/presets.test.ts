@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, get, givenUser, post, signIn, type TestApp } from '../../../test/harness';
+import { givenUser } from '../../../test/factories';
+import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 
 describe('download presets', () => {
   let t: TestApp;

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  createFolder,
-  createTestApp,
-  givenUser,
-  post,
-  signIn,
-  type TestApp,
-} from '../../../test/harness';
+import { createFolder, givenUser } from '../../../test/factories';
+import { ADMIN, createTestApp, post, signIn, type TestApp } from '../../../test/harness';
 import { AccountsRepository } from '../accounts/repository';
 import { ItemsRepository } from '../items/repository';
 

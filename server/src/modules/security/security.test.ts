@@ -1,6 +1,7 @@
 import { ALL_FUNCTION_CODES, ERROR_MESSAGES } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestApp, givenUser, post, signIn, type TestApp } from '../../../test/harness';
+import { givenUser } from '../../../test/factories';
+import { ADMIN, createTestApp, post, signIn, type TestApp } from '../../../test/harness';
 import { AccountsRepository } from '../accounts/repository';
 
 const HOUR = 3600_000;

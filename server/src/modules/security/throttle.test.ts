@@ -1,14 +1,7 @@
 import { ERROR_MESSAGES } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  createFolder,
-  createTestApp,
-  givenUser,
-  post,
-  signIn,
-  type TestApp,
-} from '../../../test/harness';
+import { createFolder, givenUser } from '../../../test/factories';
+import { ADMIN, createTestApp, post, signIn, type TestApp } from '../../../test/harness';
 
 /**
  * Sign-in and share-password throttling (issue 9 item 3): keyed on the identifier actually looked

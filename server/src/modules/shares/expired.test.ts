@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFolder, uploadFiles } from '../../../test/factories';
 import { makePng } from '../../../test/fixtures';
-import {
-  ADMIN,
-  createFolder,
-  createTestApp,
-  get,
-  post,
-  signIn,
-  type TestApp,
-  uploadFiles,
-} from '../../../test/harness';
+import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 import { readZip } from '../../../test/zip';
 
 /**

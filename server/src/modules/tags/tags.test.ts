@@ -2,17 +2,8 @@ import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  createFolder,
-  createTestApp,
-  get,
-  givenUser,
-  post,
-  signIn,
-  type TestApp,
-  uploadFiles,
-} from '../../../test/harness';
+import { createFolder, givenUser, uploadFiles } from '../../../test/factories';
+import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 import { ItemsRepository } from '../items/repository';
 
 interface TagWire {

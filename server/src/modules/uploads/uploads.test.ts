@@ -1,15 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDriverApp,
-  createTestApp,
-  get,
-  givenUser,
-  post,
-  signIn,
-  type TestApp,
-} from '../../../test/harness';
+import { givenUser } from '../../../test/factories';
+import { createDriverApp, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 import { createStorage } from '../../storage/index';
 
 const MiB = 1024 * 1024;

@@ -1,0 +1,374 @@
+import { randomBytes } from 'node:crypto';
+import type { DatabaseHandle } from '../src/db/database';
+import { hashPassword } from '../src/lib/password';
+import { AccountsRepository } from '../src/modules/accounts/repository';
+import { ADMIN, get, post, signIn, type TestApp } from './harness';
+
+/**
+ * Data for one test, made the way the application makes it (the HTTP API, or the accounts
+ * repository where the API would need an administrator's session first). Every name is unique,
+ * so tests sharing one app never see each other's data by name and each can run alone.
+ */
+
+let uniqueCounter = 0;
+
+/** `prefix` with a suffix no other call returns (within one test process). */
+export function uniqueName(prefix = 'x'): string {
+  uniqueCounter += 1;
+  return `${prefix}-${uniqueCounter}${randomBytes(2).toString('hex')}`;
+}
+
+type Scope = 'none' | 'dept' | 'all';
+export interface UserOptions {
+  password?: string;
+  email?: string;
+  mobile?: string;
+  deptId?: number | null;
+  functionCodes?: number[];
+  scopes?: Partial<Record<'view' | 'upload' | 'download' | 'share', Scope>>;
+  mustChangePassword?: boolean;
+}
+export interface GivenUser {
+  id: number;
+  email: string;
+  password: string;
+  roleId: number | null;
+}
+
+/**
+ * Makes an account for a test: optionally in department `deptId`, and with a role of its own
+ * carrying the given function codes and file scopes.
+ */
+export async function givenUser(database: DatabaseHandle, options: UserOptions = {}): Promise<GivenUser> {
+  const repo = new AccountsRepository(database.db);
+  uniqueCounter += 1;
+  const email = options.email ?? `user${uniqueCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = options.password ?? 'Passw0rd!';
+  let roleId: number | null = null;
+  if (options.functionCodes || options.scopes) {
+    roleId = await repo.createRole({
+      name: uniqueName('role'),
+      scopes: { view: 'none', upload: 'none', download: 'none', share: 'none', ...options.scopes },
+      functionCodes: options.functionCodes ?? [],
+    });
+  }
+  const id = await repo.createAccount({
+    name: `Test User ${uniqueCounter}`,
+    email,
+    mobile: options.mobile ?? null,
+    username: null,
+    deptId: options.deptId ?? null,
+    passwordHash: await hashPassword(password),
+    mustChangePassword: options.mustChangePassword ?? false,
+    roleIds: roleId ? [roleId] : [],
+  });
+  return { id, email, password, roleId };
+}
+
+/** `givenUser`, signed in: its session token comes along. */
+export async function givenSignedInUser(
+  t: TestApp,
+  options: UserOptions = {},
+): Promise<GivenUser & { token: string }> {
+  const user = await givenUser(t.database, options);
+  return { ...user, token: await signIn(t.app, user.email, user.password) };
+}
+
+/** Every file permission on everything, no function code. */
+export const EVERY_SCOPE = { view: 'all', upload: 'all', download: 'all', share: 'all' } as const;
+
+/** The first administrator's session. */
+export const signInAdmin = (t: TestApp): Promise<string> => signIn(t.app, ADMIN.email, ADMIN.password);
+
+/** The id of the root department (the organisation itself). */
+export async function rootDepartmentId(t: TestApp): Promise<number> {
+  const root = await t.database.db
+    .selectFrom('departments')
+    .select('id')
+    .where('parent_id', 'is', null)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return root.id;
+}
+
+/** A department under `parentId` (the root by default), made by `token` (the administrator by default). */
+export async function givenDepartment(
+  t: TestApp,
+  options: { name?: string; parentId?: number; token?: string } = {},
+): Promise<{ id: number; name: string }> {
+  const name = options.name ?? uniqueName('Dept');
+  const token = options.token ?? (await signInAdmin(t));
+  const parentId = options.parentId ?? (await rootDepartmentId(t));
+  const created = await post(t.app, '/security-api/create-dept', { name, parentId }, { token });
+  if (created.status !== 200) throw new Error(`create department: ${JSON.stringify(created.body)}`);
+  return { id: (created.body.result as { id: number }).id, name };
+}
+
+/** Creates a folder at the top level (or in `parentId`) and returns its id. */
+export async function createFolder(
+  t: TestApp,
+  token: string,
+  folderName: string,
+  parentId?: number,
+): Promise<number> {
+  return (await givenFolder(t, token, { name: folderName, ...(parentId === undefined ? {} : { parentId }) }))
+    .id;
+}
+
+/** A folder of `token`'s at the top level (or in `parentId`), with a unique name unless one is given. */
+export async function givenFolder(
+  t: TestApp,
+  token: string,
+  options: { name?: string; parentId?: number; visibility?: 'public' | 'private' } = {},
+): Promise<{ id: number; name: string }> {
+  const name = options.name ?? uniqueName('Folder');
+  const created = await post(
+    t.app,
+    '/ske-api/v1_0/file/creat-folder',
+    {
+      folderName: name,
+      ...(options.parentId === undefined ? {} : { parentId: options.parentId }),
+      ...(options.visibility === undefined ? {} : { visibility: options.visibility }),
+    },
+    { token },
+  );
+  if (created.status !== 200) throw new Error(`create folder: ${JSON.stringify(created.body)}`);
+  return { id: (created.body.result as { folderId: number }).folderId, name };
+}
+
+export interface FileToUpload {
+  fileName: string;
+  bytes: Buffer;
+  path?: string;
+  tagIdList?: number[];
+}
+export type UploadTarget = { targetFolderId?: number | 'all'; path?: string; tagIdList?: number[] };
+
+/**
+ * Uploads files through the API as the browser does (create the batch, multipart start, sign,
+ * PUT each part, report it, callback) and returns the upload record ids.
+ */
+export async function uploadFiles(
+  t: TestApp,
+  token: string,
+  files: FileToUpload[],
+  target: UploadTarget = { path: '/' },
+): Promise<number[]> {
+  const created = await post(
+    t.app,
+    '/ske-api/v1_0/file-upload/upload',
+    {
+      ...target,
+      uploadDetailDTOS: files.map((f) => ({
+        fileName: f.fileName,
+        fileSize: f.bytes.length,
+        path: f.path ?? '',
+        ...(f.tagIdList ? { tagIdList: f.tagIdList } : {}),
+      })),
+    },
+    { token },
+  );
+  if (created.status !== 200) throw new Error(`upload batch: ${JSON.stringify(created.body)}`);
+  const records = created.body.result as Array<{ id: number }>;
+  for (const [index, record] of records.entries()) {
+    const bytes = (files[index] as FileToUpload).bytes;
+    const started = await post(
+      t.app,
+      '/ske-api/v1_0/file-upload/multipart/start',
+      { id: record.id },
+      { token },
+    );
+    const { partSize, partCount } = started.body.result as { partSize: number; partCount: number };
+    const numbers = Array.from({ length: partCount }, (_, i) => i + 1);
+    const signed = await post(
+      t.app,
+      '/ske-api/v1_0/file-upload/multipart/sign',
+      { id: record.id, partNumbers: numbers },
+      { token },
+    );
+    for (const part of (signed.body.result as { parts: Array<{ partNumber: number; url: string }> }).parts) {
+      const chunk = bytes.subarray((part.partNumber - 1) * partSize, part.partNumber * partSize);
+      let etag: string;
+      if (part.url.startsWith('/')) {
+        const response = await t.app.inject({
+          method: 'PUT',
+          url: part.url,
+          payload: chunk,
+          headers: { 'content-type': 'application/octet-stream' },
+        });
+        etag = String(response.headers.etag);
+      } else {
+        etag = String((await fetch(part.url, { method: 'PUT', body: chunk })).headers.get('etag'));
+      }
+      await post(
+        t.app,
+        '/ske-api/v1_0/file-upload/multipart/part-done',
+        { id: record.id, partNumber: part.partNumber, etag, size: chunk.length },
+        { token },
+      );
+    }
+    const done = await get(
+      t.app,
+      `/ske-api/v1_0/file-upload/callback?id=${record.id}&status=2&uploadSchedule=100`,
+      { token },
+    );
+    if (done.status !== 200) throw new Error(`callback: ${JSON.stringify(done.body)}`);
+  }
+  return records.map((r) => r.id);
+}
+
+/** The item a finished upload became. */
+export async function itemOfUpload(t: Pick<TestApp, 'database'>, uploadId: number): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('uploads')
+    .select('item_id')
+    .where('id', '=', uploadId)
+    .executeTakeFirstOrThrow();
+  if (row.item_id === null) throw new Error(`upload ${uploadId} has no item`);
+  return row.item_id;
+}
+
+/** Uploads files and returns the items they became, in the order given. */
+export async function givenFiles(
+  t: TestApp,
+  token: string,
+  files: FileToUpload[],
+  target: UploadTarget = { path: '/' },
+): Promise<number[]> {
+  const uploads = await uploadFiles(t, token, files, target);
+  return Promise.all(uploads.map((id) => itemOfUpload(t, id)));
+}
+
+/**
+ * One uploaded file of `token`'s (a unique `.txt` name unless one is given), at the top level or in
+ * `folderId`; returns its item id and its name as listed (without the extension).
+ */
+export async function givenFile(
+  t: TestApp,
+  token: string,
+  options: { fileName?: string; bytes?: Buffer; folderId?: number; path?: string; tagIdList?: number[] } = {},
+): Promise<{ id: number; name: string; bytes: Buffer }> {
+  const fileName = options.fileName ?? `${uniqueName('FILE')}.txt`;
+  const bytes = options.bytes ?? Buffer.from(`bytes of ${fileName}`);
+  const [id] = await givenFiles(
+    t,
+    token,
+    [
+      {
+        fileName,
+        bytes,
+        ...(options.path === undefined ? {} : { path: options.path }),
+        ...(options.tagIdList ? { tagIdList: options.tagIdList } : {}),
+      },
+    ],
+    options.folderId === undefined ? { path: '/' } : { targetFolderId: options.folderId },
+  );
+  return { id: id as number, name: fileName.replace(/\.[^.]*$/, ''), bytes };
+}
+
+export interface GivenShare {
+  id: number;
+  code: string;
+  url: string;
+  password: string | null;
+  needPassword: boolean;
+  validity: string;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+/** A share link of `token`'s for `itemIds`: public and without end unless told otherwise. */
+export async function givenShare(
+  t: TestApp,
+  token: string,
+  itemIds: number[],
+  options: { needPassword?: boolean; expireTime?: string | number } = {},
+): Promise<GivenShare> {
+  const created = await post(
+    t.app,
+    '/ske-api/v1_0/user/share/produce-random-code',
+    {
+      needPassword: options.needPassword ? 1 : 0,
+      expireTime: options.expireTime ?? 'none',
+      folderIds: itemIds,
+    },
+    { token },
+  );
+  if (created.status !== 200) throw new Error(`share: ${JSON.stringify(created.body)}`);
+  return created.body.result as GivenShare;
+}
+
+/** A public share link opened by a visitor: the link and the visitor's token. */
+export async function givenOpenedShare(
+  t: TestApp,
+  token: string,
+  itemIds: number[],
+): Promise<GivenShare & { shareToken: string }> {
+  const link = await givenShare(t, token, itemIds);
+  const opened = await get(t.app, `/ske-api/v1_0/user/share/random/${link.code}`);
+  if (opened.status !== 200) throw new Error(`open share: ${JSON.stringify(opened.body)}`);
+  return { ...link, shareToken: (opened.body.result as { shareToken: string }).shareToken };
+}
+
+export interface GivenDimension {
+  id: number;
+  name: string;
+  /** Tag ids by tag name. */
+  tags: Record<string, number>;
+}
+
+/**
+ * A tag dimension with its tags (unique names unless given), made by a tag manager (`token`,
+ * the administrator by default). Child dimensions name their parent and each tag's superior tag.
+ */
+export async function givenDimension(
+  t: TestApp,
+  options: {
+    name?: string;
+    tags?: Array<string | { tagName: string; parentTagId?: number }>;
+    required?: boolean;
+    parentDimensionId?: number;
+    token?: string;
+  } = {},
+): Promise<GivenDimension> {
+  const token = options.token ?? (await signInAdmin(t));
+  const name = options.name ?? uniqueName('Dim');
+  const tags = (options.tags ?? [uniqueName('Tag'), uniqueName('Tag')]).map((tag) =>
+    typeof tag === 'string' ? { tagName: tag } : tag,
+  );
+  const saved = await post(
+    t.app,
+    '/ske-api/v1_0/manage/update-tag',
+    {
+      dimensionName: name,
+      ...(options.required === undefined ? {} : { required: options.required }),
+      ...(options.parentDimensionId === undefined ? {} : { parentDimensionId: options.parentDimensionId }),
+      tagDTOList: tags,
+    },
+    { token },
+  );
+  if (saved.status !== 200) throw new Error(`save dimension: ${JSON.stringify(saved.body)}`);
+  const result = saved.body.result as {
+    id: number;
+    dimensionName: string;
+    tagDTOList: Array<{ id: number; tagName: string }>;
+  };
+  return {
+    id: result.id,
+    name: result.dimensionName,
+    tags: Object.fromEntries(result.tagDTOList.map((tag) => [tag.tagName, tag.id])),
+  };
+}
+
+/** One tag (in a dimension of its own unless `dimensionId`'s tags are given with `dimension`). */
+export async function givenTag(
+  t: TestApp,
+  options: { name?: string; token?: string } = {},
+): Promise<{ id: number; name: string; dimensionId: number }> {
+  const name = options.name ?? uniqueName('Tag');
+  const dimension = await givenDimension(t, {
+    tags: [name],
+    ...(options.token ? { token: options.token } : {}),
+  });
+  return { id: dimension.tags[name] as number, name, dimensionId: dimension.id };
+}
