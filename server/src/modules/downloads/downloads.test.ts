@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFolder, givenUser, uploadFiles } from '../../../test/factories';
+import { createFolder, givenFile, givenFolder, givenUser, uploadFiles } from '../../../test/factories';
 import { makeJpeg, makePng, makePsd, makeTiff } from '../../../test/fixtures';
 import { ADMIN, createDriverApp, post, signIn, type TestApp } from '../../../test/harness';
 import { readZip } from '../../../test/zip';
@@ -128,13 +128,19 @@ for (const driver of ['local', 's3'] as const) {
     });
 
     it('names a source missing from storage in the zip instead of truncating it', async () => {
+      // A file of its own whose stored object goes missing (the other tests need theirs).
+      const lost = await givenFile(t, token, {
+        fileName: 'SHOE2.tif',
+        bytes: bytes.tif!,
+        folderId: (await givenFolder(t, token)).id,
+      });
       const upload = await t.database.db
         .selectFrom('uploads')
         .select('storage_key')
-        .where('item_id', '=', files.SHOE2!)
+        .where('item_id', '=', lost.id)
         .executeTakeFirstOrThrow();
       await createStorage(t.config, () => '').delete(upload.storage_key);
-      const response = await download({ folderDataIdList: [files.SHOE1, files.SHOE2] });
+      const response = await download({ folderDataIdList: [files.SHOE1, lost.id] });
       expect(response.statusCode).toBe(200);
       const zip = await readZip(response.rawPayload);
       expect(zip.get('SHOE1.jpg')!.equals(bytes.jpg!)).toBe(true);

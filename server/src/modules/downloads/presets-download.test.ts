@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createFolder, givenUser, uploadFiles } from '../../../test/factories';
 import { makeJpeg, makePsd, makeTiff } from '../../../test/fixtures';
 import { ADMIN, createDriverApp, post, signIn, type TestApp } from '../../../test/harness';
@@ -245,7 +245,18 @@ for (const driver of ['local', 's3'] as const) {
           path: '/',
         },
       );
-      await setArtNum(await itemOf(own!), 'SHOE-1', memberToken);
+      const mine = await itemOf(own!);
+      await setArtNum(mine, 'SHOE-1', memberToken);
+      // The member's SHOE-1 file would join the other tests' SHOE-1 downloads: it goes to the bin after.
+      onTestFinished(async () => {
+        const binned = await post(
+          t.app,
+          '/ske-api/v1_0/file/batch-del',
+          { idList: [mine] },
+          { token: memberToken },
+        );
+        expect(binned.status).toBe(200);
+      });
       const response = await byArtNum({ artNumList: ['SHOE-1'] }, memberToken);
       expect(response.statusCode).toBe(200);
       const zip = await readZip(response.rawPayload);
