@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './constants';
+export * from './endpoints';
 export * from './errors';
 export * from './files';
 export * from './items';

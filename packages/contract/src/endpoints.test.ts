@@ -1,0 +1,86 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { MAIN_API_PREFIX, SECURITY_API_PREFIX } from './constants';
+import {
+  ENDPOINT_PREFIXES,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointQuery,
+  type EndpointResult,
+  endpointPath,
+  endpoints,
+} from './endpoints';
+import { downloadsEndpoints } from './endpoints/downloads';
+import { filesEndpoints } from './endpoints/files';
+import { itemsEndpoints } from './endpoints/items';
+import { healthEndpoints, logsEndpoints, searchEndpoints } from './endpoints/misc';
+import { accountsEndpoints, securityEndpoints } from './endpoints/security';
+import { sharesEndpoints } from './endpoints/shares';
+import { skuEndpoints } from './endpoints/sku';
+import { tagsEndpoints } from './endpoints/tags';
+import { uploadsEndpoints } from './endpoints/uploads';
+
+const areas = [
+  securityEndpoints,
+  accountsEndpoints,
+  itemsEndpoints,
+  filesEndpoints,
+  uploadsEndpoints,
+  skuEndpoints,
+  tagsEndpoints,
+  downloadsEndpoints,
+  sharesEndpoints,
+  searchEndpoints,
+  logsEndpoints,
+  healthEndpoints,
+];
+
+describe('the endpoint table', () => {
+  const all: [string, Endpoint][] = Object.entries(endpoints);
+
+  it('names each call once (no feature area shadows another)', () => {
+    const names = areas.flatMap((area) => Object.keys(area));
+    expect(new Set(names).size).toBe(names.length);
+    expect(all.length).toBe(names.length);
+  });
+
+  it('serves each method and path once', () => {
+    const keys = all.map(([, endpoint]) => `${endpoint.method} ${endpoint.path}`);
+    const repeated = keys.filter((key, index) => keys.indexOf(key) !== index);
+    expect(repeated).toEqual([]);
+  });
+
+  it('starts every path with a known prefix', () => {
+    const strays = all
+      .filter(
+        ([, e]) => !ENDPOINT_PREFIXES.some((prefix) => e.path === prefix || e.path.startsWith(`${prefix}/`)),
+      )
+      .map(([name]) => name);
+    expect(strays).toEqual([]);
+    expect(endpoints.login.path).toBe(`${SECURITY_API_PREFIX}/login`);
+    expect(endpoints.fileDetail.path).toBe(`${MAIN_API_PREFIX}/v1_0/file/detail`);
+  });
+
+  it('gives every JSON call a result schema and every path parameter a schema', () => {
+    for (const [name, endpoint] of all) {
+      if (endpoint.reply === 'json') expect(endpoint.result, name).toBeDefined();
+      const named = [...endpoint.path.matchAll(/:(\w+)/g)].map((match) => match[1]);
+      if (named.length > 0) expect(endpoint.params, name).toBeDefined();
+    }
+  });
+
+  it('fills path parameters', () => {
+    expect(endpointPath(endpoints.visitShare, { code: 'ab c' })).toBe(
+      `${MAIN_API_PREFIX}/v1_0/user/share/random/ab%20c`,
+    );
+    expect(() => endpointPath(endpoints.visitShare)).toThrow(':code');
+  });
+
+  it('keeps literal types for the request and result', () => {
+    expectTypeOf(endpoints.fileDetail.method).toEqualTypeOf<'GET'>();
+    expectTypeOf(endpoints.fileDetail.path).toEqualTypeOf<'/ske-api/v1_0/file/detail'>();
+    expectTypeOf<EndpointResult<typeof endpoints.createFolder>>().toHaveProperty('folderId');
+    expectTypeOf<EndpointBody<typeof endpoints.createFolder>>().not.toBeUndefined();
+    expectTypeOf<EndpointQuery<typeof endpoints.createFolder>>().toBeUndefined();
+    expectTypeOf<EndpointQuery<typeof endpoints.fileDetail>>().toHaveProperty('id');
+  });
+});

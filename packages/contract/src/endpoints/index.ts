@@ -1,0 +1,44 @@
+import { downloadsEndpoints } from './downloads';
+import { filesEndpoints } from './files';
+import { itemsEndpoints } from './items';
+import { healthEndpoints, logsEndpoints, searchEndpoints } from './misc';
+import { accountsEndpoints, securityEndpoints } from './security';
+import { sharesEndpoints } from './shares';
+import { skuEndpoints } from './sku';
+import { tagsEndpoints } from './tags';
+import { uploadsEndpoints } from './uploads';
+
+export * from './define';
+export { downloadTicketQuerySchema, downloadTicketSchema } from './downloads';
+export { editFileResultSchema } from './files';
+export {
+  folderListingBodySchema,
+  folderListingQuerySchema,
+  openFolderResultSchema,
+  pagingQuerySchema,
+} from './items';
+export { healthSchema } from './misc';
+export { newSharesBodySchema, newSharesQuerySchema } from './shares';
+export { partTokenQuerySchema } from './uploads';
+
+/**
+ * Every call the server serves, by what it does: method, full path, request schemas and the
+ * envelope's result. The server registers its routes from here and the web app calls through it,
+ * so neither side can drift. Media bytes (`/ske-api/media/…`) are served as files and are not here.
+ */
+export const endpoints = {
+  ...securityEndpoints,
+  ...accountsEndpoints,
+  ...itemsEndpoints,
+  ...filesEndpoints,
+  ...uploadsEndpoints,
+  ...skuEndpoints,
+  ...tagsEndpoints,
+  ...downloadsEndpoints,
+  ...sharesEndpoints,
+  ...searchEndpoints,
+  ...logsEndpoints,
+  ...healthEndpoints,
+};
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
