@@ -2,7 +2,8 @@ import { MAX_ART_NUMS_PER_DOWNLOAD, parseArtNums } from '@dam/contract';
 import { App, Checkbox, Input, Modal, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
+import { testId } from '../../ui/testId';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
 import { downloadThroughTicket } from './ticket';
@@ -48,7 +49,7 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
       await downloadThroughTicket('/ske-api/v1_0/file/download-by-art-num-ticket', request);
       onClose(true);
     } catch (error) {
-      if (error instanceof ApiError) message.error(error.desc);
+      showApiError(error);
     } finally {
       setBusy(false);
     }
@@ -65,7 +66,7 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
       okButtonProps={{
         loading: busy,
         disabled: tooMany || formats.length === 0,
-        ...({ 'data-testid': 'art-num-download-submit' } as Record<`data-${string}`, string>),
+        ...testId('art-num-download-submit'),
       }}
       width={560}
       destroyOnHidden

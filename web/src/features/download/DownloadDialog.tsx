@@ -3,7 +3,8 @@ import { type Item, MAX_SCALING_PX } from '@dam/contract';
 import { App, Button, Checkbox, Divider, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
+import { testId } from '../../ui/testId';
 import { ArtNumDownloadDialog } from './ArtNumDownloadDialog';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
@@ -74,7 +75,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
       await downloadThroughTicket('/ske-api/v1_0/file/download-ticket', request);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError) message.error(error.desc);
+      showApiError(error);
     } finally {
       setBusy(false);
     }
@@ -90,7 +91,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
       cancelText={t('common.cancel')}
       okButtonProps={{
         loading: busy,
-        ...({ 'data-testid': 'download-submit' } as Record<`data-${string}`, string>),
+        ...testId('download-submit'),
       }}
       width={600}
       destroyOnHidden

@@ -1,9 +1,8 @@
 import type { Item } from '@dam/contract';
-import { App, Button, Form, Input, Modal, Radio, Space, Typography } from 'antd';
+import { Button, Form, Input, Radio, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
-import { notifySuccess } from '../../api/notify';
+import { FormModal } from '../../ui/FormModal';
 import { filesApi, useInvalidateFiles } from './api';
 import { folderNameProblem, nameProblemText } from './format';
 import { MoveDialog } from './MoveDialog';
@@ -26,13 +25,11 @@ interface FolderForm {
 /** SPEC §2 create / edit folder: name, and the location chosen with the folder picker. */
 export function FolderDialog({ open, folder, parent, onClose }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<FolderForm>();
   const invalidate = useInvalidateFiles();
   const confirmShare = useConfirmShare();
   const [location, setLocation] = useState<{ id: number | 'all'; path: string } | null>(null);
   const [picking, setPicking] = useState(false);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (open) {
@@ -42,91 +39,78 @@ export function FolderDialog({ open, folder, parent, onClose }: Props) {
   }, [open, folder, form]);
 
   const save = async (values: FolderForm) => {
-    setSaving(true);
-    try {
-      if (folder) {
-        await confirmShare((confirmed) =>
-          filesApi.updateFolder({
-            folderDataId: folder.id,
-            folderName: values.folderName.trim(),
-            ...(location ? { parentId: location.id } : {}),
-            ...(confirmed ? { confirmShare: true } : {}),
-          }),
-        );
-        notifySuccess(t('common.saveOk'));
-      } else {
-        await filesApi.createFolder({
+    if (folder) {
+      await confirmShare((confirmed) =>
+        filesApi.updateFolder({
+          folderDataId: folder.id,
           folderName: values.folderName.trim(),
-          parentId: parent.id,
-          ...(parent.private ? {} : { visibility: values.visibility }),
-        });
-        notifySuccess(t('files.createdOk'));
-      }
-      await invalidate();
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError) message.error(error.desc);
-    } finally {
-      setSaving(false);
+          ...(location ? { parentId: location.id } : {}),
+          ...(confirmed ? { confirmShare: true } : {}),
+        }),
+      );
+    } else {
+      await filesApi.createFolder({
+        folderName: values.folderName.trim(),
+        parentId: parent.id,
+        ...(parent.private ? {} : { visibility: values.visibility }),
+      });
     }
+    await invalidate();
   };
 
   return (
-    <Modal
+    <FormModal<FolderForm>
       open={open}
+      form={form}
       title={folder ? t('files.editFolder') : t('files.newFolder')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{
-        loading: saving,
-        ...({ 'data-testid': 'folder-dialog-ok' } as Record<`data-${string}`, string>),
-      }}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
+      onSave={save}
+      onClose={onClose}
+      successText={folder ? t('common.saveOk') : t('files.createdOk')}
+      saveTestId="folder-dialog-ok"
+      formProps={{ requiredMark: false }}
+      extra={
+        <MoveDialog
+          open={picking}
+          title={t('files.location')}
+          allowCreate={false}
+          onCancel={() => setPicking(false)}
+          onConfirm={async (target, path) => {
+            setLocation({ id: target, path });
+            setPicking(false);
+          }}
+        />
+      }
     >
-      <Form<FolderForm> form={form} layout="vertical" onFinish={save} requiredMark={false}>
-        <Form.Item
-          name="folderName"
-          label={t('files.folderName')}
-          rules={[
-            {
-              validator: (_rule, value: string | undefined) => {
-                const problem = folderNameProblem(value ?? '');
-                return problem ? Promise.reject(new Error(nameProblemText(t, problem))) : Promise.resolve();
-              },
+      <Form.Item
+        name="folderName"
+        label={t('files.folderName')}
+        rules={[
+          {
+            validator: (_rule, value: string | undefined) => {
+              const problem = folderNameProblem(value ?? '');
+              return problem ? Promise.reject(new Error(nameProblemText(t, problem))) : Promise.resolve();
             },
-          ]}
-        >
-          <Input autoFocus placeholder={t('files.folderNamePlaceholder')} data-testid="folder-name-input" />
+          },
+        ]}
+      >
+        <Input autoFocus placeholder={t('files.folderNamePlaceholder')} data-testid="folder-name-input" />
+      </Form.Item>
+      <Form.Item label={t('files.location')}>
+        <Space>
+          <Typography.Text code>{location?.path ?? (folder ? folder.path : parent.path)}</Typography.Text>
+          {folder && <Button onClick={() => setPicking(true)}>{t('files.choose')}</Button>}
+        </Space>
+      </Form.Item>
+      {!folder && !parent.private && (
+        <Form.Item name="visibility" label={t('files.visibility')} extra={t('files.privateHint')}>
+          <Radio.Group
+            options={[
+              { value: 'shared', label: t('files.shared') },
+              { value: 'private', label: t('files.private') },
+            ]}
+          />
         </Form.Item>
-        <Form.Item label={t('files.location')}>
-          <Space>
-            <Typography.Text code>{location?.path ?? (folder ? folder.path : parent.path)}</Typography.Text>
-            {folder && <Button onClick={() => setPicking(true)}>{t('files.choose')}</Button>}
-          </Space>
-        </Form.Item>
-        {!folder && !parent.private && (
-          <Form.Item name="visibility" label={t('files.visibility')} extra={t('files.privateHint')}>
-            <Radio.Group
-              options={[
-                { value: 'shared', label: t('files.shared') },
-                { value: 'private', label: t('files.private') },
-              ]}
-            />
-          </Form.Item>
-        )}
-      </Form>
-      <MoveDialog
-        open={picking}
-        title={t('files.location')}
-        allowCreate={false}
-        onCancel={() => setPicking(false)}
-        onConfirm={async (target, path) => {
-          setLocation({ id: target, path });
-          setPicking(false);
-        }}
-      />
-    </Modal>
+      )}
+    </FormModal>
   );
 }

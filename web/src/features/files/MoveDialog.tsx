@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
 import { filesApi } from './api';
 import { FolderTree, TOP_KEY } from './FolderTree';
 import { folderNameProblem, nameProblemText } from './format';
@@ -60,7 +60,7 @@ export function MoveDialog({ open, title, allowCreate = true, onCancel, onConfir
       setNewName('');
       setRefreshKey(`${parent}:${Date.now()}`);
     } catch (error) {
-      if (error instanceof ApiError) message.error(error.desc);
+      showApiError(error);
     }
   };
 

@@ -3,8 +3,8 @@ import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
+import { showApiError } from '../../api/showApiError';
 import { DownloadDialog } from '../download/DownloadDialog';
 import { ShareDialog } from '../share/ShareDialog';
 import { filesApi, useInvalidateFiles, useToggleFavourite } from './api';
@@ -21,7 +21,7 @@ export function useItemActions(
   } = {},
 ) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const navigate = useNavigate();
   const invalidate = useInvalidateFiles();
   const favourite = useToggleFavourite();
@@ -77,7 +77,7 @@ export function useItemActions(
               }),
             );
           } catch (error) {
-            if (error instanceof ApiError) message.error(error.desc);
+            showApiError(error);
             throw error;
           }
           notifySuccess(t('files.movedOk'));

@@ -11,7 +11,6 @@ import {
   Empty,
   Form,
   Input,
-  Modal,
   Popconfirm,
   Select,
   Skeleton,
@@ -24,7 +23,8 @@ import {
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
+import { FormModal } from '../../ui/FormModal';
 import {
   useCreateDepartment,
   useDeleteDepartment,
@@ -75,7 +75,6 @@ function DepartmentDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<DepartmentForm>();
   const create = useCreateDepartment();
   const edit = useEditDepartment();
@@ -87,102 +86,86 @@ function DepartmentDialog({
   const tree = useMemo(() => toDepartmentTree(departments), [departments]);
 
   const submit = async (values: DepartmentForm) => {
-    try {
-      const body = {
-        name: values.name,
-        parentId: values.parentId,
-        headUserId: values.headUserId ?? null,
-        roleIdList: values.roleIdList ?? [],
-      };
-      if (editing) await edit.mutateAsync({ ...body, deptId: editing.id });
-      else await create.mutateAsync(body);
-      message.success(t('common.saveOk'));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError) message.error(error.desc);
-    }
+    const body = {
+      name: values.name,
+      parentId: values.parentId,
+      headUserId: values.headUserId ?? null,
+      roleIdList: values.roleIdList ?? [],
+    };
+    if (editing) await edit.mutateAsync({ ...body, deptId: editing.id });
+    else await create.mutateAsync(body);
   };
 
   return (
-    <Modal
-      open
+    <FormModal<DepartmentForm>
+      form={form}
       title={editing ? t('accounts.editDepartment') : t('accounts.newDepartment')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{
-        loading: create.isPending || edit.isPending,
-        ...({ 'data-testid': 'department-save' } as Record<`data-${string}`, string>),
-      }}
-      destroyOnHidden
-    >
-      <Form<DepartmentForm>
-        form={form}
-        layout="vertical"
-        initialValues={{
+      onSave={submit}
+      onClose={onClose}
+      saveTestId="department-save"
+      formProps={{
+        initialValues: {
           name: editing?.name ?? '',
           parentId: editing ? (editing.parentId ?? undefined) : (target as { parentId: number }).parentId,
           headUserId: editing?.headUserId ?? null,
           roleIdList: editing?.roleIdList ?? [],
-        }}
-        onFinish={(values) => void submit(values)}
+        },
+      }}
+    >
+      <Form.Item
+        name="name"
+        label={t('accounts.departmentName')}
+        rules={[
+          { required: true, whitespace: true, message: t('accounts.departmentNameRequired') },
+          {
+            max: DEPARTMENT_NAME_MAX_CHARS,
+            message: t('accounts.tooLong', { max: DEPARTMENT_NAME_MAX_CHARS }),
+          },
+        ]}
       >
+        <Input maxLength={DEPARTMENT_NAME_MAX_CHARS} showCount data-testid="department-name" />
+      </Form.Item>
+      {!isRoot && (
         <Form.Item
-          name="name"
-          label={t('accounts.departmentName')}
-          rules={[
-            { required: true, whitespace: true, message: t('accounts.departmentNameRequired') },
-            {
-              max: DEPARTMENT_NAME_MAX_CHARS,
-              message: t('accounts.tooLong', { max: DEPARTMENT_NAME_MAX_CHARS }),
-            },
-          ]}
+          name="parentId"
+          label={t('accounts.parentDepartment')}
+          rules={[{ required: true, message: t('accounts.parentRequired') }]}
         >
-          <Input maxLength={DEPARTMENT_NAME_MAX_CHARS} showCount data-testid="department-name" />
-        </Form.Item>
-        {!isRoot && (
-          <Form.Item
-            name="parentId"
-            label={t('accounts.parentDepartment')}
-            rules={[{ required: true, message: t('accounts.parentRequired') }]}
-          >
-            <TreeSelect
-              treeData={departmentOptions(tree, editing?.id)}
-              treeDefaultExpandAll
-              showSearch
-              treeNodeFilterProp="title"
-              data-testid="department-parent"
-            />
-          </Form.Item>
-        )}
-        {editing && (
-          <Form.Item name="headUserId" label={t('accounts.head')}>
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              loading={members.isPending}
-              placeholder={t('accounts.noHead')}
-              options={(members.data?.list ?? []).map((user) => ({ value: user.id, label: user.name }))}
-            />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="roleIdList"
-          label={t('accounts.departmentRoles')}
-          extra={t('accounts.departmentRolesHint')}
-        >
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            loading={roles.isPending}
-            options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+          <TreeSelect
+            treeData={departmentOptions(tree, editing?.id)}
+            treeDefaultExpandAll
+            showSearch
+            treeNodeFilterProp="title"
+            data-testid="department-parent"
           />
         </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      {editing && (
+        <Form.Item name="headUserId" label={t('accounts.head')}>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            loading={members.isPending}
+            placeholder={t('accounts.noHead')}
+            options={(members.data?.list ?? []).map((user) => ({ value: user.id, label: user.name }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="roleIdList"
+        label={t('accounts.departmentRoles')}
+        extra={t('accounts.departmentRolesHint')}
+      >
+        <Select
+          mode="multiple"
+          allowClear
+          optionFilterProp="label"
+          loading={roles.isPending}
+          options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -238,7 +221,7 @@ export function DepartmentPanel({
       message.success(t('common.deleteOk'));
       if (selected.parentId !== null) onSelect(selected.parentId);
     } catch (error) {
-      if (error instanceof ApiError) message.error(error.desc);
+      showApiError(error);
     }
   };
 

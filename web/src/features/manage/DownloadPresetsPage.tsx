@@ -18,7 +18,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Popconfirm,
   Radio,
   Row,
@@ -31,7 +30,8 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { FormModal } from '../../ui/FormModal';
+import { testId } from '../../ui/testId';
 import { useDeletePreset, usePresets, useSavePreset } from '../download/presetsApi';
 
 interface PresetForm {
@@ -97,7 +97,6 @@ function ColourField({
 
 function PresetDialog({ preset, onClose }: { preset: DownloadPreset | 'new'; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const save = useSavePreset();
   const [form] = Form.useForm<PresetForm>();
   const format = Form.useWatch('format', form) ?? 'jpg';
@@ -115,23 +114,16 @@ function PresetDialog({ preset, onClose }: { preset: DownloadPreset | 'new'; onC
         };
   const example = exampleName(template, format, longSidePx);
 
-  const submit = async (values: PresetForm) => {
-    try {
-      await save.mutateAsync({
-        ...(preset === 'new' ? {} : { id: preset.id }),
-        name: values.name,
-        format: values.format,
-        longSidePx: values.longSidePx ?? null,
-        // JPG has no transparency: it is always flattened onto a colour.
-        background: values.background ?? (values.format === 'jpg' ? DEFAULT_PRESET_BACKGROUND : null),
-        fileNameTemplate: values.fileNameTemplate,
-      });
-      message.success(t('common.saveOk'));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError) message.error(error.desc);
-    }
-  };
+  const submit = (values: PresetForm) =>
+    save.mutateAsync({
+      ...(preset === 'new' ? {} : { id: preset.id }),
+      name: values.name,
+      format: values.format,
+      longSidePx: values.longSidePx ?? null,
+      // JPG has no transparency: it is always flattened onto a colour.
+      background: values.background ?? (values.format === 'jpg' ? DEFAULT_PRESET_BACKGROUND : null),
+      fileNameTemplate: values.fileNameTemplate,
+    });
 
   const insert = (placeholder: string) => {
     const current: string = form.getFieldValue('fileNameTemplate') ?? '';
@@ -142,121 +134,105 @@ function PresetDialog({ preset, onClose }: { preset: DownloadPreset | 'new'; onC
   };
 
   return (
-    <Modal
-      open
+    <FormModal<PresetForm>
+      form={form}
       title={preset === 'new' ? t('presets.create') : t('presets.edit')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{
-        loading: save.isPending,
-        ...({ 'data-testid': 'preset-save' } as Record<`data-${string}`, string>),
-      }}
+      onSave={submit}
+      onClose={onClose}
+      saveTestId="preset-save"
       width={600}
-      destroyOnHidden
+      formProps={{ initialValues: initial, requiredMark: true, ...testId('preset-form') }}
     >
-      <Form<PresetForm>
-        form={form}
-        layout="vertical"
-        initialValues={initial}
-        onFinish={(values) => void submit(values)}
-        requiredMark
-        data-testid="preset-form"
+      <Form.Item
+        name="name"
+        label={t('presets.name')}
+        rules={[{ required: true, whitespace: true, message: t('presets.nameRequired') }]}
       >
-        <Form.Item
-          name="name"
-          label={t('presets.name')}
-          rules={[{ required: true, whitespace: true, message: t('presets.nameRequired') }]}
-        >
-          <Input
-            maxLength={PRESET_NAME_MAX_CHARS}
-            placeholder={t('presets.namePlaceholder')}
-            data-testid="preset-name"
-          />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item name="format" label={t('presets.format')} rules={[{ required: true }]}>
-              <Radio.Group
-                optionType="button"
-                options={[
-                  { value: 'jpg', label: 'JPG' },
-                  { value: 'png', label: 'PNG' },
-                ]}
-                data-testid="preset-format"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={16}>
-            <Form.Item name="longSidePx" label={t('presets.longSide')} extra={t('presets.longSideHint')}>
-              <InputNumber
-                min={1}
-                max={MAX_SCALING_PX}
-                precision={0}
-                placeholder={t('presets.originalSize')}
-                addonAfter="px"
-                style={{ width: 180 }}
-                data-testid="preset-long-side"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item
-          name="background"
-          label={t('presets.background')}
-          extra={format === 'jpg' ? t('presets.backgroundJpg') : t('presets.backgroundPng')}
-        >
-          <ColourField allowClear={format === 'png'} />
-        </Form.Item>
-        <Form.Item
-          name="fileNameTemplate"
-          label={t('presets.template')}
-          rules={[
-            { required: true, whitespace: true, message: t('presets.templateRequired') },
-            {
-              validator: async (_rule, value: string | undefined) => {
-                const problem = value?.trim() ? templateProblem(value.trim()) : null;
-                if (!problem) return;
-                const known = PRESET_PLACEHOLDERS.map((p) => `{${p}}`).join(' ');
-                if (problem.kind === 'unknownPlaceholder')
-                  throw new Error(
-                    t('presets.unknownPlaceholder', { placeholder: problem.placeholder, known }),
-                  );
-                if (problem.kind === 'illegalCharacter')
-                  throw new Error(t('presets.illegalCharacter', { char: problem.char }));
-                throw new Error(t('presets.noPlaceholder', { known }));
-              },
+        <Input
+          maxLength={PRESET_NAME_MAX_CHARS}
+          placeholder={t('presets.namePlaceholder')}
+          data-testid="preset-name"
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col span={8}>
+          <Form.Item name="format" label={t('presets.format')} rules={[{ required: true }]}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'jpg', label: 'JPG' },
+                { value: 'png', label: 'PNG' },
+              ]}
+              data-testid="preset-format"
+            />
+          </Form.Item>
+        </Col>
+        <Col span={16}>
+          <Form.Item name="longSidePx" label={t('presets.longSide')} extra={t('presets.longSideHint')}>
+            <InputNumber
+              min={1}
+              max={MAX_SCALING_PX}
+              precision={0}
+              placeholder={t('presets.originalSize')}
+              addonAfter="px"
+              style={{ width: 180 }}
+              data-testid="preset-long-side"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item
+        name="background"
+        label={t('presets.background')}
+        extra={format === 'jpg' ? t('presets.backgroundJpg') : t('presets.backgroundPng')}
+      >
+        <ColourField allowClear={format === 'png'} />
+      </Form.Item>
+      <Form.Item
+        name="fileNameTemplate"
+        label={t('presets.template')}
+        rules={[
+          { required: true, whitespace: true, message: t('presets.templateRequired') },
+          {
+            validator: async (_rule, value: string | undefined) => {
+              const problem = value?.trim() ? templateProblem(value.trim()) : null;
+              if (!problem) return;
+              const known = PRESET_PLACEHOLDERS.map((p) => `{${p}}`).join(' ');
+              if (problem.kind === 'unknownPlaceholder')
+                throw new Error(t('presets.unknownPlaceholder', { placeholder: problem.placeholder, known }));
+              if (problem.kind === 'illegalCharacter')
+                throw new Error(t('presets.illegalCharacter', { char: problem.char }));
+              throw new Error(t('presets.noPlaceholder', { known }));
             },
-          ]}
-          extra={
-            <Space orientation="vertical" size={4} style={{ marginTop: 4 }}>
-              <Space size={4} wrap>
-                <Typography.Text type="secondary">{t('presets.insert')}</Typography.Text>
-                {PRESET_PLACEHOLDERS.map((p) => (
-                  <Tag
-                    key={p}
-                    color="blue"
-                    style={{ cursor: 'pointer' }}
-                    onClick={() => insert(p)}
-                    data-testid={`placeholder-${p}`}
-                  >
-                    {`{${p}}`} {t(`presets.placeholder.${p}`)}
-                  </Tag>
-                ))}
-              </Space>
-              {example && (
-                <Typography.Text type="secondary" data-testid="preset-example">
-                  {t('presets.example', { name: example })}
-                </Typography.Text>
-              )}
+          },
+        ]}
+        extra={
+          <Space orientation="vertical" size={4} style={{ marginTop: 4 }}>
+            <Space size={4} wrap>
+              <Typography.Text type="secondary">{t('presets.insert')}</Typography.Text>
+              {PRESET_PLACEHOLDERS.map((p) => (
+                <Tag
+                  key={p}
+                  color="blue"
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => insert(p)}
+                  data-testid={`placeholder-${p}`}
+                >
+                  {`{${p}}`} {t(`presets.placeholder.${p}`)}
+                </Tag>
+              ))}
             </Space>
-          }
-        >
-          <Input maxLength={PRESET_TEMPLATE_MAX_CHARS} data-testid="preset-template" />
-        </Form.Item>
-      </Form>
-    </Modal>
+            {example && (
+              <Typography.Text type="secondary" data-testid="preset-example">
+                {t('presets.example', { name: example })}
+              </Typography.Text>
+            )}
+          </Space>
+        }
+      >
+        <Input maxLength={PRESET_TEMPLATE_MAX_CHARS} data-testid="preset-template" />
+      </Form.Item>
+    </FormModal>
   );
 }
 

@@ -26,7 +26,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
 import { useCreateRole, useEditRole, useRoles } from './accountsApi';
 
 const NEW_ROLE: RoleInput = {
@@ -71,9 +71,7 @@ export function RoleModifyPage() {
       message.success(t('common.saveOk'));
       navigate('/manage/role');
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.code === 'SEAC_06') form.setFields([{ name: 'name', errors: [error.desc] }]);
-      else message.error(error.desc);
+      showApiError(error, { form, fieldOfCode: { SEAC_06: 'name' } });
     }
   };
 

@@ -3,7 +3,7 @@ import { FILE_PERMISSIONS, type PermissionScope, type Role } from '@dam/contract
 import { App, Button, Empty, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
 import { useDeleteRole, useRoles } from './accountsApi';
 
 const SCOPE_COLOUR: Record<PermissionScope, string | undefined> = {
@@ -25,7 +25,7 @@ export function RolesPage() {
       await remove.mutateAsync({ roleId: role.id });
       message.success(t('common.deleteOk'));
     } catch (error) {
-      if (error instanceof ApiError) message.error(error.desc);
+      showApiError(error);
     }
   };
 

@@ -4,7 +4,8 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Input, Space, Table, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, saveFile } from '../../api/client';
+import { api, saveFile } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
 import { formatDate } from '../files/format';
 
 const PAGE_SIZE = 50;
@@ -46,7 +47,7 @@ export function SkuImportPage() {
       message.success(t('sku.imported', { count: String(imported.total) }));
       await queryClient.invalidateQueries({ queryKey: ['sku'] });
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      showApiError(error);
     } finally {
       setImporting(false);
     }

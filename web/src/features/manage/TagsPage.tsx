@@ -14,7 +14,6 @@ import {
   Empty,
   Form,
   Input,
-  Modal,
   Popconfirm,
   Select,
   Skeleton,
@@ -25,7 +24,9 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../api/client';
+import { api } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
+import { FormModal } from '../../ui/FormModal';
 
 const tagsKey = ['tags'] as const;
 
@@ -53,7 +54,6 @@ function DimensionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<DimensionForm>();
   const parentId = Form.useWatch('parentDimensionId', form) ?? null;
@@ -63,44 +63,28 @@ function DimensionDialog({
       api.post('/ske-api/v1_0/manage/update-tag', body, { silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: tagsKey }),
   });
-  const submit = async (values: DimensionForm) => {
-    try {
-      await save.mutateAsync({
-        ...(dimension ? { id: dimension.id } : {}),
-        dimensionName: values.dimensionName,
-        required: values.parentDimensionId === null ? values.required : false,
-        parentDimensionId: values.parentDimensionId ?? null,
-        tagDTOList: (values.tagDTOList ?? []).map((tag) => ({
-          ...(tag.id ? { id: tag.id } : {}),
-          tagName: tag.tagName,
-          parentTagId: values.parentDimensionId ? (tag.parentTagId ?? null) : null,
-        })),
-      });
-      message.success(t('common.saveOk'));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError) message.error(error.desc);
-    }
-  };
+  const submit = (values: DimensionForm) =>
+    save.mutateAsync({
+      ...(dimension ? { id: dimension.id } : {}),
+      dimensionName: values.dimensionName,
+      required: values.parentDimensionId === null ? values.required : false,
+      parentDimensionId: values.parentDimensionId ?? null,
+      tagDTOList: (values.tagDTOList ?? []).map((tag) => ({
+        ...(tag.id ? { id: tag.id } : {}),
+        tagName: tag.tagName,
+        parentTagId: values.parentDimensionId ? (tag.parentTagId ?? null) : null,
+      })),
+    });
   return (
-    <Modal
-      open
+    <FormModal<DimensionForm>
+      form={form}
       title={dimension ? t('tags.editDimension') : t('tags.newDimension')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{
-        loading: save.isPending,
-        ...({ 'data-testid': 'dimension-save' } as Record<`data-${string}`, string>),
-      }}
+      onSave={submit}
+      onClose={onClose}
+      saveTestId="dimension-save"
       width={620}
-      destroyOnHidden
-    >
-      <Form<DimensionForm>
-        form={form}
-        layout="vertical"
-        initialValues={{
+      formProps={{
+        initialValues: {
           dimensionName: dimension?.dimensionName ?? '',
           required: dimension?.required ?? false,
           parentDimensionId: dimension?.parentDimensionId ?? null,
@@ -109,96 +93,95 @@ function DimensionDialog({
             tagName: tag.tagName,
             parentTagId: tag.parentTagId,
           })) ?? [{ tagName: '', parentTagId: null }],
-        }}
-        onFinish={(values) => void submit(values)}
-      >
-        <Space align="start" wrap style={{ display: 'flex' }}>
-          <Form.Item
-            name="dimensionName"
-            label={t('tags.dimensionName')}
-            rules={[{ required: true, whitespace: true, message: t('tags.nameRequired') }]}
-          >
-            <Input
-              maxLength={TAG_DIMENSION_NAME_MAX_CHARS}
-              style={{ width: 220 }}
-              data-testid="dimension-name"
-            />
-          </Form.Item>
-          <Form.Item name="parentDimensionId" label={t('tags.parentDimension')}>
-            <Select
-              allowClear
-              style={{ width: 200 }}
-              placeholder={t('tags.topLevel')}
-              options={all
-                .filter((d) => d.id !== dimension?.id && d.parentDimensionId === null)
-                .map((d) => ({ value: d.id, label: d.dimensionName }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="required"
-            label={t('tags.required')}
-            valuePropName="checked"
-            tooltip={t('tags.requiredHint')}
-          >
-            <Switch disabled={parentId !== null} data-testid="dimension-required" />
-          </Form.Item>
-        </Space>
-        <Typography.Text strong>{t('tags.tags', { max: String(TAG_ITEMS_PER_DIMENSION) })}</Typography.Text>
-        <Form.List
-          name="tagDTOList"
-          rules={[
-            {
-              validator: async (_rule, tags: unknown[] | undefined) => {
-                if (!tags || tags.length === 0) throw new Error(t('tags.atLeastOne'));
-                if (tags.length > TAG_ITEMS_PER_DIMENSION)
-                  throw new Error(t('tags.tooMany', { max: String(TAG_ITEMS_PER_DIMENSION) }));
-              },
-            },
-          ]}
+        },
+      }}
+    >
+      <Space align="start" wrap style={{ display: 'flex' }}>
+        <Form.Item
+          name="dimensionName"
+          label={t('tags.dimensionName')}
+          rules={[{ required: true, whitespace: true, message: t('tags.nameRequired') }]}
         >
-          {(fields, { add, remove }, { errors }) => (
-            <div style={{ marginTop: 8 }}>
-              {fields.map((field) => (
-                <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
-                  <Form.Item
-                    name={[field.name, 'tagName']}
-                    rules={[{ required: true, whitespace: true, message: t('tags.nameRequired') }]}
-                  >
-                    <Input
-                      maxLength={TAG_NAME_MAX_CHARS}
-                      placeholder={t('tags.tagName')}
-                      style={{ width: 220 }}
-                      data-testid="tag-name"
+          <Input
+            maxLength={TAG_DIMENSION_NAME_MAX_CHARS}
+            style={{ width: 220 }}
+            data-testid="dimension-name"
+          />
+        </Form.Item>
+        <Form.Item name="parentDimensionId" label={t('tags.parentDimension')}>
+          <Select
+            allowClear
+            style={{ width: 200 }}
+            placeholder={t('tags.topLevel')}
+            options={all
+              .filter((d) => d.id !== dimension?.id && d.parentDimensionId === null)
+              .map((d) => ({ value: d.id, label: d.dimensionName }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="required"
+          label={t('tags.required')}
+          valuePropName="checked"
+          tooltip={t('tags.requiredHint')}
+        >
+          <Switch disabled={parentId !== null} data-testid="dimension-required" />
+        </Form.Item>
+      </Space>
+      <Typography.Text strong>{t('tags.tags', { max: String(TAG_ITEMS_PER_DIMENSION) })}</Typography.Text>
+      <Form.List
+        name="tagDTOList"
+        rules={[
+          {
+            validator: async (_rule, tags: unknown[] | undefined) => {
+              if (!tags || tags.length === 0) throw new Error(t('tags.atLeastOne'));
+              if (tags.length > TAG_ITEMS_PER_DIMENSION)
+                throw new Error(t('tags.tooMany', { max: String(TAG_ITEMS_PER_DIMENSION) }));
+            },
+          },
+        ]}
+      >
+        {(fields, { add, remove }, { errors }) => (
+          <div style={{ marginTop: 8 }}>
+            {fields.map((field) => (
+              <Space key={field.key} align="baseline" style={{ display: 'flex' }}>
+                <Form.Item
+                  name={[field.name, 'tagName']}
+                  rules={[{ required: true, whitespace: true, message: t('tags.nameRequired') }]}
+                >
+                  <Input
+                    maxLength={TAG_NAME_MAX_CHARS}
+                    placeholder={t('tags.tagName')}
+                    style={{ width: 220 }}
+                    data-testid="tag-name"
+                  />
+                </Form.Item>
+                {parent && (
+                  <Form.Item name={[field.name, 'parentTagId']}>
+                    <Select
+                      allowClear
+                      placeholder={t('tags.parentTag')}
+                      style={{ width: 180 }}
+                      options={parent.tagDTOList.map((tag) => ({ value: tag.id, label: tag.tagName }))}
                     />
                   </Form.Item>
-                  {parent && (
-                    <Form.Item name={[field.name, 'parentTagId']}>
-                      <Select
-                        allowClear
-                        placeholder={t('tags.parentTag')}
-                        style={{ width: 180 }}
-                        options={parent.tagDTOList.map((tag) => ({ value: tag.id, label: tag.tagName }))}
-                      />
-                    </Form.Item>
-                  )}
-                  <MinusCircleOutlined onClick={() => remove(field.name)} aria-label={t('common.delete')} />
-                </Space>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                disabled={fields.length >= TAG_ITEMS_PER_DIMENSION}
-                onClick={() => add({ tagName: '', parentTagId: null })}
-                data-testid="tag-add"
-              >
-                {t('tags.addTag')}
-              </Button>
-              <Form.ErrorList errors={errors} />
-            </div>
-          )}
-        </Form.List>
-      </Form>
-    </Modal>
+                )}
+                <MinusCircleOutlined onClick={() => remove(field.name)} aria-label={t('common.delete')} />
+              </Space>
+            ))}
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              disabled={fields.length >= TAG_ITEMS_PER_DIMENSION}
+              onClick={() => add({ tagName: '', parentTagId: null })}
+              data-testid="tag-add"
+            >
+              {t('tags.addTag')}
+            </Button>
+            <Form.ErrorList errors={errors} />
+          </div>
+        )}
+      </Form.List>
+    </FormModal>
   );
 }
 
@@ -271,7 +254,7 @@ export function TagsPage() {
                       await remove.mutateAsync(dimension.id);
                       message.success(t('common.deleteOk'));
                     } catch (error) {
-                      if (!(error instanceof ApiError)) throw error;
+                      showApiError(error);
                     }
                   }}
                 >

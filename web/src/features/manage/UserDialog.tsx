@@ -6,10 +6,12 @@ import {
   toDepartmentTree,
   USERNAME_MAX_CHARS,
 } from '@dam/contract';
-import { App, Col, Form, Input, Modal, Row, Select, TreeSelect } from 'antd';
+import { Col, Form, Input, Row, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import type { FieldOfCode } from '../../api/showApiError';
+import { FormModal } from '../../ui/FormModal';
+import { testId } from '../../ui/testId';
 import { useCreateUser, useEditUser, useRoles } from './accountsApi';
 import { departmentOptions } from './DepartmentPanel';
 
@@ -23,7 +25,7 @@ interface UserForm {
 }
 
 /** Which form field a server refusal belongs to, so it shows under that field. */
-const FIELD_OF_CODE: Record<string, keyof UserForm> = {
+const FIELD_OF_CODE: FieldOfCode<UserForm> = {
   SED_07: 'email',
   SED_08: 'mobile',
   SEAC_07: 'username',
@@ -48,14 +50,13 @@ export function UserDialog({
   onCreated: (name: string, password: string) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<UserForm>();
   const create = useCreateUser();
   const edit = useEditUser();
   const roles = useRoles();
   const tree = useMemo(() => departmentOptions(toDepartmentTree(departments)), [departments]);
 
-  const submit = async (values: UserForm) => {
+  const save = async (values: UserForm) => {
     const body = {
       name: values.name,
       username: values.username?.trim() || null,
@@ -64,147 +65,123 @@ export function UserDialog({
       deptId: values.deptId,
       roleIdList: values.roleIdList ?? [],
     };
-    try {
-      if (user) {
-        await edit.mutateAsync({ ...body, userId: user.id });
-        message.success(t('common.saveOk'));
-        onClose();
-      } else {
-        const created = await create.mutateAsync(body);
-        onClose();
-        onCreated(values.name, created.password);
-      }
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const field = FIELD_OF_CODE[error.code];
-      if (field) form.setFields([{ name: field, errors: [error.desc] }]);
-      else message.error(error.desc);
-    }
+    if (user) await edit.mutateAsync({ ...body, userId: user.id });
+    else onCreated(values.name, (await create.mutateAsync(body)).password);
   };
 
   return (
-    <Modal
-      open
+    <FormModal<UserForm>
+      form={form}
       title={user ? t('accounts.editUser') : t('accounts.newUser')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{
-        loading: create.isPending || edit.isPending,
-        ...({ 'data-testid': 'user-save' } as Record<`data-${string}`, string>),
-      }}
+      onSave={save}
+      onClose={onClose}
+      // A new person's first password is shown by the caller instead.
+      successText={user ? t('common.saveOk') : null}
+      fieldOfCode={FIELD_OF_CODE}
+      saveTestId="user-save"
       width={640}
-      destroyOnHidden
-    >
-      <Form<UserForm>
-        form={form}
-        layout="vertical"
-        initialValues={{
+      formProps={{
+        initialValues: {
           name: user?.name ?? '',
           username: user?.username ?? '',
           email: user?.email ?? '',
           mobile: user?.mobile ?? '',
           deptId: user?.deptId ?? deptId ?? undefined,
           roleIdList: user?.roleIdList ?? [],
-        }}
-        onFinish={(values) => void submit(values)}
-        data-testid="user-form"
+        },
+        ...testId('user-form'),
+      }}
+    >
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            name="name"
+            label={t('accounts.name')}
+            rules={[
+              { required: true, whitespace: true, message: t('accounts.nameRequired') },
+              {
+                max: PERSON_NAME_MAX_CHARS,
+                message: t('accounts.tooLong', { max: PERSON_NAME_MAX_CHARS }),
+              },
+            ]}
+          >
+            <Input maxLength={PERSON_NAME_MAX_CHARS} data-testid="user-name" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="username"
+            label={t('accounts.username')}
+            rules={[
+              { pattern: /^[A-Za-z0-9._-]*$/, message: t('accounts.usernameFormat') },
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  if (value && (RESERVED_USERNAMES as readonly string[]).includes(value.trim().toLowerCase()))
+                    throw new Error(t('accounts.usernameReserved'));
+                },
+              },
+            ]}
+          >
+            <Input
+              maxLength={USERNAME_MAX_CHARS}
+              placeholder={t('accounts.optional')}
+              data-testid="user-username"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            name="email"
+            label={t('accounts.email')}
+            dependencies={['mobile']}
+            rules={[
+              { type: 'email', message: t('accounts.emailInvalid') },
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value: string | undefined) => {
+                  if (!value?.trim() && !String(getFieldValue('mobile') ?? '').trim())
+                    throw new Error(t('accounts.emailOrMobile'));
+                },
+              }),
+            ]}
+          >
+            <Input maxLength={254} data-testid="user-email" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="mobile"
+            label={t('accounts.mobile')}
+            rules={[{ pattern: /^\d{11}$/, message: t('accounts.mobileInvalid') }]}
+          >
+            <Input maxLength={11} inputMode="numeric" data-testid="user-mobile" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item
+        name="deptId"
+        label={t('accounts.department')}
+        rules={[{ required: true, message: t('accounts.departmentRequired') }]}
       >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="name"
-              label={t('accounts.name')}
-              rules={[
-                { required: true, whitespace: true, message: t('accounts.nameRequired') },
-                {
-                  max: PERSON_NAME_MAX_CHARS,
-                  message: t('accounts.tooLong', { max: PERSON_NAME_MAX_CHARS }),
-                },
-              ]}
-            >
-              <Input maxLength={PERSON_NAME_MAX_CHARS} data-testid="user-name" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="username"
-              label={t('accounts.username')}
-              rules={[
-                { pattern: /^[A-Za-z0-9._-]*$/, message: t('accounts.usernameFormat') },
-                {
-                  validator: async (_rule, value: string | undefined) => {
-                    if (
-                      value &&
-                      (RESERVED_USERNAMES as readonly string[]).includes(value.trim().toLowerCase())
-                    )
-                      throw new Error(t('accounts.usernameReserved'));
-                  },
-                },
-              ]}
-            >
-              <Input
-                maxLength={USERNAME_MAX_CHARS}
-                placeholder={t('accounts.optional')}
-                data-testid="user-username"
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="email"
-              label={t('accounts.email')}
-              dependencies={['mobile']}
-              rules={[
-                { type: 'email', message: t('accounts.emailInvalid') },
-                ({ getFieldValue }) => ({
-                  validator: async (_rule, value: string | undefined) => {
-                    if (!value?.trim() && !String(getFieldValue('mobile') ?? '').trim())
-                      throw new Error(t('accounts.emailOrMobile'));
-                  },
-                }),
-              ]}
-            >
-              <Input maxLength={254} data-testid="user-email" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="mobile"
-              label={t('accounts.mobile')}
-              rules={[{ pattern: /^\d{11}$/, message: t('accounts.mobileInvalid') }]}
-            >
-              <Input maxLength={11} inputMode="numeric" data-testid="user-mobile" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item
-          name="deptId"
-          label={t('accounts.department')}
-          rules={[{ required: true, message: t('accounts.departmentRequired') }]}
-        >
-          <TreeSelect
-            treeData={tree}
-            treeDefaultExpandAll
-            showSearch
-            treeNodeFilterProp="title"
-            data-testid="user-department"
-          />
-        </Form.Item>
-        <Form.Item name="roleIdList" label={t('accounts.roles')} extra={t('accounts.rolesHint')}>
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            loading={roles.isPending}
-            options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
-            data-testid="user-roles"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <TreeSelect
+          treeData={tree}
+          treeDefaultExpandAll
+          showSearch
+          treeNodeFilterProp="title"
+          data-testid="user-department"
+        />
+      </Form.Item>
+      <Form.Item name="roleIdList" label={t('accounts.roles')} extra={t('accounts.rolesHint')}>
+        <Select
+          mode="multiple"
+          allowClear
+          optionFilterProp="label"
+          loading={roles.isPending}
+          options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+          data-testid="user-roles"
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

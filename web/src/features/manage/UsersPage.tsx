@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
 import { useCurrentUser } from '../../auth/useCurrentUser';
 import { formatDate } from '../files/format';
 import { useDeleteUser, useDepartments, useResetPassword, useUsers } from './accountsApi';
@@ -68,7 +68,7 @@ export function UsersPage() {
       await work();
       if (success) message.success(success);
     } catch (error) {
-      if (error instanceof ApiError) message.error(error.desc);
+      showApiError(error);
     }
   };
 

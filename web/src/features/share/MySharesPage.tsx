@@ -3,7 +3,8 @@ import type { MyShare, ShareStatus } from '@dam/contract';
 import { App, Button, Empty, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
+import { testId } from '../../ui/testId';
 import { formatDate } from '../files/format';
 import { shareText, useCopy } from './ShareDialog';
 import { absoluteShareUrl, useCancelShare, useMyShares } from './sharesApi';
@@ -38,7 +39,7 @@ export function MySharesPage() {
       await cancel.mutateAsync(share.id);
       message.success(t('share.cancelOk'));
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      showApiError(error);
     }
   };
 
@@ -146,7 +147,7 @@ export function MySharesPage() {
                   cancelText={t('common.cancel')}
                   okButtonProps={{
                     danger: true,
-                    ...({ 'data-testid': 'share-cancel-ok' } as Record<`data-${string}`, string>),
+                    ...testId('share-cancel-ok'),
                   }}
                   disabled={share.status !== 'sharing'}
                   onConfirm={() => stop(share)}

@@ -26,6 +26,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
 import { LanguageSwitch } from '../../layout/LanguageSwitch';
 import filesStyles from '../files/files.module.css';
 import { formatDate, formatSize } from '../files/format';
@@ -195,7 +196,7 @@ function SharedFiles({ visit }: { visit: ShareVisit }) {
       startDownload(url);
       message.success(t('visit.downloadStarted'));
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      showApiError(error);
     } finally {
       setDownloading(false);
     }

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../api/client';
+import { api } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
 
 /** The file's tags grouped by dimension, in selector order (SPEC §2 info panel "tags by dimension"). */
 export function groupTagsByDimension(tags: TagOfFile[]): Array<{ dimensionName: string; tags: TagOfFile[] }> {
@@ -74,7 +75,7 @@ export function ChannelTags({ file }: { file: FileDetail }) {
       setName('');
       setAdding(false);
     } catch (error) {
-      if (error instanceof ApiError) message.error(error.desc);
+      showApiError(error);
     }
   };
   return (

@@ -17,6 +17,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
+import { showApiError } from '../../api/showApiError';
 import { fileNameProblem, formatDate, formatSize, nameProblemText } from '../files/format';
 import { ChannelTags, TagsByDimension } from './FileTags';
 import styles from './viewer.module.css';
@@ -40,7 +41,7 @@ export function InfoPanel({
   onMerged: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['files'] });
 
@@ -78,7 +79,7 @@ export function InfoPanel({
       if (result.folderDataId !== file.id) onMerged(result.folderDataId);
       onEditDone();
     } catch (error) {
-      if (error instanceof ApiError) message.error(error.desc);
+      showApiError(error);
     }
   };
 
