@@ -1,0 +1,118 @@
+import type { Item } from '@dam/contract';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { Button, Result, Spin } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { FileViewer } from '../viewer/FileViewer';
+import styles from './files.module.css';
+import { ItemGrid } from './ItemGrid';
+import { SelectionBar } from './SelectionBar';
+import { useItemActions } from './useItemActions';
+import { useSelection } from './useSelection';
+
+/** A listing read page by page: a folder, a personal list, search results. */
+export type PagedItemsQuery = UseInfiniteQueryResult<InfiniteData<{ list: Item[] }>, Error>;
+
+interface Props {
+  listing: PagedItemsQuery;
+  /** The bar above the grid (title, breadcrumb, buttons). */
+  toolbar: ReactNode;
+  /** Shown between the toolbar and the grid (a search's unmatched values, say). */
+  notice?: ReactNode;
+  empty: ReactNode;
+  waterfall: boolean;
+  testId?: string;
+  /** The selection is cleared whenever this changes (another folder opened). */
+  selectionScope?: unknown;
+  onEditFolder?: (folder: Item) => void;
+  /** What replaces the page when its first page cannot be read (default: the reason and Retry). */
+  failure?: (error: Error, retry: () => void) => ReactNode;
+  /** The page's own dialogs. */
+  children?: ReactNode;
+}
+
+/**
+ * The grid every listing page shares (SPEC §2): loading and failure states, the virtualised grid
+ * with infinite scroll, multi-select with its action bar, the item actions with their dialogs,
+ * and the file viewer.
+ */
+export function ItemBrowser({
+  listing,
+  toolbar,
+  notice,
+  empty,
+  waterfall,
+  testId,
+  selectionScope,
+  onEditFolder,
+  failure,
+  children,
+}: Props) {
+  const { t } = useTranslation();
+  const selection = useSelection();
+  const [viewing, setViewing] = useState<number | null>(null);
+  const actions = useItemActions({
+    onEditFolder,
+    onOpenFile: (file) => setViewing(file.id),
+    onDone: selection.clear,
+  });
+  const items = useMemo(() => listing.data?.pages.flatMap((p) => p.list) ?? [], [listing.data]);
+  const selectedItems = items.filter((i) => selection.selected.has(i.id));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scope is the trigger, not an input
+  useEffect(() => selection.clear(), [selectionScope, selection.clear]);
+
+  if (listing.isPending) {
+    return (
+      <div className={styles.empty}>
+        <Spin size="large" />
+      </div>
+    );
+  }
+  if (listing.isError && items.length === 0) {
+    const retry = () => void listing.refetch();
+    return (
+      failure?.(listing.error, retry) ?? (
+        <Result
+          status="warning"
+          title={listing.error instanceof ApiError ? listing.error.desc : t('common.loadFailed')}
+          extra={<Button onClick={retry}>{t('common.retry')}</Button>}
+        />
+      )
+    );
+  }
+  return (
+    <div className={styles.page} data-testid={testId}>
+      <div className={styles.toolbar}>{toolbar}</div>
+      {notice}
+      {selectedItems.length > 0 && (
+        <SelectionBar
+          items={selectedItems}
+          onMove={() => actions.move(selectedItems)}
+          onDelete={() => actions.remove(selectedItems)}
+          onFavourite={() => void actions.favourite(selectedItems)}
+          onDownload={() => actions.download(selectedItems)}
+          onShare={() => actions.share(selectedItems)}
+          onClear={selection.clear}
+          onSelectAll={() => selection.selectAll(items)}
+        />
+      )}
+      <ItemGrid
+        items={items}
+        waterfall={waterfall}
+        selected={selection.selected}
+        onSelect={(item) => selection.toggle(item)}
+        onAction={actions.run}
+        hasMore={Boolean(listing.hasNextPage)}
+        loadingMore={listing.isFetchingNextPage}
+        loadMoreFailed={listing.isFetchNextPageError}
+        onLoadMore={() => void listing.fetchNextPage()}
+        empty={empty}
+      />
+      {children}
+      {actions.dialogs}
+      {viewing !== null && <FileViewer items={items} startId={viewing} onClose={() => setViewing(null)} />}
+    </div>
+  );
+}
