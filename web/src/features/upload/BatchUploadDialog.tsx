@@ -30,7 +30,7 @@ import { applyFixedName, groupOf, needsRename, type PickedFile, pickFiles } from
 import { useUploadManager } from '../../upload/UploadProvider';
 import { formatSize } from '../files/format';
 import { MoveDialog } from '../files/MoveDialog';
-import { problemText } from './UploadButton';
+import { problemText } from './problemText';
 
 export interface UploadTarget {
   id: number | 'all';

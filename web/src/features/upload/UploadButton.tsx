@@ -2,20 +2,9 @@ import { CloudUploadOutlined, FileAddOutlined, FolderAddOutlined } from '@ant-de
 import { App, Button, Dropdown } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type PickedFile, type PickProblem, pickFiles } from '../../upload/pickFiles';
-import { nameProblemText } from '../files/format';
+import { type PickedFile, pickFiles } from '../../upload/pickFiles';
 import { BatchUploadDialog, type UploadTarget } from './BatchUploadDialog';
-
-export function problemText(
-  t: (key: string, values?: Record<string, string | number>) => string,
-  problem: PickProblem,
-): string {
-  if (problem.kind === 'tooMany') return t('upload.tooMany');
-  if (problem.kind === 'tooLarge') return t('upload.tooLarge', { name: problem.fileName });
-  if (problem.kind === 'badName')
-    return t('upload.badName', { name: problem.fileName, reason: nameProblemText(t, problem.problem) });
-  return t('upload.sameFile', { name: problem.fileName });
-}
+import { problemText } from './problemText';
 
 /** SPEC §2 upload type choice (files or a folder), then the batch upload dialog. */
 export function UploadButton({ target }: { target: UploadTarget }) {

@@ -22,7 +22,7 @@ import type { PickedFile } from '../../upload/pickFiles';
 import { pickFiles } from '../../upload/pickFiles';
 import { ShareDialog } from '../share/ShareDialog';
 import { BatchUploadDialog } from '../upload/BatchUploadDialog';
-import { problemText } from '../upload/UploadButton';
+import { problemText } from '../upload/problemText';
 import { InfoPanel } from './InfoPanel';
 import styles from './viewer.module.css';
 import { neighbour, rotate, zoomByButton, zoomByWheel } from './zoom';
