@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { httpUploadApi } from './httpApi';
 import { type ManagerSnapshot, UploadManager } from './manager';
@@ -16,13 +16,15 @@ export function UploadProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const manager = useMemo(
+  // Created once per provider (the constructor has no side effects), started and stopped by the
+  // effect below: StrictMode's extra unmount and mount stop it and start it again.
+  const [manager] = useState(
     () =>
       new UploadManager(httpUploadApi, xhrTransport, browserNetwork, () => {
         void queryClient.invalidateQueries({ queryKey: ['upload-records'] });
       }),
-    [queryClient],
   );
+  useEffect(() => manager.start(), [manager]);
 
   useEffect(() => {
     const names = new Map<number, string>();
@@ -47,7 +49,6 @@ export function UploadProvider({ children }: { children: ReactNode }) {
     return () => {
       stopEvents();
       window.removeEventListener('beforeunload', beforeUnload);
-      manager.dispose();
     };
   }, [manager, message, queryClient, t]);
 

@@ -116,9 +116,10 @@ describe('upload manager (SPEC §4 scheduling)', () => {
     network = new FakeNetwork();
     checks = 0;
     manager = new UploadManager(server, transport, network, () => checks++);
+    manager.start();
   });
   afterEach(() => {
-    manager.dispose();
+    manager.stop();
     vi.useRealTimers();
   });
 

@@ -41,8 +41,8 @@ export class UploadManager {
   private readonly running = new Map<number, Running>();
   private readonly listeners = new Set<(snapshot: ManagerSnapshot) => void>();
   private readonly eventListeners = new Set<(event: UploadEvent) => void>();
-  private readonly timers: ReturnType<typeof setInterval>[] = [];
-  private readonly unsubscribeNetwork: () => void;
+  /** Undoes start(): clears the timers and stops watching the network; null while stopped. */
+  private stopWatching: (() => void) | null = null;
   private finishedBanner = false;
 
   constructor(
@@ -51,22 +51,37 @@ export class UploadManager {
     private readonly network: NetworkStatus,
     /** The 60 s task-list check (SPEC §4), e.g. re-reading the server's list. */
     private readonly onTaskListCheck: () => void = () => {},
-  ) {
-    this.unsubscribeNetwork = network.subscribe((online) =>
-      online ? this.wentOnline() : this.wentOffline(),
-    );
-    this.timers.push(setInterval(() => this.checkStalls(), STALL_CHECK_MS));
-    this.timers.push(
-      setInterval(() => {
-        this.checkStalls();
-        this.onTaskListCheck();
-      }, LIMITS.taskListCheckMs),
-    );
+  ) {}
+
+  /**
+   * Starts the stall checks, the task-list check and the network watch. The constructor has no
+   * side effects and start/stop may repeat, so React StrictMode's mount, unmount and mount again
+   * leaves exactly one manager running with its tasks kept.
+   */
+  start(): () => void {
+    if (!this.stopWatching) {
+      const unsubscribeNetwork = this.network.subscribe((online) =>
+        online ? this.wentOnline() : this.wentOffline(),
+      );
+      const timers = [
+        setInterval(() => this.checkStalls(), STALL_CHECK_MS),
+        setInterval(() => {
+          this.checkStalls();
+          this.onTaskListCheck();
+        }, LIMITS.taskListCheckMs),
+      ];
+      this.stopWatching = () => {
+        for (const timer of timers) clearInterval(timer);
+        unsubscribeNetwork();
+      };
+    }
+    return () => this.stop();
   }
 
-  dispose(): void {
-    for (const timer of this.timers) clearInterval(timer);
-    this.unsubscribeNetwork();
+  /** Stops watching and aborts the transfers in flight (the session ends). */
+  stop(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
     for (const running of this.running.values()) running.controller.abort();
     this.running.clear();
   }
