@@ -142,6 +142,7 @@ export function FileViewer({
         <div className={styles.tools}>
           <Tooltip title={t('viewer.zoomOut')}>
             <Button
+              aria-label={t('viewer.zoomOut')}
               type="text"
               icon={<ZoomOutOutlined />}
               onClick={() => setZoom((z) => zoomByButton(z, -1))}
@@ -151,6 +152,7 @@ export function FileViewer({
           <span className={styles.zoom}>{Math.round(zoom * 100)}%</span>
           <Tooltip title={t('viewer.zoomIn')}>
             <Button
+              aria-label={t('viewer.zoomIn')}
               type="text"
               icon={<ZoomInOutlined />}
               onClick={() => setZoom((z) => zoomByButton(z, 1))}
@@ -159,6 +161,7 @@ export function FileViewer({
           </Tooltip>
           <Tooltip title={t('viewer.rotate')}>
             <Button
+              aria-label={t('viewer.rotate')}
               type="text"
               icon={<RedoOutlined />}
               onClick={() => setAngle(rotate)}
@@ -167,6 +170,7 @@ export function FileViewer({
           </Tooltip>
           <Tooltip title={t('viewer.reset')}>
             <Button
+              aria-label={t('viewer.reset')}
               type="text"
               icon={<UndoOutlined />}
               onClick={() => {
@@ -179,6 +183,7 @@ export function FileViewer({
           <span className={styles.divider} />
           <Tooltip title={t('viewer.info')}>
             <Button
+              aria-label={t('viewer.info')}
               type="text"
               icon={<InfoCircleOutlined />}
               onClick={() => setPanel((p) => (p === 'info' ? null : 'info'))}
@@ -187,6 +192,7 @@ export function FileViewer({
           {file?.url && (
             <Tooltip title={t('viewer.download')}>
               <Button
+                aria-label={t('viewer.download')}
                 type="text"
                 icon={<DownloadOutlined />}
                 onClick={download}
@@ -197,6 +203,7 @@ export function FileViewer({
           {file?.authList.includes('share') && (
             <Tooltip title={t('share.action')}>
               <Button
+                aria-label={t('share.action')}
                 type="text"
                 icon={<ShareAltOutlined />}
                 onClick={() => setSharing(true)}
@@ -207,6 +214,7 @@ export function FileViewer({
           {file?.authList.includes('upload') && (
             <Tooltip title={t('viewer.newVersion')}>
               <Button
+                aria-label={t('viewer.newVersion')}
                 type="text"
                 icon={<CloudUploadOutlined />}
                 onClick={() => versionInput.current?.click()}
@@ -217,6 +225,7 @@ export function FileViewer({
           {file?.authList.includes('edit') && (
             <Tooltip title={t('viewer.edit')}>
               <Button
+                aria-label={t('viewer.edit')}
                 type="text"
                 icon={<EditOutlined />}
                 onClick={() => setPanel('edit')}
@@ -225,7 +234,13 @@ export function FileViewer({
             </Tooltip>
           )}
           <Tooltip title={t('viewer.close')}>
-            <Button type="text" icon={<CloseOutlined />} onClick={onClose} data-testid="viewer-close" />
+            <Button
+              aria-label={t('viewer.close')}
+              type="text"
+              icon={<CloseOutlined />}
+              onClick={onClose}
+              data-testid="viewer-close"
+            />
           </Tooltip>
         </div>
       </header>
