@@ -27,3 +27,8 @@ export function afterLoginTarget(search: string): string {
   const redirect = new URLSearchParams(search).get('redirect');
   return redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
 }
+
+/** True when the user holds one of `codes` (or, with `every`, all of them) (SPEC §6). */
+export function holdsCodes(held: number[], codes: number[], every = false): boolean {
+  return every ? codes.every((c) => held.includes(c)) : codes.some((c) => held.includes(c));
+}

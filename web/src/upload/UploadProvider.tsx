@@ -1,6 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { httpUploadApi } from './httpApi';
 import { type ManagerSnapshot, UploadManager } from './manager';

@@ -6,21 +6,10 @@ import { showApiError } from '../../api/showApiError';
 import { testId } from '../../ui/testId';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
+import { artNumDownloadRequest } from './requests';
 import { downloadThroughTicket } from './ticket';
 
 const FORMATS = ['all', 'jpg', 'png', 'psd', 'tif', 'mp4'] as const;
-
-/** The request of a download by article numbers, or null when the text holds none. */
-export function artNumDownloadRequest(
-  text: string,
-  formats: string[],
-  presetId: number | null,
-): { artNumList: string[]; formats: string[]; presetId?: number } | null {
-  const artNumList = parseArtNums(text);
-  if (artNumList.length === 0) return null;
-  const wanted = formats.includes('all') ? [] : formats;
-  return { artNumList, formats: wanted, ...(presetId ? { presetId } : {}) };
-}
 
 /**
  * Download by article numbers (issue 5): paste a list (one per line, or separated by spaces or

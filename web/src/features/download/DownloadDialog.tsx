@@ -8,34 +8,11 @@ import { testId } from '../../ui/testId';
 import { ArtNumDownloadDialog } from './ArtNumDownloadDialog';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
+import { downloadRequest } from './requests';
 import { downloadThroughTicket } from './ticket';
 
 const FOLDER_FORMATS = ['all', 'jpg', 'png', 'psd', 'avi', 'mp4'] as const;
 const CONVERSIONS = ['jpg', 'png', 'psd'] as const;
-
-/** What goes to the server: each item with the formats asked for (SPEC §7 batch-download). */
-export function downloadRequest(
-  items: Item[],
-  chosen: Record<number, string[]>,
-  forAll: string[],
-  scalingPx: number | null,
-  presetId: number | null = null,
-): {
-  downloadFolderDataDTOList: Array<{ folderDataId: number; fileFormatList: string[] }>;
-  equalScalingPx?: number;
-  presetId?: number;
-} | null {
-  const list = items
-    .map((item) => ({
-      folderDataId: item.id,
-      fileFormatList: [...new Set([...(chosen[item.id] ?? []), ...(item.type === 1 ? [] : forAll)])],
-    }))
-    .filter((entry) => entry.fileFormatList.length > 0);
-  if (list.length === 0) return null;
-  // A preset sets the size itself; equal scaling applies only without one.
-  if (presetId) return { downloadFolderDataDTOList: list, presetId };
-  return { downloadFolderDataDTOList: list, ...(scalingPx ? { equalScalingPx: scalingPx } : {}) };
-}
 
 /**
  * SPEC §2 download dialog: files grouped by name then format, select all; JPG/PNG/PSD for every

@@ -1,5 +1,6 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import i18n from '../../i18n';
+import en from '../../i18n/en';
 import { fileNameProblem, folderNameProblem, formatSize, nameProblemText } from './format';
 
 describe('file helpers', () => {
@@ -25,9 +26,14 @@ describe('file helpers', () => {
     expect(fileNameProblem('aux')).toEqual({ kind: 'reservedName', name: 'aux' });
   });
 
-  it('says what is wrong in the interface language', () => {
-    const t = (key: string, values?: Record<string, string | number>) =>
-      i18n.getFixedT('en')(key, values ?? {}) as string;
+  it('says what is wrong in the interface language', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: 'en',
+      resources: { en: { translation: en } },
+      interpolation: { escapeValue: false },
+    });
+    const t = (key: string, values?: Record<string, string | number>) => i18n.t(key, values ?? {}) as string;
     expect(nameProblemText(t, { kind: 'dotName' })).toBe('Names cannot be . or ..');
     expect(nameProblemText(t, { kind: 'reservedName', name: 'CON' })).toBe(
       'CON is a name Windows reserves and cannot be used',

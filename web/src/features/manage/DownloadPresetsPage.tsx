@@ -7,7 +7,6 @@ import {
   PRESET_PLACEHOLDERS,
   PRESET_TEMPLATE_MAX_CHARS,
   type PresetFormat,
-  renderFileName,
   templateProblem,
 } from '@dam/contract';
 import {
@@ -33,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../ui/FormModal';
 import { testId } from '../../ui/testId';
 import { useDeletePreset, usePresets, useSavePreset } from '../download/presetsApi';
+import { exampleName } from './presetExample';
 
 interface PresetForm {
   name: string;
@@ -49,24 +49,6 @@ const EMPTY: PresetForm = {
   background: DEFAULT_PRESET_BACKGROUND,
   fileNameTemplate: '{artNum}_{index}.jpg',
 };
-
-/** An example name for the form's preview: what a 1600×1200 SHOE123 would be called. */
-export function exampleName(
-  template: string,
-  format: PresetFormat,
-  longSidePx: number | null,
-): string | null {
-  if (!template.trim() || templateProblem(template.trim())) return null;
-  const factor = longSidePx ? longSidePx / 1600 : 1;
-  return renderFileName(template.trim(), {
-    name: 'SHOE123 side',
-    artNum: 'SHOE123',
-    index: 1,
-    format,
-    width: Math.round(1600 * factor),
-    height: Math.round(1200 * factor),
-  });
-}
 
 /** The background field: a colour, or none (PNG keeps its transparency). */
 function ColourField({

@@ -1,7 +1,6 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   type LogEntry,
-  type LogListRequest,
   type LogListResult,
   OPERATION_GROUPS,
   OPERATION_LABELS,
@@ -9,46 +8,14 @@ import {
 } from '@dam/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, saveFile } from '../../api/client';
 import { currentLanguage } from '../../i18n';
 import { formatDate } from '../files/format';
+import { EMPTY_FILTER, type LogFilterForm, logExportPath, toLogFilter } from './logFilter';
 
 const PAGE_SIZE = 20;
-
-interface LogFilterForm {
-  range: [Dayjs | null, Dayjs | null] | null;
-  operatorName: string;
-  fileName: string;
-  operatorCodes: OperationCode[];
-}
-
-const EMPTY_FILTER: LogFilterForm = { range: null, operatorName: '', fileName: '', operatorCodes: [] };
-
-/** The request filter of a form: empty fields are left out; the range covers whole days. */
-export function toLogFilter(form: LogFilterForm): Omit<LogListRequest, 'pageNo' | 'pageSize'> {
-  const [from, to] = form.range ?? [null, null];
-  return {
-    ...(from ? { startTime: from.startOf('day').toISOString() } : {}),
-    ...(to ? { endTime: to.endOf('day').toISOString() } : {}),
-    ...(form.operatorName.trim() ? { operatorName: form.operatorName.trim() } : {}),
-    ...(form.fileName.trim() ? { fileName: form.fileName.trim() } : {}),
-    ...(form.operatorCodes.length > 0 ? { operatorCodes: form.operatorCodes } : {}),
-  };
-}
-
-/** The export URL of a filter: the same fields in the query string, codes comma-joined. */
-export function logExportPath(filter: Omit<LogListRequest, 'pageNo' | 'pageSize'>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) {
-    if (value === undefined) continue;
-    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
-  }
-  const query = params.toString();
-  return `/ske-api/v1_0/operator-log/export${query ? `?${query}` : ''}`;
-}
 
 /** /manage/log (code 5): who did what to which files, when, filtered, paged and exportable. */
 export function LogsPage() {

@@ -1,8 +1,26 @@
+import {
+  DownloadOutlined,
+  FileSearchOutlined,
+  SafetyCertificateOutlined,
+  TableOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Result, Spin, Tabs, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
-import { visibleManageTabs } from './tabs';
+import { type ManageTabKey, visibleManageTabs } from './tabs';
+
+const TAB_ICONS: Record<ManageTabKey, ReactNode> = {
+  users: <TeamOutlined />,
+  role: <SafetyCertificateOutlined />,
+  tag: <TagsOutlined />,
+  'download-presets': <DownloadOutlined />,
+  log: <FileSearchOutlined />,
+  import: <TableOutlined />,
+};
 
 function useVisibleTabs() {
   const user = useCurrentUser();
@@ -47,7 +65,7 @@ export function ManageLayout() {
             key: tab.key,
             label: (
               <span>
-                {tab.icon} {t(tab.labelKey)}
+                {TAB_ICONS[tab.key]} {t(tab.labelKey)}
               </span>
             ),
           }))}

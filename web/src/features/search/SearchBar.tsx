@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
-import { readSearch, searchUrl } from './searchUrl';
+import { batchSummary, readSearch, searchUrl } from './searchUrl';
 
 const FILE_TYPE_OPTIONS: Array<{ value: SearchFileType; key: string }> = [
   { value: 0, key: 'search.scope.all' },
@@ -33,11 +33,6 @@ function useThrottled(value: string): string {
     return () => window.clearTimeout(timer);
   }, [value]);
   return settled;
-}
-
-/** "A, B, C +12": the first 3 batch values and a count (SPEC §2). */
-export function batchSummary(values: string[]): { shown: string[]; more: number } {
-  return { shown: values.slice(0, 3), more: Math.max(0, values.length - 3) };
 }
 
 /**

@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import { PAGE_SIZE, type SortState } from '../files/api';
 import { ItemBrowser } from '../files/ItemBrowser';
 import { SortToggle, storedViewMode } from '../files/ListControls';
-import { batchSummary } from './SearchBar';
+import { batchSummary } from './searchUrl';
 
 export function useSearch(content: SearchContent, sort: SortState) {
   return useInfiniteQuery({

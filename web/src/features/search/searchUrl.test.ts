@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchSummary } from './SearchBar';
-import { readSearch, searchUrl } from './searchUrl';
+import { batchSummary, readSearch, searchUrl } from './searchUrl';
 
 describe('search URL', () => {
   it('opens / with the JSON search object and global=true, and reads it back', () => {

@@ -1,25 +1,17 @@
-import {
-  DownloadOutlined,
-  FileSearchOutlined,
-  SafetyCertificateOutlined,
-  TableOutlined,
-  TagsOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
 import { FunctionCode } from '@dam/contract';
-import type { ReactNode } from 'react';
-import { holdsCodes } from '../../auth/Permission';
+import { holdsCodes } from '../../auth/guard';
 
 /**
  * The tabs of the admin area (SPEC §2 manage tabs, §6 codes). Only built screens are listed; each
  * shows to holders of its codes, and the server checks the same codes on every call.
  */
+export type ManageTabKey = 'users' | 'role' | 'tag' | 'download-presets' | 'log' | 'import';
+
 export interface ManageTab {
-  key: string;
+  key: ManageTabKey;
   path: string;
   labelKey: string;
   codes: FunctionCode[];
-  icon: ReactNode;
 }
 
 export const MANAGE_TABS: ManageTab[] = [
@@ -28,7 +20,6 @@ export const MANAGE_TABS: ManageTab[] = [
     path: '/manage/users',
     labelKey: 'manage.users',
     codes: [FunctionCode.user],
-    icon: <TeamOutlined />,
   },
   {
     key: 'role',
@@ -36,14 +27,12 @@ export const MANAGE_TABS: ManageTab[] = [
     path: '/manage/role',
     labelKey: 'manage.roles',
     codes: [FunctionCode.role],
-    icon: <SafetyCertificateOutlined />,
   },
   {
     key: 'tag',
     path: '/manage/tag',
     labelKey: 'manage.tags',
     codes: [FunctionCode.tag],
-    icon: <TagsOutlined />,
   },
   {
     key: 'download-presets',
@@ -51,14 +40,12 @@ export const MANAGE_TABS: ManageTab[] = [
     labelKey: 'manage.downloadPresets',
     // Download presets are part of tag and channel management.
     codes: [FunctionCode.tag],
-    icon: <DownloadOutlined />,
   },
   {
     key: 'log',
     path: '/manage/log',
     labelKey: 'manage.log',
     codes: [FunctionCode.log],
-    icon: <FileSearchOutlined />,
   },
   {
     key: 'import',
@@ -66,7 +53,6 @@ export const MANAGE_TABS: ManageTab[] = [
     labelKey: 'manage.skuImport',
     // SPEC §6: the import tab shows for code 8; SKU data is what it imports so far.
     codes: [FunctionCode.import],
-    icon: <TableOutlined />,
   },
 ];
 

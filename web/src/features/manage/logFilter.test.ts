@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { logExportPath, toLogFilter } from './LogsPage';
+import { logExportPath, toLogFilter } from './logFilter';
 
 describe('operation log filter', () => {
   it('leaves empty fields out and covers whole days of the range', () => {

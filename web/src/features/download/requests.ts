@@ -1,0 +1,37 @@
+import { type Item, parseArtNums } from '@dam/contract';
+
+/** What goes to the server: each item with the formats asked for (SPEC §7 batch-download). */
+export function downloadRequest(
+  items: Item[],
+  chosen: Record<number, string[]>,
+  forAll: string[],
+  scalingPx: number | null,
+  presetId: number | null = null,
+): {
+  downloadFolderDataDTOList: Array<{ folderDataId: number; fileFormatList: string[] }>;
+  equalScalingPx?: number;
+  presetId?: number;
+} | null {
+  const list = items
+    .map((item) => ({
+      folderDataId: item.id,
+      fileFormatList: [...new Set([...(chosen[item.id] ?? []), ...(item.type === 1 ? [] : forAll)])],
+    }))
+    .filter((entry) => entry.fileFormatList.length > 0);
+  if (list.length === 0) return null;
+  // A preset sets the size itself; equal scaling applies only without one.
+  if (presetId) return { downloadFolderDataDTOList: list, presetId };
+  return { downloadFolderDataDTOList: list, ...(scalingPx ? { equalScalingPx: scalingPx } : {}) };
+}
+
+/** The request of a download by article numbers, or null when the text holds none. */
+export function artNumDownloadRequest(
+  text: string,
+  formats: string[],
+  presetId: number | null,
+): { artNumList: string[]; formats: string[]; presetId?: number } | null {
+  const artNumList = parseArtNums(text);
+  if (artNumList.length === 0) return null;
+  const wanted = formats.includes('all') ? [] : formats;
+  return { artNumList, formats: wanted, ...(presetId ? { presetId } : {}) };
+}

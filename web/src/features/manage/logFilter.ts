@@ -1,0 +1,34 @@
+import type { LogListRequest, OperationCode } from '@dam/contract';
+import type { Dayjs } from 'dayjs';
+
+export interface LogFilterForm {
+  range: [Dayjs | null, Dayjs | null] | null;
+  operatorName: string;
+  fileName: string;
+  operatorCodes: OperationCode[];
+}
+
+export const EMPTY_FILTER: LogFilterForm = { range: null, operatorName: '', fileName: '', operatorCodes: [] };
+
+/** The request filter of a form: empty fields are left out; the range covers whole days. */
+export function toLogFilter(form: LogFilterForm): Omit<LogListRequest, 'pageNo' | 'pageSize'> {
+  const [from, to] = form.range ?? [null, null];
+  return {
+    ...(from ? { startTime: from.startOf('day').toISOString() } : {}),
+    ...(to ? { endTime: to.endOf('day').toISOString() } : {}),
+    ...(form.operatorName.trim() ? { operatorName: form.operatorName.trim() } : {}),
+    ...(form.fileName.trim() ? { fileName: form.fileName.trim() } : {}),
+    ...(form.operatorCodes.length > 0 ? { operatorCodes: form.operatorCodes } : {}),
+  };
+}
+
+/** The export URL of a filter: the same fields in the query string, codes comma-joined. */
+export function logExportPath(filter: Omit<LogListRequest, 'pageNo' | 'pageSize'>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const query = params.toString();
+  return `/ske-api/v1_0/operator-log/export${query ? `?${query}` : ''}`;
+}
