@@ -14,7 +14,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
 import { registerRequestContext, requireSignIn } from './http/request-context';
 import { fastifyTrustProxy } from './http/trust-proxy';
-import { ImageWork, imageLimitsOf } from './jobs/image-limits';
+import { ImageWork, imageLimitsOf } from './media/image-limits';
 import { MediaProcessor } from './jobs/media';
 import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';

@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
-import { ImageWork, imageLimitsOf } from './jobs/image-limits';
+import { ImageWork, imageLimitsOf } from './media/image-limits';
 import { MediaProcessor } from './jobs/media';
 import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';

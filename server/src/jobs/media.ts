@@ -5,19 +5,18 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
 import type { UploadRow } from '../db/schema';
+import { decodeImage, SHARP_FORMATS } from '../media/decode';
+import { type ImageHeader, ImageTooLargeError, type ImageWork, readImageHeader } from '../media/image-limits';
 import type { ItemsRepository } from '../modules/items/repository';
 import type { UploadsRepository } from '../modules/uploads/repository';
 import type { ObjectStorage } from '../storage/storage';
-import { type ImageHeader, ImageTooLargeError, type ImageWork, readImageHeader } from './image-limits';
-// Installs ag-psd's canvas hooks (image-limits sets sharp's process-wide cache setting).
-import { readPsdComposite, writeCompositeAsVips } from './psd';
 import { MissingToolError, run } from './tools';
 
 export const PreviewStatus = { pending: 0, ready: 1, failed: 2, damaged: 3, none: 4 } as const;
 
 const THUMB_SIDE = 500;
 const PREVIEW_SIDE = 2048;
-const RASTER = new Set(['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'tif', 'tiff', 'avif', 'heic']);
+const RASTER = new Set(SHARP_FORMATS);
 /** Formats browsers cannot show, which get a large JPEG preview besides the thumbnail. */
 const NEEDS_PREVIEW = new Set([
   'tif',
@@ -194,18 +193,14 @@ export class MediaProcessor {
     file: string,
     format: string,
   ): Promise<Sharp> {
-    const limitInputPixels = this.deps.images.limits.maxPixels;
     try {
-      if (kind === 'psd') {
-        const composite = await readPsdComposite(file, '#ffffff');
-        const flat = `${file}.composite.v`;
-        if (await writeCompositeAsVips(composite, flat))
-          return sharp(flat, { failOn: 'error', limitInputPixels, sequentialRead: true });
-        const image = sharp(composite.data, { raw: composite.raw, limitInputPixels });
-        // 8-bit composites come flattened already; deeper ones are flattened by libvips.
-        return composite.flattened ? image.removeAlpha() : image.flatten({ background: '#ffffff' });
-      }
-      return sharp(file, { failOn: 'error', limitInputPixels, sequentialRead: true }).rotate();
+      // PSDs are flattened onto white; other sources keep their alpha until the JPEG encoder.
+      return await decodeImage(file, {
+        format: kind === 'psd' ? 'psd' : 'image',
+        background: kind === 'psd' ? '#ffffff' : null,
+        limitInputPixels: this.deps.images.limits.maxPixels,
+        scratchDir: path.dirname(file),
+      });
     } catch (error) {
       // Decoders report corrupt input in many words; any failure to read the file's own bytes is damage.
       throw new DamagedSourceError(`${format}: ${(error as Error).message}`);

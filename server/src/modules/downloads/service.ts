@@ -15,11 +15,10 @@ import {
   safeFileNamePart,
   UNMATCHED_ART_NUMS_FILE,
 } from '@dam/contract';
-import sharp, { type Sharp } from 'sharp';
 import { AppError, coded, invalidField } from '../../http/app-error';
-import { encodeCost, ImageTooLargeError, type ImageWork, readImageHeader } from '../../jobs/image-limits';
-import { readPsdComposite, writeCompositeAsVips } from '../../jobs/psd';
 import { type Clock, calendarDate } from '../../lib/clock';
+import { decodeImage, SHARP_FORMATS } from '../../media/decode';
+import { encodeCost, ImageTooLargeError, type ImageWork, readImageHeader } from '../../media/image-limits';
 import type { ObjectStorage } from '../../storage/storage';
 import { type AuthContext, fileScopeFilter } from '../access/access';
 import { canDownload, canSee } from '../items/policy';
@@ -50,9 +49,8 @@ const STORE_ONLY = new Set([
   'heic',
   'avif',
 ]);
-/** Image formats sharp decodes, best source first when converting to JPG/PNG. */
-const SHARP_SOURCES = ['tif', 'tiff', 'png', 'jpg', 'jpeg', 'bmp', 'webp', 'gif', 'avif', 'heic'];
-const CONVERSION_SOURCES = ['psd', ...SHARP_SOURCES];
+/** Image formats converted to JPG/PNG, best source first. */
+const CONVERSION_SOURCES = ['psd', ...SHARP_FORMATS];
 const IMAGE_FORMATS = new Set(CONVERSION_SOURCES);
 /** What is fetched of an object in S3 to read its header before copying it whole. */
 const HEADER_BYTES = 64 * 1024;
@@ -440,7 +438,7 @@ export class DownloadsService {
   }
 
   /**
-   * Converts (and scales) one image within the process's image budget (jobs/image-limits.ts).
+   * Converts (and scales) one image within the process's image budget (media/image-limits.ts).
    * The source is read where it is stored (local driver); on S3 its first 64 KiB are fetched
    * and its pixel size checked before the whole object is copied to a temporary file, at most
    * `SOURCE_COPIES` at once. Its header is checked, then, once the memory its decoding takes is
@@ -471,25 +469,15 @@ export class DownloadsService {
       const size = scaledSize(header.uprightWidth, header.uprightHeight, file.scalePx, file.enlarge ?? false);
       const background = output === 'jpg' ? (file.background ?? DEFAULT_PRESET_BACKGROUND) : file.background;
       const target = path.join(dir, `output.${output}`);
-      const limitInputPixels = this.images.limits.maxPixels;
       // A PSD kept transparent is handed to sharp as raw pixels, which it copies.
       const copied = isPsd && !background ? header.width * header.height * 4 : 0;
       await this.images.run(header.cost + copied + encodeCost(size.width), async () => {
-        let image: Sharp;
-        if (isPsd) {
-          const composite = await readPsdComposite(input, background);
-          // In the temporary folder, never beside a stored object.
-          const flat = path.join(dir, 'composite.v');
-          if (await writeCompositeAsVips(composite, flat)) {
-            image = sharp(flat, { failOn: 'error', limitInputPixels, sequentialRead: true });
-          } else {
-            image = sharp(composite.data, { raw: composite.raw, limitInputPixels });
-            if (background) image = image.flatten({ background });
-          }
-        } else {
-          image = sharp(input, { failOn: 'error', limitInputPixels, sequentialRead: true }).rotate();
-          if (background) image = image.flatten({ background });
-        }
+        let image = await decodeImage(input, {
+          format,
+          background,
+          limitInputPixels: this.images.limits.maxPixels,
+          scratchDir: dir,
+        });
         if (size.width !== header.uprightWidth || size.height !== header.uprightHeight)
           image = image.resize(size.width, size.height, { fit: 'fill' });
         image =

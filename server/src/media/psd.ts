@@ -2,14 +2,23 @@ import fsp from 'node:fs/promises';
 import { initializeCanvas, readPsd } from 'ag-psd';
 import type { SharpOptions } from 'sharp';
 
-// ag-psd builds the composite image through canvas hooks; raw pixel buffers are all we need.
-initializeCanvas(
-  () => {
-    throw new Error('canvas not available');
-  },
-  (width: number, height: number) =>
-    ({ data: new Uint8ClampedArray(width * height * 4), width, height, colorSpace: 'srgb' }) as never,
-);
+let canvasInstalled = false;
+
+/**
+ * ag-psd builds the composite image through process-wide canvas hooks; raw pixel buffers are all
+ * we need, so no canvas package. Installed by the first read, not as a side effect of an import.
+ */
+function installRawPixelCanvas(): void {
+  if (canvasInstalled) return;
+  initializeCanvas(
+    () => {
+      throw new Error('canvas not available');
+    },
+    (width: number, height: number) =>
+      ({ data: new Uint8ClampedArray(width * height * 4), width, height, colorSpace: 'srgb' }) as never,
+  );
+  canvasInstalled = true;
+}
 
 /** A PSD's composite image as raw pixels for sharp. */
 export interface PsdComposite {
@@ -113,6 +122,7 @@ export async function readPsdComposite(file: string, background: string | null):
   } finally {
     await handle.close();
   }
+  installRawPixelCanvas();
   const composite = readPsd(bytes, {
     skipLayerImageData: true,
     skipThumbnail: true,

@@ -2,10 +2,6 @@ import fsp from 'node:fs/promises';
 import sharp from 'sharp';
 import { type PsdLayout, psdLayout } from './psd';
 
-// libvips' operation cache only helps repeated work on the same image, which ours never is, and
-// it would hold decoded pixels beyond the memory budget below.
-sharp.cache(false);
-
 /**
  * What one process may decode (docs/decisions.md "Image limits"). Every decode (thumbnails,
  * previews, download conversions) first reads the image's header, refuses it beyond `maxPixels`,
@@ -66,7 +62,7 @@ const BYTES_PER_SAMPLE: Record<string, number> = {
  *   progressive JPEG keeps every DCT coefficient (6.9 bytes a pixel at 4:4:4).
  * - TIFF is read a strip (or a row of tiles) at a time: a file written as one strip is decoded
  *   in one piece, so its header's RowsPerStrip/TileLength decides.
- * - A PSD's composite (its layers are skipped on disk, jobs/psd.ts) is decoded by ag-psd into
+ * - A PSD's composite (its layers are skipped on disk, media/psd.ts) is decoded by ag-psd into
  *   RGBA, flattened and written to a temporary file libvips streams: its compressed bytes plus
  *   4 bytes a pixel (sharp would copy a raw buffer: 10 bytes a pixel measured that way).
  */
@@ -89,7 +85,7 @@ export function decodeCost(facts: {
   const streamed = Math.min(whole, 16 * MB + row * 2048);
   switch (facts.format) {
     case 'psd':
-      // The composite's bytes and its RGBA pixels (8-bit ones then stream from disk, jobs/psd.ts);
+      // The composite's bytes and its RGBA pixels (8-bit ones then stream from disk, media/psd.ts);
       // deeper ones are copied by sharp and flattened by libvips.
       return 16 * MB + facts.fileSize + pixels * 4 * bytesPerSample * (bytesPerSample === 1 ? 1.25 : 3.5);
     case 'jpeg':
@@ -228,7 +224,11 @@ export class ImageWork {
   private used = 0;
   private readonly waiting: Array<{ cost: number; start: () => void }> = [];
 
-  constructor(readonly limits: ImageLimits) {}
+  constructor(readonly limits: ImageLimits) {
+    // libvips' operation cache only helps repeated work on the same image, which ours never is,
+    // and it would hold decoded pixels beyond the memory budget. Process-wide, like this budget.
+    sharp.cache(false);
+  }
 
   /** Throws ImageTooLargeError for an image this process will not decode. */
   check(

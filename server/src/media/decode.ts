@@ -1,0 +1,38 @@
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { readPsdComposite, writeCompositeAsVips } from './psd';
+
+/** Image formats libvips decodes itself, best source first when converting to JPG/PNG. */
+export const SHARP_FORMATS = ['tif', 'tiff', 'png', 'jpg', 'jpeg', 'bmp', 'webp', 'gif', 'avif', 'heic'];
+
+export interface DecodeOptions {
+  /** `psd` (PSD/PSB) is read through ag-psd's composite; `image` is anything libvips reads. */
+  format: 'psd' | 'image';
+  /** Fill for transparent areas (`#rrggbb`), or null to keep them. */
+  background: string | null;
+  /** Pixel limit handed to libvips; the header was checked against the process's limits already. */
+  limitInputPixels: number;
+  /** The caller's temporary folder, for a PSD composite's pixels (never beside a stored object). */
+  scratchDir: string;
+}
+
+/**
+ * A sharp pipeline of an image file's first image, upright. A PSD's composite is flattened onto
+ * `background` and, at 8 bits, streamed from a temporary libvips file instead of a second copy of
+ * its pixels in memory (media/psd.ts); deeper composites are raw input, flattened by libvips.
+ * Throws what the decoders throw: the caller decides whether that means a damaged source.
+ */
+export async function decodeImage(file: string, options: DecodeOptions): Promise<Sharp> {
+  const { background, limitInputPixels } = options;
+  let image: Sharp;
+  if (options.format === 'psd') {
+    const composite = await readPsdComposite(file, background);
+    const flat = path.join(options.scratchDir, 'composite.v');
+    if (await writeCompositeAsVips(composite, flat))
+      return sharp(flat, { failOn: 'error', limitInputPixels, sequentialRead: true });
+    image = sharp(composite.data, { raw: composite.raw, limitInputPixels });
+  } else {
+    image = sharp(file, { failOn: 'error', limitInputPixels, sequentialRead: true }).rotate();
+  }
+  return background ? image.flatten({ background }) : image;
+}
