@@ -1,17 +1,8 @@
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
-import { ImageWork, imageLimitsOf } from './media/image-limits';
-import { MediaProcessor } from './jobs/media';
 import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
-import { ItemsRepository } from './modules/items/repository';
-import { localMediaUrlMaker } from './modules/media/urls';
-import { ObjectDeletionsRepository } from './modules/objects/repository';
-import { ObjectCleaner } from './modules/objects/service';
-import { UploadsRepository } from './modules/uploads/repository';
-import { localPartUrlMaker } from './modules/uploads/service';
-import { createStorage } from './storage/index';
-import { LocalStorage } from './storage/local';
+import { createServices, workJobs } from './services';
 
 /**
  * `npm run worker`: media jobs and object deletions only, no HTTP. Run N of these beside stateless API processes
@@ -32,31 +23,17 @@ async function main(): Promise<void> {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   await migrateToLatest(database.db);
-  const uploads = new UploadsRepository(database.db);
-  const secret = await uploads.sharedSecret('part-url-secret');
-  const storage = createStorage(config, localPartUrlMaker(secret), localMediaUrlMaker(secret));
   const jobs = await startJobQueue(database, {
     onError: (error) => console.error('job queue:', error.message),
   });
-  const media = new MediaProcessor({
-    uploads,
-    items: new ItemsRepository(database.db),
-    storage,
-    localPath: (key) => (storage instanceof LocalStorage ? storage.pathOf(key) : null),
-    warn: (details, message) => console.warn(message, details),
-    now: () => new Date(),
-    images: new ImageWork(imageLimitsOf(config)),
-  });
-  await jobs.workMedia((uploadId) => media.process(uploadId), Math.max(1, config.MEDIA_WORKERS));
-  const cleaner = new ObjectCleaner({
-    objects: new ObjectDeletionsRepository(database.db),
-    storage,
+  const services = await createServices({
+    config,
+    database,
     clock: systemClock,
+    jobs,
+    warn: (details, message) => console.warn(message, details),
   });
-  await jobs.workObjectDeletions({
-    deleteObject: (key) => cleaner.deleteObject(key),
-    maintain: () => cleaner.maintain(),
-  });
+  await workJobs(services, jobs, Math.max(1, config.MEDIA_WORKERS));
   console.log(`media worker running (${Math.max(1, config.MEDIA_WORKERS)} at a time)`);
   const stop = async () => {
     await jobs.stop();

@@ -1,0 +1,248 @@
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { MediaProcessor } from './jobs/media';
+import type { JobQueue } from './jobs/queue';
+import type { Clock } from './lib/clock';
+import { ImageWork, imageLimitsOf } from './media/image-limits';
+import { AccessRepository } from './modules/access/access.repository';
+import { AccountsRepository } from './modules/accounts/repository';
+import { AccountsService } from './modules/accounts/service';
+import { DownloadsRepository } from './modules/downloads/repository';
+import { DownloadsService } from './modules/downloads/service';
+import { FilesRepository } from './modules/files/repository';
+import { FilesService } from './modules/files/service';
+import { ItemsRepository } from './modules/items/repository';
+import { ItemsService } from './modules/items/service';
+import { OperationRecorder } from './modules/logs/recorder';
+import { LogsRepository } from './modules/logs/repository';
+import { LogsService } from './modules/logs/service';
+import {
+  CHECKED_URL_WINDOW_MS,
+  localMediaUrlMaker,
+  MediaUrls,
+  PRESIGNED_URL_WINDOW_MS,
+} from './modules/media/urls';
+import { ObjectDeletionsRepository } from './modules/objects/repository';
+import { ObjectCleaner, type ObjectsFreed } from './modules/objects/service';
+import { PresetsRepository } from './modules/presets/repository';
+import { PresetsService } from './modules/presets/service';
+import { RateLimiter } from './modules/ratelimit/limiter';
+import { RateLimitRepository } from './modules/ratelimit/repository';
+import { SearchRepository } from './modules/search/repository';
+import { SearchService } from './modules/search/service';
+import { SecurityRepository } from './modules/security/repository';
+import { ADDRESS_LIMIT_MULTIPLE, SecurityService } from './modules/security/service';
+import { SharesRepository } from './modules/shares/repository';
+import { SharesService } from './modules/shares/service';
+import { compileArtNumPattern } from './modules/sku/art-num';
+import { SkuRepository } from './modules/sku/repository';
+import { SkuService } from './modules/sku/service';
+import { TagsRepository } from './modules/tags/repository';
+import { TagsService } from './modules/tags/service';
+import { UploadsRepository } from './modules/uploads/repository';
+import { localPartUrlMaker, UploadsService } from './modules/uploads/service';
+import { createStorage } from './storage/index';
+import { LocalStorage } from './storage/local';
+import type { ObjectStorage } from './storage/storage';
+
+export type Warn = (details: Record<string, unknown>, message: string) => void;
+
+export interface ServiceDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  clock: Clock;
+  /** The job queue; without one (some tests) finished uploads get no thumbnails. */
+  jobs?: JobQueue;
+  /** Where services report what went wrong without failing the caller. */
+  warn: Warn;
+}
+
+/** Every service of the application, built once per process by the API server and the worker alike. */
+export interface Services {
+  storage: ObjectStorage;
+  /** Signs local part-upload and media URLs. */
+  partUrlSecret: string;
+  limiter: RateLimiter;
+  security: SecurityService;
+  logs: LogsService;
+  oplog: OperationRecorder;
+  accounts: AccountsService;
+  items: ItemsService;
+  tags: TagsService;
+  files: FilesService;
+  presets: PresetsService;
+  /** One pixel limit and image memory budget for thumbnails and download conversions alike. */
+  images: ImageWork;
+  downloads: DownloadsService;
+  uploads: UploadsService;
+  sku: SkuService;
+  search: SearchService;
+  shares: SharesService;
+  /** Thumbnails and previews of finished uploads (the media job). */
+  media: MediaProcessor;
+  /** Deletes objects no record holds any more (the object-deletion job). */
+  cleaner: ObjectCleaner;
+}
+
+/** Wires repositories, storage and services from the configuration; registers nothing anywhere. */
+export async function createServices({
+  config,
+  database,
+  clock,
+  jobs,
+  warn,
+}: ServiceDependencies): Promise<Services> {
+  const db = database.db;
+  const uploadsRepository = new UploadsRepository(db);
+  const partUrlSecret = await uploadsRepository.sharedSecret('part-url-secret');
+  const storage = createStorage(config, localPartUrlMaker(partUrlSecret), localMediaUrlMaker(partUrlSecret));
+  const localPath = (key: string) => (storage instanceof LocalStorage ? storage.pathOf(key) : null);
+  // Local media URLs are checked against their session on every use; S3 presigned ones cannot be,
+  // so they last minutes (docs/decisions.md).
+  const mediaUrls = new MediaUrls(
+    storage,
+    clock,
+    storage instanceof LocalStorage ? CHECKED_URL_WINDOW_MS : PRESIGNED_URL_WINDOW_MS,
+  );
+  // Objects of removed records are recorded in the deletion outbox with the removal; this queues
+  // their jobs afterwards (a lost send is re-sent by the storage maintenance pass).
+  const objectsFreed: ObjectsFreed = async (keys) => {
+    if (!jobs || keys.length === 0) return;
+    await jobs
+      .enqueueObjectDeletions(keys)
+      .catch((err) => warn({ err }, 'could not queue object deletions (retried later)'));
+  };
+
+  // Sign-in and share-password limits count in the database: every server process shares them.
+  const limiter = new RateLimiter(new RateLimitRepository(db), clock);
+  const security = new SecurityService(
+    new SecurityRepository(db),
+    new AccessRepository(db),
+    clock,
+    {
+      idleMs: config.SESSION_IDLE_HOURS * 3600_000,
+      rememberMs: config.SESSION_REMEMBER_DAYS * 86_400_000,
+      passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,
+    },
+    limiter,
+    {
+      perIdentifier: config.LOGIN_RATE_LIMIT,
+      perAddress: config.LOGIN_RATE_LIMIT * ADDRESS_LIMIT_MULTIPLE,
+    },
+  );
+
+  // The operation log: route handlers record each operation right after it succeeded.
+  const logs = new LogsService(new LogsRepository(db), clock, config.BUSINESS_TIME_ZONE);
+  const oplog = new OperationRecorder(logs, warn);
+  const accounts = new AccountsService(new AccountsRepository(db), clock);
+
+  const items = new ItemsService(
+    new ItemsRepository(db),
+    clock,
+    config.BUSINESS_TIME_ZONE,
+    mediaUrls,
+    objectsFreed,
+  );
+  const tags = new TagsService({ tags: new TagsRepository(db), items: new ItemsRepository(db), clock });
+  const files = new FilesService({
+    files: new FilesRepository(db),
+    items: new ItemsRepository(db),
+    tags,
+    storage,
+    mediaUrls,
+    clock,
+    timeZone: config.BUSINESS_TIME_ZONE,
+    warn,
+    objectsFreed,
+  });
+  const presets = new PresetsService(new PresetsRepository(db), clock);
+  const images = new ImageWork(imageLimitsOf(config));
+  const downloads = new DownloadsService(
+    new DownloadsRepository(db),
+    storage,
+    clock,
+    (id) => presets.get(id),
+    config.BUSINESS_TIME_ZONE,
+    images,
+    localPath,
+    warn,
+  );
+  const uploads = new UploadsService({
+    uploads: uploadsRepository,
+    items,
+    tags,
+    storage,
+    clock,
+    partUrlSecret,
+    objectsFreed,
+    onFinished: async (uploadId) => {
+      await jobs?.enqueueMedia(uploadId);
+    },
+    warn,
+  });
+  const sku = new SkuService({
+    sku: new SkuRepository(db),
+    tags,
+    clock,
+    artNumPattern: compileArtNumPattern(config.ART_NUM_PATTERN),
+  });
+  const search = new SearchService(new SearchRepository(db), clock, config.BUSINESS_TIME_ZONE, mediaUrls);
+  const shares = new SharesService({
+    shares: new SharesRepository(db),
+    items: new ItemsRepository(db),
+    access: new AccessRepository(db),
+    downloads,
+    mediaUrls,
+    clock,
+    timeZone: config.BUSINESS_TIME_ZONE,
+    tokenSecret: await uploadsRepository.sharedSecret('share-visitor-secret'),
+    limiter,
+    passwordRateLimit: config.LOGIN_RATE_LIMIT,
+  });
+
+  const media = new MediaProcessor({
+    uploads: uploadsRepository,
+    items: new ItemsRepository(db),
+    storage,
+    localPath,
+    warn,
+    now: () => clock.now(),
+    images,
+  });
+  const cleaner = new ObjectCleaner({ objects: new ObjectDeletionsRepository(db), storage, clock });
+
+  return {
+    storage,
+    partUrlSecret,
+    limiter,
+    security,
+    logs,
+    oplog,
+    accounts,
+    items,
+    tags,
+    files,
+    presets,
+    images,
+    downloads,
+    uploads,
+    sku,
+    search,
+    shares,
+    media,
+    cleaner,
+  };
+}
+
+/** Takes media and object-deletion jobs off the queue in this process, `mediaWorkers` media jobs at a time. */
+export async function workJobs(
+  { media, cleaner }: Pick<Services, 'media' | 'cleaner'>,
+  jobs: JobQueue,
+  mediaWorkers: number,
+): Promise<void> {
+  await jobs.workMedia((uploadId) => media.process(uploadId), mediaWorkers);
+  await jobs.workObjectDeletions({
+    deleteObject: (key) => cleaner.deleteObject(key),
+    maintain: () => cleaner.maintain(),
+  });
+}
