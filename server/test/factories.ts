@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FunctionCode } from '@dam/contract';
 import type { DatabaseHandle } from '../src/db/database';
 import { hashPassword } from '../src/lib/password';
 import { AccountsRepository } from '../src/modules/accounts/repository';
@@ -24,7 +25,7 @@ export interface UserOptions {
   email?: string;
   mobile?: string;
   deptId?: number | null;
-  functionCodes?: number[];
+  functionCodes?: FunctionCode[];
   scopes?: Partial<Record<'view' | 'upload' | 'download' | 'share', Scope>>;
   mustChangePassword?: boolean;
 }

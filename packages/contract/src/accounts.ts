@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILE_PERMISSIONS, FunctionCode, PERMISSION_SCOPES } from './permissions';
+import { FILE_PERMISSIONS, FunctionCode, PermissionScope } from './permissions';
 import { mobileSchema } from './security';
 
 /**
@@ -16,6 +16,13 @@ export const USERNAME_MAX_CHARS = 30;
 export const RESERVED_USERNAMES = ['admin', 'editor'] as const;
 export const USER_PAGE_SIZE_MAX = 100;
 
+/** SPEC §3 Department status: 0 deleted, 1 default. */
+export const DepartmentStatus = { deleted: 0, normal: 1 } as const;
+export type DepartmentStatus = (typeof DepartmentStatus)[keyof typeof DepartmentStatus];
+/** SPEC §3 User status: 0 deleted, 1 normal. */
+export const UserStatus = { deleted: 0, normal: 1 } as const;
+export type UserStatus = (typeof UserStatus)[keyof typeof UserStatus];
+
 const idSchema = z.number().int().positive();
 const nameSchema = (max: number) =>
   z.string().trim().min(1, { error: 'blankName' }).max(max, { error: 'tooLong' });
@@ -30,7 +37,7 @@ export const departmentSchema = z.object({
   /** Materialised path of ids, `/1/4/`. */
   path: z.string(),
   type: z.number().int(),
-  status: z.number().int(),
+  status: z.enum(DepartmentStatus),
   headUserId: z.number().int().nullable(),
   headUserName: z.string().nullable(),
   /** Live members of this department itself (not of those below it). */
@@ -93,8 +100,7 @@ export const managedUserSchema = z.object({
   /** The user's own roles (department roles are on the department). */
   roleList: z.array(roleRefSchema),
   roleIdList: z.array(z.number().int()),
-  /** SPEC §3: 0 deleted, 1 normal. */
-  status: z.number().int(),
+  status: z.enum(UserStatus),
   loginNum: z.number().int(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
@@ -170,7 +176,7 @@ export const createdIdSchema = z.object({ id: z.number().int() });
 
 // ── Roles ─────────────────────────────────────────────────────────────────────────────────────
 
-const scopeSchema = z.enum(PERMISSION_SCOPES);
+const scopeSchema = z.enum(PermissionScope);
 const FUNCTION_CODE_VALUES = Object.values(FunctionCode) as number[];
 
 export const roleInputSchema = z.object({

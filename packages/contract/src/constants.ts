@@ -30,6 +30,10 @@ export const LIMITS = {
   scrollBottomTriggerPx: 20,
 } as const;
 
+/** A yes/no field the API of SPEC §7 carries as 0 or 1 (e.g. isShareDownload). */
+export const Flag = { no: 0, yes: 1 } as const;
+export type Flag = (typeof Flag)[keyof typeof Flag];
+
 /** Name of the cookie the web app keeps the session token in (SPEC §3 Local settings). */
 export const TOKEN_COOKIE = 'skToken';
 /** Request headers of SPEC §7 Common. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { fileNameSchema, itemActionSchema } from './items';
+import { Flag } from './constants';
+import { fileNameSchema, ItemType, itemActionSchema } from './items';
+import { PreviewStatus } from './uploads';
 
 /** One upload record (a version of one format) of a file (SPEC §3 folderDataInfoDTOList). */
 export const uploadRecordInfoSchema = z.object({
@@ -17,8 +19,7 @@ export const uploadRecordInfoSchema = z.object({
   url: z.string().nullable(),
   compactUrl: z.string().nullable(),
   previewUrl: z.string().nullable(),
-  /** 0 pending, 1 ready, 2 failed, 3 damaged, 4 none. */
-  previewStatus: z.number().int(),
+  previewStatus: z.enum(PreviewStatus),
 });
 export type UploadRecordInfo = z.infer<typeof uploadRecordInfoSchema>;
 
@@ -42,7 +43,7 @@ export const tagOfFileSchema = z.object({
 /** SPEC §3 File detail. */
 export const fileDetailSchema = z.object({
   id: z.number().int(),
-  type: z.number().int(),
+  type: z.enum(ItemType),
   name: z.string(),
   folderId: z.number().int().nullable(),
   path: z.string(),
@@ -51,7 +52,7 @@ export const fileDetailSchema = z.object({
   url: z.string().nullable(),
   previewUrl: z.string().nullable(),
   compactUrl: z.string().nullable(),
-  previewStatus: z.number().int(),
+  previewStatus: z.enum(PreviewStatus),
   expireStartTime: z.string().nullable(),
   expireEndTime: z.string().nullable(),
   expired: z.boolean(),
@@ -124,7 +125,7 @@ export const batchDownloadRequestSchema = z
       .default([]),
     /** Specific upload records (versions) by id. */
     uploadIdList: z.array(z.number().int().positive()).max(10_000).default([]),
-    isShareDownload: z.union([z.literal(0), z.literal(1)]).default(0),
+    isShareDownload: z.union([z.literal(Flag.no), z.literal(Flag.yes)]).default(Flag.no),
     /** Scale images so their longer side is this many pixels. */
     equalScalingPx: z.number().int().positive().max(MAX_SCALING_PX).nullable().optional(),
     /** Convert every image per this download preset (format, size, background, names). */

@@ -8,6 +8,9 @@ import { FILE_NAME_MAX_CHARS, nameProblem } from './names';
  */
 export const ItemType = { folder: 1, image: 2, video: 3, other: 4 } as const;
 export type ItemType = (typeof ItemType)[keyof typeof ItemType];
+/** SPEC §4 file state: normal, or removed (in the recycle bin). */
+export const ItemState = { normal: 1, removed: 2 } as const;
+export type ItemState = (typeof ItemState)[keyof typeof ItemState];
 
 function nameSchema(maxChars: number) {
   return z
@@ -68,7 +71,8 @@ const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 
 /** Sort toggle of SPEC §2: normal → up → down → normal. */
 export const RankStatus = { normal: '0', up: '1', down: '2' } as const;
-export const rankStatusSchema = z.enum(['0', '1', '2']).default('0');
+export type RankStatus = (typeof RankStatus)[keyof typeof RankStatus];
+export const rankStatusSchema = z.enum(RankStatus).default(RankStatus.normal);
 
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
@@ -99,7 +103,7 @@ export const itemActionSchema = z.enum(['view', 'upload', 'download', 'share', '
 export const itemSchema = z.object({
   id: z.number().int(),
   folderDataId: z.number().int(),
-  type: z.number().int(),
+  type: z.enum(ItemType),
   name: z.string(),
   /** Display path of the folder holding the item, e.g. `/Shoes/2026 SS`; `/` at the top level. */
   path: z.string(),
@@ -178,7 +182,7 @@ export const folderNodeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   path: z.string(),
-  type: z.number().int(),
+  type: z.enum(ItemType),
   currentFolderId: z.number().int().nullable(),
   visibility: visibilitySchema,
   hasChildren: z.boolean(),

@@ -15,8 +15,17 @@ export const FunctionCode = {
 export type FunctionCode = (typeof FunctionCode)[keyof typeof FunctionCode];
 export const ALL_FUNCTION_CODES: readonly FunctionCode[] = Object.values(FunctionCode);
 /** The manage entry shows for any of codes 1 to 6 (SPEC §6). */
-export const MANAGE_ENTRY_CODES: readonly FunctionCode[] = [1, 2, 3, 4, 5, 6];
-export const RESOURCE_TYPE_FUNCTION_CODE = 3;
+export const MANAGE_ENTRY_CODES: readonly FunctionCode[] = [
+  FunctionCode.mail,
+  FunctionCode.user,
+  FunctionCode.role,
+  FunctionCode.tag,
+  FunctionCode.log,
+  FunctionCode.data,
+];
+/** resourceType of a resourcesList entry; only function codes are sent (SPEC §6). */
+export const ResourceType = { functionCode: 3 } as const;
+export type ResourceType = (typeof ResourceType)[keyof typeof ResourceType];
 
 /** File resource permissions a role grants (SPEC §3 Role). */
 export const FILE_PERMISSIONS = ['view', 'upload', 'download', 'share'] as const;
@@ -25,5 +34,6 @@ export type FilePermission = (typeof FILE_PERMISSIONS)[number];
  * Scope of a file permission: `none` (not granted), `dept` ("self and below": items owned by
  * members of the user's own department or any department beneath it), `all`.
  */
-export const PERMISSION_SCOPES = ['none', 'dept', 'all'] as const;
-export type PermissionScope = (typeof PERMISSION_SCOPES)[number];
+export const PermissionScope = { none: 'none', dept: 'dept', all: 'all' } as const;
+export type PermissionScope = (typeof PermissionScope)[keyof typeof PermissionScope];
+export const PERMISSION_SCOPES = [PermissionScope.none, PermissionScope.dept, PermissionScope.all] as const;

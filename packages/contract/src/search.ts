@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { itemSchema, pagingSchema, rankStatusSchema } from './items';
+import { itemSchema, pagingSchema, RankStatus, rankStatusSchema } from './items';
 
 /**
  * Global search (SPEC §2 Search bar, §3 Search content, §7 POST /v1_0/global/search).
@@ -63,7 +63,7 @@ export const searchRequestSchema = pagingSchema
       .number()
       .int()
       .refine((v) => (SEARCH_FILE_TYPES as readonly number[]).includes(v), { error: 'invalidValue' })
-      .default(0)
+      .default(SearchFileType.all)
       .transform((v) => v as SearchFileType),
     query: z.string().max(LIMITS.searchChars, { error: 'tooLong' }).transform(cleanSingleQuery).optional(),
     artNumList: batchList.optional(),
@@ -110,14 +110,14 @@ export function parseSearchContent(raw: string | null): SearchContent | null {
     const value = JSON.parse(raw) as Partial<SearchContent>;
     const searchType = Number(value.searchType) as SearchType;
     if (!(SEARCH_TYPES as number[]).includes(searchType)) return null;
-    const fileType = Number(value.fileType ?? 0) as SearchFileType;
+    const fileType = Number(value.fileType ?? SearchFileType.all) as SearchFileType;
     const strings = (list: unknown) =>
       Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
     return {
       searchType,
-      fileType: (SEARCH_FILE_TYPES as readonly number[]).includes(fileType) ? fileType : 0,
+      fileType: (SEARCH_FILE_TYPES as readonly number[]).includes(fileType) ? fileType : SearchFileType.all,
       query: typeof value.query === 'string' ? value.query : '',
-      rankStatus: typeof value.rankStatus === 'string' ? value.rankStatus : '1',
+      rankStatus: typeof value.rankStatus === 'string' ? value.rankStatus : RankStatus.up,
       artNumList: strings(value.artNumList),
       nameList: strings(value.nameList),
     };

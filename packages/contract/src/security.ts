@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { FILE_PERMISSIONS, PERMISSION_SCOPES } from './permissions';
+import { FILE_PERMISSIONS, PermissionScope, ResourceType } from './permissions';
 
 /**
  * Schemas of the security API (SPEC §7 Security API). Custom messages are keys of
@@ -58,11 +58,11 @@ export const loginResultSchema = z.object({
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const resourceEntrySchema = z.object({
-  resourceType: z.number().int(),
+  resourceType: z.enum(ResourceType),
   resourceId: z.number().int(),
 });
 
-const scopeSchema = z.enum(PERMISSION_SCOPES);
+const scopeSchema = z.enum(PermissionScope);
 export const filePermissionsSchema = z.object(
   Object.fromEntries(FILE_PERMISSIONS.map((p) => [p, scopeSchema])) as Record<
     (typeof FILE_PERMISSIONS)[number],

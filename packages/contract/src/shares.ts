@@ -82,7 +82,7 @@ export const shareValiditySchema = z.preprocess(
 /** `needPassword`: 1 (or true) = password needed, 0 (or false) = public. */
 const shareTypeSchema = z.preprocess(
   (raw) => (raw === true || raw === '1' ? 1 : raw === false || raw === '0' ? 0 : raw),
-  z.union([z.literal(0), z.literal(1)]),
+  z.union([z.literal(ShareType.public), z.literal(ShareType.password)]),
 );
 
 /** POST /v1_0/user/share/produce-random-code. */
@@ -126,9 +126,13 @@ export const createShareResultSchema = z.object({
 export type CreateShareResult = z.infer<typeof createShareResultSchema>;
 
 /** SPEC §4 "sharing or stopped"; `expired` is computed from the clock (a link past expiresAt). */
-export const SHARE_STATUSES = ['sharing', 'stopped', 'expired'] as const;
-export const shareStatusSchema = z.enum(SHARE_STATUSES);
-export type ShareStatus = z.infer<typeof shareStatusSchema>;
+export const ShareStatus = { sharing: 'sharing', stopped: 'stopped', expired: 'expired' } as const;
+export type ShareStatus = (typeof ShareStatus)[keyof typeof ShareStatus];
+export const SHARE_STATUSES: readonly ShareStatus[] = Object.values(ShareStatus);
+export const shareStatusSchema = z.enum(ShareStatus);
+/** What the database keeps of a link's status (`shares.status`); expiry is not stored. */
+export const ShareState = { sharing: 1, stopped: 2 } as const;
+export type ShareState = (typeof ShareState)[keyof typeof ShareState];
 
 /** GET /v1_0/user/share/list?pageNo&pageSize: the caller's links, newest first. */
 export const myShareSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { fileNameSchema, folderRefSchema, itemNameSchema } from './items';
+import { fileNameSchema, folderRefSchema, ItemType, itemNameSchema } from './items';
 
 /** Formats grouped as images and videos on upload (SPEC §5), and what the pipeline previews. */
 export const IMAGE_GROUP_FORMATS = [
@@ -18,12 +18,13 @@ export const IMAGE_GROUP_FORMATS = [
 ] as const;
 export const VIDEO_GROUP_FORMATS = ['avi', 'mp4', 'mov', 'mpeg', 'rmvb', 'mkv', 'webm'] as const;
 
-/** Item type of a format: 2 image, 3 video, 4 other document. */
-export function itemTypeOfFormat(format: string): 2 | 3 | 4 {
+export type FileItemType = Exclude<ItemType, typeof ItemType.folder>;
+/** Item type of a format: image, video or other document. */
+export function itemTypeOfFormat(format: string): FileItemType {
   const f = format.toLowerCase();
-  if ((IMAGE_GROUP_FORMATS as readonly string[]).includes(f)) return 2;
-  if ((VIDEO_GROUP_FORMATS as readonly string[]).includes(f)) return 3;
-  return 4;
+  if ((IMAGE_GROUP_FORMATS as readonly string[]).includes(f)) return ItemType.image;
+  if ((VIDEO_GROUP_FORMATS as readonly string[]).includes(f)) return ItemType.video;
+  return ItemType.other;
 }
 
 /** Splits `SHOE123-01.side.JPG` into base name `SHOE123-01.side` and format `jpg`. */
@@ -142,6 +143,9 @@ export const cancelUploadRequestSchema = z.object({
 /** Status of an upload record on the server. */
 export const UploadStatus = { waiting: 0, uploading: 1, done: 2, failed: 3, cancelled: 4 } as const;
 export type UploadStatus = (typeof UploadStatus)[keyof typeof UploadStatus];
+/** Preview state of an upload record: made by the media job, or none for formats without one. */
+export const PreviewStatus = { pending: 0, ready: 1, failed: 2, damaged: 3, none: 4 } as const;
+export type PreviewStatus = (typeof PreviewStatus)[keyof typeof PreviewStatus];
 
 export const uploadRecordSchema = z.object({
   id: z.number().int(),
@@ -152,12 +156,12 @@ export const uploadRecordSchema = z.object({
   /** The file's last-modified time (epoch ms) as the browser read it; matches a re-picked file. */
   fileInfo: z.number().nullable(),
   path: z.string(),
-  status: z.number().int(),
+  status: z.enum(UploadStatus),
   uploadSchedule: z.number().int(),
   error: z.string().nullable(),
   url: z.string(),
   folderDataId: z.number().int().nullable(),
-  previewStatus: z.number().int(),
+  previewStatus: z.enum(PreviewStatus),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });

@@ -1,18 +1,28 @@
+import type {
+  DepartmentStatus,
+  FunctionCode,
+  ItemState,
+  ItemType,
+  PermissionScope,
+  PreviewStatus,
+  ShareState,
+  UploadStatus,
+  UserStatus,
+} from '@dam/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Kysely's view of the tables; the migrations in ./migrations are the source of truth. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-export type ScopeColumn = 'none' | 'dept' | 'all';
+export type ScopeColumn = PermissionScope;
 
 export interface DepartmentTable {
   id: Generated<number>;
   parent_id: number | null;
   name: string;
   type: Generated<number>;
-  /** 1 active, 0 deleted. */
-  status: Generated<number>;
+  status: Generated<DepartmentStatus>;
   /** Materialised path of ids, e.g. `/1/4/9/`: a subtree is `path LIKE '/1/4/%'`. */
   path: string;
   head_user_id: number | null;
@@ -27,7 +37,7 @@ export interface RoleTable {
   upload_scope: ScopeColumn;
   download_scope: ScopeColumn;
   share_scope: ScopeColumn;
-  function_codes: ColumnType<number[], number[], number[]>;
+  function_codes: ColumnType<FunctionCode[], FunctionCode[], FunctionCode[]>;
   /** The administrator role made at first start; it cannot be deleted or lose codes. */
   is_system: Generated<boolean>;
   created_at: CreatedAt;
@@ -42,8 +52,7 @@ export interface UserTable {
   name: string;
   portrait: string | null;
   dept_id: number | null;
-  /** 1 normal, 0 deleted (SPEC §3 User). */
-  status: Generated<number>;
+  status: Generated<UserStatus>;
   password_hash: string | null;
   password_changed_at: Timestamp;
   /** Set when someone else chose the password (first start, admin reset). */
@@ -79,8 +88,7 @@ export interface SessionTable {
 
 export interface ItemTable {
   id: Generated<number>;
-  /** 1 folder, 2 image, 3 video, 4 other document. */
-  type: number;
+  type: ItemType;
   parent_id: number | null;
   name: string;
   id_path: string;
@@ -92,8 +100,7 @@ export interface ItemTable {
    */
   dept_path: string;
   visibility: 'shared' | 'private';
-  /** 1 normal, 2 removed (in the recycle bin). */
-  state: Generated<number>;
+  state: Generated<ItemState>;
   removed_at: Date | null;
   removed_by: number | null;
   removed_root_id: number | null;
@@ -143,8 +150,7 @@ export interface UploadTable {
   storage_key: string;
   multipart_id: string | null;
   part_size: number | null;
-  /** 0 waiting, 1 uploading, 2 done, 3 failed, 4 cancelled. */
-  status: Generated<number>;
+  status: Generated<UploadStatus>;
   upload_schedule: Generated<number>;
   error: string | null;
   art_num: string | null;
@@ -154,8 +160,7 @@ export interface UploadTable {
   item_id: number | null;
   width: number | null;
   height: number | null;
-  /** 0 pending, 1 ready, 2 failed, 3 damaged, 4 none for this format. */
-  preview_status: Generated<number>;
+  preview_status: Generated<PreviewStatus>;
   preview_attempts: Generated<number>;
   thumb_key: string | null;
   preview_key: string | null;
@@ -203,8 +208,7 @@ export interface ShareTable {
   owner_id: number;
   /** The share password, kept so the owner can see it again; null = public link. */
   password: string | null;
-  /** 1 sharing, 2 stopped. */
-  status: Generated<number>;
+  status: Generated<ShareState>;
   validity: '2h' | '1d' | '7d' | '30d' | 'none';
   /** null = permanent. */
   expires_at: Date | null;

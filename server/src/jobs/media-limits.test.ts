@@ -1,9 +1,9 @@
 import zlib from 'node:zlib';
+import { PreviewStatus } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFiles } from '../../test/factories';
 import { makeJpeg, makePng, makePsd, makeTiff } from '../../test/fixtures';
 import { ADMIN, createTestApp, signIn, type TestApp } from '../../test/harness';
-import { PreviewStatus } from './media';
 
 /** The PNG with its IHDR width and height replaced (and the chunk's CRC made right again). */
 function pngClaiming(png: Buffer, width: number, height: number): Buffer {

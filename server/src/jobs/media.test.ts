@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
+import { PreviewStatus } from '@dam/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFiles } from '../../test/factories';
 import { makeCorruptJpeg, makeJpeg, makeMp4, makePdf, makePng, makePsd, makeTiff } from '../../test/fixtures';
 import { ADMIN, createTestApp, get, signIn, type TestApp } from '../../test/harness';
 import { createStorage } from '../storage/index';
-import { PreviewStatus } from './media';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

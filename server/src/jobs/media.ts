@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { PreviewStatus, UploadStatus } from '@dam/contract';
 import sharp, { type Sharp } from 'sharp';
 import type { UploadRow } from '../db/schema';
 import { decodeImage, SHARP_FORMATS } from '../media/decode';
@@ -11,8 +12,6 @@ import type { ItemsRepository } from '../modules/items/repository';
 import type { UploadsRepository } from '../modules/uploads/repository';
 import type { ObjectStorage } from '../storage/storage';
 import { MissingToolError, run } from './tools';
-
-export const PreviewStatus = { pending: 0, ready: 1, failed: 2, damaged: 3, none: 4 } as const;
 
 const THUMB_SIDE = 500;
 const PREVIEW_SIDE = 2048;
@@ -68,7 +67,7 @@ export class MediaProcessor {
 
   async process(uploadId: number): Promise<void> {
     const upload = await this.deps.uploads.findById(uploadId);
-    if (upload?.status !== 2) return;
+    if (upload?.status !== UploadStatus.done) return;
     const format = upload.format.toLowerCase();
     const kind = RASTER.has(format)
       ? 'raster'

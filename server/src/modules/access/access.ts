@@ -1,4 +1,4 @@
-import type { FilePermission, FunctionCode, PermissionScope } from '@dam/contract';
+import { type FilePermission, type FunctionCode, PermissionScope } from '@dam/contract';
 import { AppError } from '../../http/app-error';
 
 /** Who is calling, and what their roles (own and their department's) allow. */
@@ -26,8 +26,8 @@ export type FileScopeFilter = { kind: 'all' } | { kind: 'subtree'; pathPrefix: s
 
 export function fileScopeFilter(auth: AuthContext, permission: FilePermission): FileScopeFilter {
   const scope = auth.fileScopes[permission];
-  if (scope === 'all') return { kind: 'all' };
-  if (scope === 'dept' && auth.deptPath) return { kind: 'subtree', pathPrefix: auth.deptPath };
+  if (scope === PermissionScope.all) return { kind: 'all' };
+  if (scope === PermissionScope.dept && auth.deptPath) return { kind: 'subtree', pathPrefix: auth.deptPath };
   return { kind: 'none' };
 }
 
@@ -82,7 +82,7 @@ export function fileScopesOfRoles(
  * narrowest file permission already does (see docs/decisions.md, Accounts administration).
  */
 export function administrationReach(auth: AuthContext): FileScopeFilter {
-  if (Object.values(auth.fileScopes).every((scope) => scope === 'all')) return { kind: 'all' };
+  if (Object.values(auth.fileScopes).every((scope) => scope === PermissionScope.all)) return { kind: 'all' };
   if (auth.deptPath) return { kind: 'subtree', pathPrefix: auth.deptPath };
   return { kind: 'none' };
 }

@@ -1,4 +1,4 @@
-import { ALL_FUNCTION_CODES } from '@dam/contract';
+import { ALL_FUNCTION_CODES, PermissionScope } from '@dam/contract';
 import { generatePassword, hashPassword } from '../../lib/password';
 import type { AccountsRepository } from './repository';
 
@@ -28,7 +28,12 @@ export async function ensureFirstAdministrator(
     const root = await repo.createDepartment({ name: '总部', parentId: null });
     const adminRole = await repo.createRole({
       name: '系统管理员',
-      scopes: { view: 'all', upload: 'all', download: 'all', share: 'all' },
+      scopes: {
+        view: PermissionScope.all,
+        upload: PermissionScope.all,
+        download: PermissionScope.all,
+        share: PermissionScope.all,
+      },
       functionCodes: [...ALL_FUNCTION_CODES],
       isSystem: true,
     });

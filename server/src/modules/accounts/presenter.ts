@@ -1,4 +1,10 @@
-import { ALL_FUNCTION_CODES, type Department, type ManagedUser, type Role } from '@dam/contract';
+import {
+  ALL_FUNCTION_CODES,
+  type Department,
+  type FunctionCode,
+  type ManagedUser,
+  type Role,
+} from '@dam/contract';
 import type { RoleRow } from '../../db/schema';
 import type { DepartmentRecord, UserRecord } from './repository';
 
@@ -35,8 +41,10 @@ export const managedUserDto = (row: UserRecord, roles: Array<{ id: number; name:
 });
 
 /** Codes stored on a role that SPEC §6 knows, in order. */
-export const knownCodes = (codes: readonly number[]): number[] =>
-  [...new Set(codes)].filter((c) => ALL_FUNCTION_CODES.includes(c as never)).sort((a, b) => a - b);
+export const knownCodes = (codes: readonly number[]): FunctionCode[] =>
+  [...new Set(codes)]
+    .filter((c): c is FunctionCode => ALL_FUNCTION_CODES.includes(c as FunctionCode))
+    .sort((a, b) => a - b);
 
 export const roleDto = (row: RoleRow, userCount: number): Role => ({
   id: row.id,

@@ -1,3 +1,4 @@
+import { DepartmentStatus, type FunctionCode, UserStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, RoleRow, ScopeColumn, UserRow } from '../../db/schema';
@@ -13,7 +14,7 @@ export interface NewDepartment {
 export interface NewRole {
   name: string;
   scopes: Record<'view' | 'upload' | 'download' | 'share', ScopeColumn>;
-  functionCodes: number[];
+  functionCodes: FunctionCode[];
   isSystem?: boolean;
   now?: Date;
 }
@@ -46,7 +47,7 @@ export interface DepartmentRecord {
   parent_id: number | null;
   path: string;
   type: number;
-  status: number;
+  status: DepartmentStatus;
   head_user_id: number | null;
   head_user_name: string | null;
   member_count: number;
@@ -108,7 +109,7 @@ export class AccountsRepository {
     return this.db
       .selectFrom('departments as d')
       .leftJoin('users as head', (join) =>
-        join.onRef('head.id', '=', 'd.head_user_id').on('head.status', '=', 1),
+        join.onRef('head.id', '=', 'd.head_user_id').on('head.status', '=', UserStatus.normal),
       )
       .select((eb) => [
         'd.id',
@@ -122,7 +123,7 @@ export class AccountsRepository {
         eb
           .selectFrom('users as member')
           .whereRef('member.dept_id', '=', 'd.id')
-          .where('member.status', '=', 1)
+          .where('member.status', '=', UserStatus.normal)
           .select((sub) => sub.fn.countAll<string>().as('n'))
           .as('member_count'),
         sql<
@@ -144,7 +145,7 @@ export class AccountsRepository {
 
   /** Live departments, only those whose path starts with `pathPrefix` when given. */
   async listLiveDepartments(pathPrefix?: string): Promise<DepartmentRecord[]> {
-    let query = this.selectDepartments().where('d.status', '=', 1);
+    let query = this.selectDepartments().where('d.status', '=', DepartmentStatus.normal);
     // Paths hold only digits and slashes, so the prefix needs no LIKE escaping.
     if (pathPrefix !== undefined) query = query.where('d.path', 'like', `${pathPrefix}%`);
     const rows = await query.execute();
@@ -229,7 +230,7 @@ export class AccountsRepository {
       .selectFrom('departments')
       .select('id')
       .where('parent_id', '=', deptId)
-      .where('status', '=', 1)
+      .where('status', '=', DepartmentStatus.normal)
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
@@ -242,7 +243,7 @@ export class AccountsRepository {
   async softDeleteDepartment(id: number, now: Date): Promise<void> {
     await this.db
       .updateTable('departments')
-      .set({ status: 0, head_user_id: null, updated_at: now })
+      .set({ status: DepartmentStatus.deleted, head_user_id: null, updated_at: now })
       .where('id', '=', id)
       .execute();
     await this.db.deleteFrom('department_roles').where('dept_id', '=', id).execute();
@@ -264,7 +265,7 @@ export class AccountsRepository {
   }
 
   private filteredUsers(filter: UserFilter) {
-    let query = this.selectUsers().where('users.status', '=', 1);
+    let query = this.selectUsers().where('users.status', '=', UserStatus.normal);
     if (filter.deptId !== undefined) query = query.where('users.dept_id', '=', filter.deptId);
     if (filter.deptPathPrefix !== undefined)
       query = query.where('departments.path', 'like', `${filter.deptPathPrefix}%`);
@@ -385,7 +386,7 @@ export class AccountsRepository {
     let query = this.db
       .selectFrom('users')
       .select(['email', 'mobile', 'username'])
-      .where('status', '<>', 0)
+      .where('status', '<>', UserStatus.deleted)
       .where((eb) =>
         eb.or(
           conditions.map(({ column, value }) =>
@@ -404,7 +405,11 @@ export class AccountsRepository {
 
   /** Deletes an account (status 0): every session of theirs ends, they head no department. */
   async softDeleteUser(id: number, now: Date): Promise<void> {
-    await this.db.updateTable('users').set({ status: 0, updated_at: now }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ status: UserStatus.deleted, updated_at: now })
+      .where('id', '=', id)
+      .execute();
     await this.db.deleteFrom('sessions').where('user_id', '=', id).execute();
     await this.db
       .updateTable('departments')
@@ -515,7 +520,7 @@ export class AccountsRepository {
       .innerJoin('roles', 'roles.id', 'user_roles.role_id')
       .innerJoin('users', 'users.id', 'user_roles.user_id')
       .where('roles.is_system', '=', true)
-      .where('users.status', '=', 1)
+      .where('users.status', '=', UserStatus.normal)
       .where('users.id', '<>', exceptUserId)
       .select((eb) => eb.fn.count<string>('users.id').distinct().as('n'))
       .executeTakeFirstOrThrow();

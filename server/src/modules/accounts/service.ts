@@ -2,6 +2,7 @@ import {
   type CreatedUser,
   type Department,
   type DepartmentInput,
+  DepartmentStatus,
   type DepartmentTreeResult,
   type EditDepartmentRequest,
   type EditRoleRequest,
@@ -12,6 +13,7 @@ import {
   type PermissionScope,
   type RoleInput,
   type UserListResult,
+  UserStatus,
   type userInputSchema,
   type userListRequestSchema,
 } from '@dam/contract';
@@ -376,7 +378,8 @@ async function reachableDepartment(
   notFound: 'SED_06' | 'SED_04' = 'SED_06',
 ): Promise<DepartmentRecord> {
   const dept = await repo.findDepartment(id);
-  if (dept?.status !== 1 || !withinReach(reach, dept.path)) throw new AppError(notFound);
+  if (dept?.status !== DepartmentStatus.normal || !withinReach(reach, dept.path))
+    throw new AppError(notFound);
   return dept;
 }
 
@@ -387,7 +390,7 @@ async function reachableUser(
   id: number,
 ): Promise<UserRecord> {
   const user = await repo.findUser(id);
-  if (user?.status !== 1 || !withinReach(reach, user.dept_path)) throw new AppError('SED_02');
+  if (user?.status !== UserStatus.normal || !withinReach(reach, user.dept_path)) throw new AppError('SED_02');
   return user;
 }
 

@@ -1,3 +1,4 @@
+import { ItemState, ItemType, UploadStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -51,7 +52,7 @@ export class DownloadsRepository {
               'uploads.width',
               'uploads.height',
             ])
-            .where('uploads.status', '=', 2)
+            .where('uploads.status', '=', UploadStatus.done)
             .where('uploads.hidden', '=', false)
             .orderBy('uploads.item_id')
             .orderBy('uploads.format')
@@ -79,8 +80,8 @@ export class DownloadsRepository {
         'latest.width',
         'latest.height',
       ])
-      .where('items.state', '=', 1)
-      .where('items.type', '<>', 1)
+      .where('items.state', '=', ItemState.normal)
+      .where('items.type', '<>', ItemType.folder)
       .where((eb) => ItemsRepository.visibleTo(eb, viewer))
       .orderBy('items.folder_path')
       .orderBy(sql`lower(items.name)`)
@@ -94,7 +95,7 @@ export class DownloadsRepository {
       .selectFrom('items')
       .select(['id', 'id_path'])
       .where('id', 'in', itemIds)
-      .where('state', '=', 1)
+      .where('state', '=', ItemState.normal)
       .execute();
     if (roots.length === 0) return [];
     return this.latestSources(viewer)
@@ -136,7 +137,7 @@ export class DownloadsRepository {
         'uploads.height',
       ])
       .where('uploads.id', 'in', ids)
-      .where('uploads.status', '=', 2)
+      .where('uploads.status', '=', UploadStatus.done)
       .execute();
   }
 

@@ -10,6 +10,9 @@ import {
   type BatchDownloadRequest,
   CONVERTIBLE_TARGETS,
   DEFAULT_PRESET_BACKGROUND,
+  Flag,
+  ItemState,
+  ItemType,
   MAX_SCALING_PX,
   renderFileName,
   safeFileNamePart,
@@ -288,15 +291,15 @@ export class DownloadsService {
       if (roots.length !== rootIds.length) throw new AppError('SE_404');
       for (const root of roots) {
         if (!canSee(auth, root)) throw new AppError('SE_404');
-        if (root.state !== 1) throw new AppError('SEF_04');
-        if (root.type !== 1 && !canDownload(auth, root)) throw new AppError('SE_502');
+        if (root.state !== ItemState.normal) throw new AppError('SEF_04');
+        if (root.type !== ItemType.folder && !canDownload(auth, root)) throw new AppError('SE_502');
       }
       const records = await repo.recordsByIds(request.uploadIdList);
       if (records.length !== new Set(request.uploadIdList).size) throw new AppError('SE_404');
       for (const record of records) {
         if (!canSee(auth, record)) throw new AppError('SE_404');
         if (!canDownload(auth, record)) throw new AppError('SE_502');
-        if (record.state !== 1) throw new AppError('SEF_04');
+        if (record.state !== ItemState.normal) throw new AppError('SEF_04');
       }
 
       const scalePx = request.equalScalingPx ?? null;
@@ -319,7 +322,7 @@ export class DownloadsService {
         // Inside a selected folder, paths start at that folder: `/A/B` selected, `/A/B/C/x` → `B/C/x`.
         const rootPath = joinPath(root.folder_path, root.name);
         const folderPrefix =
-          root.type === 1
+          root.type === ItemType.folder
             ? `${root.name}${first.item_folder_path.slice(rootPath.length)}/`.replace(/^\/+/, '')
             : '';
         if (!canDownload(auth, first)) {
@@ -358,7 +361,10 @@ export class DownloadsService {
       }
       // Only the share-link download path sets isShareDownload (signed-in routes force 0).
       if (options.count !== false)
-        await repo.countDownloads([...new Set(files.map((f) => f.itemId))], request.isShareDownload === 1);
+        await repo.countDownloads(
+          [...new Set(files.map((f) => f.itemId))],
+          request.isShareDownload === Flag.yes,
+        );
       return { files, problems, notes: [], forceZip: false };
     });
   }

@@ -1,3 +1,4 @@
+import { UploadStatus } from '@dam/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { ItemsRepository } from '../items/repository';
@@ -19,7 +20,7 @@ export class FilesRepository {
       .selectAll('uploads')
       .select('users.name as user_name')
       .where('uploads.item_id', '=', itemId)
-      .where('uploads.status', '=', 2)
+      .where('uploads.status', '=', UploadStatus.done)
       .orderBy('uploads.completed_at', 'desc')
       .orderBy('uploads.id', 'desc')
       .execute();
@@ -30,7 +31,7 @@ export class FilesRepository {
       .updateTable('uploads')
       .set({ hidden: true })
       .where('item_id', '=', itemId)
-      .where('status', '=', 2)
+      .where('status', '=', UploadStatus.done)
       .where('format', '=', format)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);

@@ -1,4 +1,12 @@
-import type { EditFileRequest, FileDetail, TagOfFile, UploadRecordInfo } from '@dam/contract';
+import {
+  type EditFileRequest,
+  type FileDetail,
+  ItemState,
+  ItemType,
+  PreviewStatus,
+  type TagOfFile,
+  type UploadRecordInfo,
+} from '@dam/contract';
 import { AppError, invalidField } from '../../http/app-error';
 import { type Clock, calendarDate } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
@@ -38,8 +46,8 @@ export class FilesService {
   private async visibleFile(items: ItemsRepository, auth: AuthContext, id: number): Promise<ItemWithOwner> {
     const row = await items.findById(id, auth.userId);
     // Hidden answers like unknown, so ids cannot be probed (docs/decisions.md, Errors).
-    if (!row || row.type === 1 || !canSee(auth, row)) throw new AppError('SE_404');
-    if (row.state !== 1) throw new AppError('SEF_04');
+    if (!row || row.type === ItemType.folder || !canSee(auth, row)) throw new AppError('SE_404');
+    if (row.state !== ItemState.normal) throw new AppError('SEF_04');
     return row;
   }
 
@@ -110,7 +118,7 @@ export class FilesService {
       url: mainInfo?.url ?? null,
       previewUrl: mainPreview,
       compactUrl: await urls.urlOf(row.cover_key, auth),
-      previewStatus: main?.preview_status ?? 4,
+      previewStatus: main?.preview_status ?? PreviewStatus.none,
       expireStartTime: row.expire_start_date,
       expireEndTime: row.expire_end_date,
       expired,

@@ -1,3 +1,4 @@
+import { PermissionScope } from '@dam/contract';
 import type { AuthContext } from '../access/access';
 import { canOnDepartment } from '../access/access';
 
@@ -37,6 +38,6 @@ export function canDownload(auth: AuthContext, item: ItemAccessFacts): boolean {
 
 /** Sharing by link needs the role's share permission even for one's own items. */
 export function canShare(auth: AuthContext, item: ItemAccessFacts): boolean {
-  if (auth.fileScopes.share === 'none' || !canSee(auth, item)) return false;
+  if (auth.fileScopes.share === PermissionScope.none || !canSee(auth, item)) return false;
   return item.owner_id === auth.userId || canOnDepartment(auth, 'share', item.dept_path);
 }

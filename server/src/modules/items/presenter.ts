@@ -1,4 +1,4 @@
-import type { Item } from '@dam/contract';
+import { type Item, ItemType } from '@dam/contract';
 import type { AuthContext } from '../access/access';
 import { canDownload, canEdit, canSee, canShare, canUploadInto } from './policy';
 import type { ItemWithOwner } from './repository';
@@ -14,7 +14,7 @@ export function presentItem(row: ItemWithOwner, auth: AuthContext, today: string
   // A folder: creating in it. A file: adding versions or formats to it (the viewer's "upload a
   // new version"), which only a caller who may change the file does; others' uploads of the same
   // name become a file of their own.
-  if (row.type === 1 ? canUploadInto(auth, row) : canSee(auth, row) && canEdit(auth, row))
+  if (row.type === ItemType.folder ? canUploadInto(auth, row) : canSee(auth, row) && canEdit(auth, row))
     authList.push('upload');
   if (canDownload(auth, row)) authList.push('download');
   if (canShare(auth, row)) authList.push('share');

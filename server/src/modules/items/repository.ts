@@ -1,3 +1,4 @@
+import { ItemState, ItemType, UploadStatus } from '@dam/contract';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, ItemRow } from '../../db/schema';
@@ -51,7 +52,7 @@ export class ItemsRepository {
   /** Folders, and files not expired on `day` (SPEC §4: ended before it or starting after it). */
   static validOn(eb: ExpressionBuilder<Database, 'items'>, day: string) {
     return eb.or([
-      eb('items.type', '=', 1),
+      eb('items.type', '=', ItemType.folder),
       eb.and([
         eb.or([eb('items.expire_end_date', 'is', null), eb('items.expire_end_date', '>=', day)]),
         eb.or([eb('items.expire_start_date', 'is', null), eb('items.expire_start_date', '<=', day)]),
@@ -103,8 +104,8 @@ export class ItemsRepository {
     return this.db
       .selectFrom('items')
       .select('id')
-      .where('type', '=', 1)
-      .where('state', '=', 1)
+      .where('type', '=', ItemType.folder)
+      .where('state', '=', ItemState.normal)
       .where('folder_path', '=', folderPath)
       .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
       .executeTakeFirst();
@@ -139,7 +140,7 @@ export class ItemsRepository {
     offset: number,
   ) {
     let query = this.selectItems(viewer.userId)
-      .where('items.state', '=', 1)
+      .where('items.state', '=', ItemState.normal)
       .where((eb) =>
         parentId === null ? eb('items.parent_id', 'is', null) : eb('items.parent_id', '=', parentId),
       )
@@ -164,7 +165,7 @@ export class ItemsRepository {
       );
     }
     // The leading expressions match the listing indexes exactly, so a page is an index range.
-    const foldersFirst = sql`(items.type <> 1)`;
+    const foldersFirst = sql`(items.type <> ${sql.lit(ItemType.folder)})`;
     query =
       order === 'normal'
         ? query.orderBy(foldersFirst).orderBy('items.created_at', 'desc').orderBy('items.id', 'desc')
@@ -196,8 +197,8 @@ export class ItemsRepository {
   async listOwnedFiles(userId: number, limit: number, offset: number): Promise<ItemWithOwner[]> {
     return (await this.selectItems(userId)
       .where('items.owner_id', '=', userId)
-      .where('items.state', '=', 1)
-      .where('items.type', '<>', 1)
+      .where('items.state', '=', ItemState.normal)
+      .where('items.type', '<>', ItemType.folder)
       .orderBy('items.created_at', 'desc')
       .orderBy('items.id', 'desc')
       .limit(limit)
@@ -211,7 +212,7 @@ export class ItemsRepository {
       .innerJoin('collects', (join) =>
         join.onRef('collects.item_id', '=', 'items.id').on('collects.user_id', '=', viewer.userId),
       )
-      .where('items.state', '=', 1)
+      .where('items.state', '=', ItemState.normal)
       .where((eb) => ItemsRepository.visibleTo(eb, viewer))
       .orderBy('collects.created_at', 'desc')
       .orderBy('items.id', 'desc')
@@ -226,7 +227,7 @@ export class ItemsRepository {
       .innerJoin('recent_views', (join) =>
         join.onRef('recent_views.item_id', '=', 'items.id').on('recent_views.user_id', '=', viewer.userId),
       )
-      .where('items.state', '=', 1)
+      .where('items.state', '=', ItemState.normal)
       .where((eb) => ItemsRepository.visibleTo(eb, viewer))
       .orderBy('recent_views.viewed_at', 'desc')
       .orderBy('items.id', 'desc')
@@ -252,14 +253,14 @@ export class ItemsRepository {
             eb
               .selectFrom('items as child')
               .whereRef('child.parent_id', '=', 'items.id')
-              .where('child.type', '=', 1)
-              .where('child.state', '=', 1)
+              .where('child.type', '=', ItemType.folder)
+              .where('child.state', '=', ItemState.normal)
               .select(sql`1`.as('one')),
           )
           .as('has_children'),
       ])
-      .where('items.type', '=', 1)
-      .where('items.state', '=', 1)
+      .where('items.type', '=', ItemType.folder)
+      .where('items.state', '=', ItemState.normal)
       .where((eb) =>
         parentId === null ? eb('items.parent_id', 'is', null) : eb('items.parent_id', '=', parentId),
       )
@@ -289,7 +290,7 @@ export class ItemsRepository {
       .insertInto('items')
       .values({
         id,
-        type: 1,
+        type: ItemType.folder,
         parent_id: folder.parent_id,
         name: folder.name,
         id_path: `${folder.parentIdPath}${id}/`,
@@ -315,8 +316,8 @@ export class ItemsRepository {
     return this.db
       .selectFrom('items')
       .selectAll()
-      .where('state', '=', 1)
-      .where('type', '<>', 1)
+      .where('state', '=', ItemState.normal)
+      .where('type', '<>', ItemType.folder)
       .where((eb) => (parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId)))
       .where((eb) => eb(eb.fn('lower', ['name']), '=', baseName.toLowerCase()))
       .executeTakeFirst();
@@ -326,14 +327,14 @@ export class ItemsRepository {
     return this.db
       .selectFrom('items')
       .selectAll()
-      .where('state', '=', 1)
-      .where('type', '=', 1)
+      .where('state', '=', ItemState.normal)
+      .where('type', '=', ItemType.folder)
       .where((eb) => (parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId)))
       .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
       .executeTakeFirst();
   }
 
-  async insertFile(file: NewFolder & { type: number }): Promise<number> {
+  async insertFile(file: NewFolder & { type: ItemType }): Promise<number> {
     const { rows } = await sql<{
       id: number;
     }>`SELECT nextval(pg_get_serial_sequence('items', 'id'))::bigint AS id`.execute(this.db);
@@ -365,11 +366,11 @@ export class ItemsRepository {
     await sql`
       WITH latest AS (
         SELECT DISTINCT ON (format) format, file_size, thumb_key, completed_at
-        FROM uploads WHERE item_id = ${itemId} AND status = 2 AND NOT hidden
+        FROM uploads WHERE item_id = ${itemId} AND status = ${sql.lit(UploadStatus.done)} AND NOT hidden
         ORDER BY format, completed_at DESC, id DESC
       ), firsts AS (
         SELECT format, min(completed_at) AS first_at FROM uploads
-        WHERE item_id = ${itemId} AND status = 2 AND NOT hidden GROUP BY format
+        WHERE item_id = ${itemId} AND status = ${sql.lit(UploadStatus.done)} AND NOT hidden GROUP BY format
       )
       UPDATE items SET
         file_formats = (SELECT string_agg(f.format, ',' ORDER BY f.first_at, f.format) FROM firsts f),
@@ -381,7 +382,7 @@ export class ItemsRepository {
 
   async setFileMetadata(
     itemId: number,
-    values: { type: number; art_num?: string; expire_start_date?: string; expire_end_date?: string },
+    values: { type: ItemType; art_num?: string; expire_start_date?: string; expire_end_date?: string },
   ): Promise<void> {
     await this.db.updateTable('items').set(values).where('id', '=', itemId).execute();
   }
@@ -445,7 +446,7 @@ export class ItemsRepository {
     const row = await this.db
       .selectFrom('items')
       .select('id')
-      .where('state', '=', 1)
+      .where('state', '=', ItemState.normal)
       .where('visibility', '=', 'private')
       .where((eb) => eb.or(idPaths.map((p) => eb('id_path', 'like', `${p}%`))))
       .limit(1)
@@ -457,16 +458,16 @@ export class ItemsRepository {
   async removeSubtree(rootId: number, idPath: string, userId: number, now: Date): Promise<void> {
     await this.db
       .updateTable('items')
-      .set({ state: 2, removed_at: now, removed_by: userId, removed_root_id: rootId })
+      .set({ state: ItemState.removed, removed_at: now, removed_by: userId, removed_root_id: rootId })
       .where('id_path', 'like', `${idPath}%`)
-      .where('state', '=', 1)
+      .where('state', '=', ItemState.normal)
       .execute();
   }
 
   listRecycled(userId: number, limit: number, offset: number) {
     return this.selectItems(userId)
       .select(['items.removed_at'])
-      .where('items.state', '=', 2)
+      .where('items.state', '=', ItemState.removed)
       .where('items.removed_by', '=', userId)
       .whereRef('items.id', '=', 'items.removed_root_id')
       .orderBy('items.removed_at', 'desc')
@@ -483,7 +484,7 @@ export class ItemsRepository {
       .selectFrom('items')
       .selectAll()
       .where('id', 'in', ids)
-      .where('state', '=', 2)
+      .where('state', '=', ItemState.removed)
       .where('removed_by', '=', userId)
       .whereRef('id', '=', 'removed_root_id')
       .execute();
@@ -493,7 +494,7 @@ export class ItemsRepository {
     return this.db
       .selectFrom('items')
       .select('id')
-      .where('state', '=', 2)
+      .where('state', '=', ItemState.removed)
       .where('removed_by', '=', userId)
       .whereRef('id', '=', 'removed_root_id')
       .execute();
@@ -502,9 +503,9 @@ export class ItemsRepository {
   async restoreRemoved(rootId: number): Promise<void> {
     await this.db
       .updateTable('items')
-      .set({ state: 1, removed_at: null, removed_by: null, removed_root_id: null })
+      .set({ state: ItemState.normal, removed_at: null, removed_by: null, removed_root_id: null })
       .where('removed_root_id', '=', rootId)
-      .where('state', '=', 2)
+      .where('state', '=', ItemState.removed)
       .execute();
   }
 
@@ -516,7 +517,7 @@ export class ItemsRepository {
       .selectFrom('items')
       .select(['id', 'id_path', 'folder_path', 'name', 'visibility'])
       .where('id', 'in', ancestorIds)
-      .where('state', '=', 1)
+      .where('state', '=', ItemState.normal)
       .execute();
     return rows.sort((a, b) => b.id_path.length - a.id_path.length)[0];
   }
@@ -530,9 +531,13 @@ export class ItemsRepository {
     let query = this.db
       .selectFrom('items')
       .select('id')
-      .where('state', '=', 1)
+      .where('state', '=', ItemState.normal)
       .where((eb) => (parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId)))
-      .where(isFolder ? sql<boolean>`type = 1` : sql<boolean>`type <> 1`)
+      .where(
+        isFolder
+          ? sql<boolean>`type = ${sql.lit(ItemType.folder)}`
+          : sql<boolean>`type <> ${sql.lit(ItemType.folder)}`,
+      )
       .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
     if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
     return (await query.limit(1).executeTakeFirst()) !== undefined;
@@ -557,7 +562,7 @@ export class ItemsRepository {
     await this.db
       .deleteFrom('items')
       .where('removed_root_id', 'in', rootIds)
-      .where('state', '=', 2)
+      .where('state', '=', ItemState.removed)
       .execute();
     return keys;
   }

@@ -5,9 +5,12 @@ import {
   type FolderNode,
   type FolderRef,
   type Item,
+  ItemState,
+  ItemType,
   isTopLevel,
   itemTypeOfFormat,
   type PagedItems,
+  RankStatus,
   type RecycledItem,
   type Visibility,
 } from '@dam/contract';
@@ -78,13 +81,13 @@ export class ItemsService {
   private async visibleItem(repo: ItemsRepository, auth: AuthContext, id: number): Promise<ItemWithOwner> {
     const row = await repo.findById(id, auth.userId);
     if (!row || !canSee(auth, row)) throw new AppError('SE_404');
-    if (row.state !== 1) throw new AppError('SEF_04');
+    if (row.state !== ItemState.normal) throw new AppError('SEF_04');
     return row;
   }
 
   private async visibleFolder(repo: ItemsRepository, auth: AuthContext, id: number): Promise<FolderRow> {
     const row = await this.visibleItem(repo, auth, id);
-    if (row.type !== 1) throw new AppError('SE_404');
+    if (row.type !== ItemType.folder) throw new AppError('SE_404');
     return row;
   }
 
@@ -293,7 +296,12 @@ export class ItemsService {
     const folder = isTopLevel(request.folderDataId)
       ? null
       : await this.visibleFolder(this.items, auth, Number(request.folderDataId));
-    const order = request.rankStatus === '1' ? 'nameAsc' : request.rankStatus === '2' ? 'nameDesc' : 'normal';
+    const order =
+      request.rankStatus === RankStatus.up
+        ? 'nameAsc'
+        : request.rankStatus === RankStatus.down
+          ? 'nameDesc'
+          : 'normal';
     const rows = await this.items.listChildren(
       folder?.id ?? null,
       this.viewer(auth),
@@ -334,7 +342,7 @@ export class ItemsService {
       id: row.id,
       name: row.name,
       path: joinPath(row.folder_path, row.name),
-      type: 1,
+      type: ItemType.folder,
       currentFolderId: row.parent_id,
       visibility: row.visibility,
       hasChildren: Boolean(row.has_children),
@@ -360,7 +368,7 @@ export class ItemsService {
     if (rows.length !== unique.length) throw new AppError('SE_404');
     for (const row of rows) {
       if (!canSee(auth, row)) throw new AppError('SE_404');
-      if (row.state !== 1) throw new AppError('SEF_04');
+      if (row.state !== ItemState.normal) throw new AppError('SEF_04');
       if (!canEdit(auth, row)) throw new AppError('SE_502');
     }
     // An item inside another selected folder moves (or goes) with it.
@@ -391,7 +399,8 @@ export class ItemsService {
     const now = this.clock.now();
     const folderPath = target ? joinPath(target.folder_path, target.name) : '/';
     for (const item of moving) {
-      if (await repo.nameTaken(target?.id ?? null, item.type === 1, item.name)) throw new AppError('SEF_01');
+      if (await repo.nameTaken(target?.id ?? null, item.type === ItemType.folder, item.name))
+        throw new AppError('SEF_01');
       try {
         await repo.setParent(item.id, target?.id ?? null, folderPath);
       } catch (error) {
@@ -454,7 +463,11 @@ export class ItemsService {
         const parentAlive = root.parent_id === null || ancestor?.id === root.parent_id;
         const parent = root.parent_id === null ? null : (ancestor ?? null);
         let name = root.name;
-        for (let n = 2; await repo.nameTaken(parent?.id ?? null, root.type === 1, name, root.id); n++) {
+        for (
+          let n = 2;
+          await repo.nameTaken(parent?.id ?? null, root.type === ItemType.folder, name, root.id);
+          n++
+        ) {
           name = `${root.name} (${n})`;
         }
         if (name !== root.name) await repo.renameItem(root.id, name, now);

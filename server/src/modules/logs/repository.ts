@@ -1,3 +1,4 @@
+import { ItemState } from '@dam/contract';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -220,7 +221,7 @@ export class LogsRepository {
     return this.db
       .selectFrom('items')
       .select(['id', 'name'])
-      .where('state', '=', 2)
+      .where('state', '=', ItemState.removed)
       .where('removed_by', '=', userId)
       .whereRef('id', '=', 'removed_root_id')
       .orderBy('id')

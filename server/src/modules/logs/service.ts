@@ -88,7 +88,6 @@ const SHARE_LINK_COPIES = new Set(['link', 'linkAndPassword']);
 const CLIENT_PLATFORMS = new Set(['mac', 'windows']);
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-const SCOPE_OF = { none: 'none', dept: 'dept', all: 'all' } as const;
 
 type ListRequest = z.output<typeof logListRequestSchema>;
 type AddLogPayload = z.output<typeof addLogRequestSchema>;
@@ -191,10 +190,10 @@ export class LogsService {
         details.roleName = role.name;
         state = {
           name: role.name,
-          view: SCOPE_OF[role.view_scope],
-          upload: SCOPE_OF[role.upload_scope],
-          download: SCOPE_OF[role.download_scope],
-          share: SCOPE_OF[role.share_scope],
+          view: role.view_scope,
+          upload: role.upload_scope,
+          download: role.download_scope,
+          share: role.share_scope,
           functionCodes: [...role.function_codes].sort((a, b) => a - b).map(String),
         };
       }

@@ -1,11 +1,10 @@
+import { ItemState, UploadStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 
-/** Upload statuses whose keys are dead: cancelled (4). Every other record keeps its objects. */
-const CANCELLED = 4;
-/** Waiting, uploading, failed. */
-const UNFINISHED = [0, 1, 3];
+/** A cancelled upload's keys are dead; every other record keeps its objects. */
+const UNFINISHED = [UploadStatus.waiting, UploadStatus.uploading, UploadStatus.failed];
 
 /**
  * SQL of the object-deletion outbox (migration 012). The enqueue methods run inside the caller's
@@ -42,7 +41,7 @@ export class ObjectDeletionsRepository {
       .innerJoin('items', 'items.id', 'uploads.item_id')
       .select('uploads.id')
       .where('items.removed_root_id', 'in', [...rootIds])
-      .where('items.state', '=', 2)
+      .where('items.state', '=', ItemState.removed)
       .execute();
     return rows.map((r) => r.id);
   }
@@ -71,7 +70,7 @@ export class ObjectDeletionsRepository {
       .selectFrom('uploads')
       .select('storage_key')
       .where('storage_key', 'in', [...new Set(candidates)])
-      .where('status', '<>', CANCELLED)
+      .where('status', '<>', UploadStatus.cancelled)
       .execute();
     return new Set(rows.map((r) => r.storage_key));
   }
@@ -176,7 +175,7 @@ export class ObjectDeletionsRepository {
     await this.db
       .updateTable('uploads')
       .set({
-        status: CANCELLED,
+        status: UploadStatus.cancelled,
         multipart_id: null,
         part_size: null,
         updated_at: now,
@@ -199,7 +198,7 @@ export class ObjectDeletionsRepository {
       .innerJoin('items', 'items.id', 'uploads.folder_id')
       .select('uploads.id')
       .where('items.removed_root_id', 'in', [...rootIds])
-      .where('items.state', '=', 2)
+      .where('items.state', '=', ItemState.removed)
       .where('uploads.status', 'in', UNFINISHED)
       .execute();
     return rows.map((r) => r.id);

@@ -1,3 +1,4 @@
+import { ItemState, ItemType, SearchFileType } from '@dam/contract';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -10,17 +11,17 @@ export type SearchMatch =
   | { kind: 'artNumIn'; values: string[] }
   | { kind: 'nameIn'; values: string[] };
 
-/** Item types of a fileType scope (SPEC §2: 1 folders, 10 files, 2 images, 3 videos, 0 all). */
-export function typesOfScope(fileType: number): number[] | null {
+/** Item types of a fileType scope (SPEC §2); null for all. */
+export function typesOfScope(fileType: number): ItemType[] | null {
   switch (fileType) {
-    case 1:
-      return [1];
-    case 10:
-      return [2, 3, 4];
-    case 2:
-      return [2];
-    case 3:
-      return [3];
+    case SearchFileType.folders:
+      return [ItemType.folder];
+    case SearchFileType.files:
+      return [ItemType.image, ItemType.video, ItemType.other];
+    case SearchFileType.images:
+      return [ItemType.image];
+    case SearchFileType.videos:
+      return [ItemType.video];
     default:
       return null;
   }
@@ -35,11 +36,11 @@ type Query = SelectQueryBuilder<Database, 'items' | 'users', object>;
 export class SearchRepository {
   constructor(private readonly db: Db) {}
 
-  private matching(match: SearchMatch, viewer: Viewer, types: number[] | null): Query {
+  private matching(match: SearchMatch, viewer: Viewer, types: ItemType[] | null): Query {
     let query = this.db
       .selectFrom('items')
       .innerJoin('users', 'users.id', 'items.owner_id')
-      .where('items.state', '=', 1)
+      .where('items.state', '=', ItemState.normal)
       .where((eb) => ItemsRepository.visibleTo(eb, viewer)) as unknown as Query;
     if (types) query = query.where('items.type', 'in', types);
     switch (match.kind) {
@@ -68,7 +69,7 @@ export class SearchRepository {
   async search(
     match: SearchMatch,
     viewer: Viewer,
-    types: number[] | null,
+    types: ItemType[] | null,
     order: 'normal' | 'nameAsc' | 'nameDesc',
     limit: number,
     offset: number,
@@ -87,7 +88,7 @@ export class SearchRepository {
           )
           .as('collected'),
       ])
-      .orderBy(sql`(items.type <> 1)`);
+      .orderBy(sql`(items.type <> ${sql.lit(ItemType.folder)})`);
     query =
       order === 'normal'
         ? query.orderBy('items.created_at', 'desc').orderBy('items.id', 'desc')
@@ -101,7 +102,7 @@ export class SearchRepository {
   async matchedValues(
     match: SearchMatch & { values: string[] },
     viewer: Viewer,
-    types: number[] | null,
+    types: ItemType[] | null,
   ): Promise<Set<string>> {
     const column = match.kind === 'artNumIn' ? sql`lower(items.art_num)` : sql`lower(items.name)`;
     const rows = await this.matching(match, viewer, types).select(column.as('value')).distinct().execute();

@@ -1,3 +1,4 @@
+import type { ItemType } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFolder, givenUser } from '../../../test/factories';
 import { ADMIN, createTestApp, post, signIn, type TestApp } from '../../../test/harness';
@@ -37,7 +38,7 @@ describe('global search', () => {
     await createFolder(t, designer, 'Boots', sharedFolder);
     // Files as the upload pipeline leaves them: an item with its type and article number.
     const items = new ItemsRepository(t.database.db);
-    const file = async (name: string, type: number, artNum: string | null, minutes: number) => {
+    const file = async (name: string, type: ItemType, artNum: string | null, minutes: number) => {
       const id = await items.insertFile({
         type,
         parent_id: sharedFolder,

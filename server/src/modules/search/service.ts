@@ -1,4 +1,10 @@
-import { type SearchResult, SearchType, type searchRequestSchema, uniqueIgnoringCase } from '@dam/contract';
+import {
+  RankStatus,
+  type SearchResult,
+  SearchType,
+  type searchRequestSchema,
+  uniqueIgnoringCase,
+} from '@dam/contract';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { calendarDate } from '../../lib/clock';
@@ -23,7 +29,12 @@ export class SearchService {
     const viewer: Viewer = { userId: auth.userId, view: fileScopeFilter(auth, 'view') };
     const match = matchOf(request);
     const types = typesOfScope(request.fileType);
-    const order = request.rankStatus === '1' ? 'nameAsc' : request.rankStatus === '2' ? 'nameDesc' : 'normal';
+    const order =
+      request.rankStatus === RankStatus.up
+        ? 'nameAsc'
+        : request.rankStatus === RankStatus.down
+          ? 'nameDesc'
+          : 'normal';
     const rows = await this.repo.search(
       match,
       viewer,

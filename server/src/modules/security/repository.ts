@@ -1,3 +1,4 @@
+import { UserStatus } from '@dam/contract';
 import type { Db } from '../../db/database';
 
 /** SQL of sign-in, sessions and the current user. The only place this feature touches the database. */
@@ -9,7 +10,7 @@ export class SecurityRepository {
       .selectFrom('users')
       .selectAll()
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-      .where('status', '<>', 0)
+      .where('status', '<>', UserStatus.deleted)
       .executeTakeFirst();
   }
 
@@ -18,7 +19,7 @@ export class SecurityRepository {
       .selectFrom('users')
       .selectAll()
       .where('mobile', '=', mobile)
-      .where('status', '<>', 0)
+      .where('status', '<>', UserStatus.deleted)
       .executeTakeFirst();
   }
 
@@ -88,7 +89,7 @@ export class SecurityRepository {
           : eb('sessions.id', '=', by.sessionId),
       )
       .where('sessions.expires_at', '>', now)
-      .where('users.status', '=', 1)
+      .where('users.status', '=', UserStatus.normal)
       .executeTakeFirst();
   }
 
@@ -136,7 +137,7 @@ export class SecurityRepository {
           .selectFrom('user_roles')
           .innerJoin('users', 'users.id', 'user_roles.user_id')
           .whereRef('user_roles.role_id', '=', 'roles.id')
-          .where('users.status', '=', 1)
+          .where('users.status', '=', UserStatus.normal)
           .select((sub) => sub.fn.countAll<string>().as('n'))
           .as('user_count'),
       )

@@ -3,9 +3,10 @@ import {
   classifyIdentifier,
   type LoginRequest,
   type LoginResult,
-  RESOURCE_TYPE_FUNCTION_CODE,
+  ResourceType,
   type Role,
   type UserInfo,
+  UserStatus,
 } from '@dam/contract';
 import { AppError, invalidField } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
@@ -98,7 +99,7 @@ export class SecurityService {
     if (!user?.password_hash || !valid) throw new AppError('SED_10');
     await fromAddress.refund();
     await onIdentifier.refund();
-    if (user.status !== 1) throw new AppError('SED_03');
+    if (user.status !== UserStatus.normal) throw new AppError('SED_03');
 
     const now = this.clock.now();
     const remember = body.remember === true;
@@ -168,7 +169,7 @@ export class SecurityService {
       avatar: user.portrait,
       loginNum: user.login_count,
       passwordExpireFlag: auth.passwordExpired,
-      resourcesList: codes.map((code) => ({ resourceType: RESOURCE_TYPE_FUNCTION_CODE, resourceId: code })),
+      resourcesList: codes.map((code) => ({ resourceType: ResourceType.functionCode, resourceId: code })),
       filePermissions: { ...auth.fileScopes },
     };
   }

@@ -1,3 +1,4 @@
+import { ItemState, ShareState, UserStatus } from '@dam/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, ShareTable } from '../../db/schema';
@@ -81,7 +82,7 @@ export class SharesRepository {
       .innerJoin('items', 'items.id', 'share_items.item_id')
       .select(['share_items.share_id', 'items.id', 'items.name', 'items.cover_key'])
       .where('share_items.share_id', 'in', shareIds)
-      .where('items.state', '=', 1)
+      .where('items.state', '=', ItemState.normal)
       .orderBy('share_items.share_id')
       .orderBy('share_items.position')
       .execute();
@@ -102,9 +103,9 @@ export class SharesRepository {
   async stop(id: number, now: Date): Promise<void> {
     await this.db
       .updateTable('shares')
-      .set({ status: 2, stopped_at: now })
+      .set({ status: ShareState.stopped, stopped_at: now })
       .where('id', '=', id)
-      .where('status', '=', 1)
+      .where('status', '=', ShareState.sharing)
       .execute();
   }
 
@@ -139,9 +140,9 @@ export class SharesRepository {
         'shares.created_at',
         'shares.expires_at',
       ])
-      .where('shares.status', '=', 1)
+      .where('shares.status', '=', ShareState.sharing)
       .where((eb) => eb.or([eb('shares.expires_at', 'is', null), eb('shares.expires_at', '>', now)]))
-      .where('users.status', '=', 1)
+      .where('users.status', '=', UserStatus.normal)
       .where((eb) =>
         eb.exists(
           eb
@@ -149,7 +150,7 @@ export class SharesRepository {
             .innerJoin('items', 'items.id', 'share_items.item_id')
             .select('share_items.item_id')
             .whereRef('share_items.share_id', '=', 'shares.id')
-            .where('items.state', '=', 1)
+            .where('items.state', '=', ItemState.normal)
             .where((inner) => ItemsRepository.visibleTo(inner, viewer)),
         ),
       )
@@ -168,7 +169,7 @@ export class SharesRepository {
       .innerJoin('items', 'items.id', 'share_items.item_id')
       .select(['share_items.share_id', 'share_items.item_id'])
       .where('share_items.share_id', 'in', shareIds)
-      .where('items.state', '=', 1)
+      .where('items.state', '=', ItemState.normal)
       .where((eb) => ItemsRepository.visibleTo(eb, viewer))
       .orderBy('share_items.share_id')
       .orderBy('share_items.position')

@@ -4,9 +4,12 @@ import {
   type CreateSharePayload,
   type CreateShareResult,
   type Item,
+  ItemState,
+  ItemType,
   type MyShareList,
   NEW_SHARE_ITEMS_SHOWN,
   type NewShareList,
+  RankStatus,
   SHARE_LIST_NAMES_SHOWN,
   SHARE_PASSWORD_LENGTH,
   SHARE_VALIDITY_HOURS,
@@ -14,9 +17,12 @@ import {
   type ShareDownloadPayload,
   type SharedItem,
   type ShareFolderResult,
-  type ShareStatus,
+  ShareState,
+  ShareStatus,
+  ShareType,
   type ShareVisit,
   shareUrlOf,
+  UserStatus,
 } from '@dam/contract';
 import { AppError } from '../../http/app-error';
 import { type Clock, calendarDate } from '../../lib/clock';
@@ -97,9 +103,9 @@ function passwordMatches(stored: string, given: string): boolean {
 }
 
 function statusOf(share: ShareRow, now: Date): ShareStatus {
-  if (share.status !== 1) return 'stopped';
-  if (share.expires_at && share.expires_at.getTime() <= now.getTime()) return 'expired';
-  return 'sharing';
+  if (share.status !== ShareState.sharing) return ShareStatus.stopped;
+  if (share.expires_at && share.expires_at.getTime() <= now.getTime()) return ShareStatus.expired;
+  return ShareStatus.sharing;
 }
 
 /** A file (not a folder) expired on `today` (SPEC §4): not handed out through a link. */
@@ -107,7 +113,7 @@ function expiredFile(
   row: { type: number; expire_start_date: string | null; expire_end_date: string | null },
   today: string,
 ): boolean {
-  return row.type !== 1 && isExpired(row.expire_start_date, row.expire_end_date, today);
+  return row.type !== ItemType.folder && isExpired(row.expire_start_date, row.expire_end_date, today);
 }
 
 /** Drops what lies inside another chosen folder: it is shared with it. */
@@ -157,7 +163,7 @@ export class SharesService {
     const rows = ids.map((id) => found.get(id));
     for (const row of rows) {
       if (!row || !canSee(auth, row)) throw new AppError('SE_404');
-      if (row.state !== 1) throw new AppError('SEF_04');
+      if (row.state !== ItemState.normal) throw new AppError('SEF_04');
       if (!canShare(auth, row)) throw new AppError('SE_502');
     }
     const chosen = outermost(rows as ItemWithOwner[]);
@@ -167,7 +173,7 @@ export class SharesService {
       {
         code: newShareCode(),
         owner_id: auth.userId,
-        password: body.needPassword === 1 ? newSharePassword() : null,
+        password: body.needPassword === ShareType.password ? newSharePassword() : null,
         validity: body.expireTime,
         expires_at: hours === null ? null : new Date(now.getTime() + hours * HOUR_MS),
         created_at: now,
@@ -295,15 +301,20 @@ export class SharesService {
 
   /** The link is live: it exists, is not stopped, its owner is not deleted (SESH_01), not expired (SESH_02). */
   private requireLive(share: ShareWithOwner | undefined): ShareWithOwner {
-    if (share?.status !== 1 || share.owner_status !== 1) throw new AppError('SESH_01');
-    if (statusOf(share, this.now()) === 'expired') throw new AppError('SESH_02');
+    if (share?.status !== ShareState.sharing || share.owner_status !== UserStatus.normal)
+      throw new AppError('SESH_01');
+    if (statusOf(share, this.now()) === ShareStatus.expired) throw new AppError('SESH_02');
     return share;
   }
 
   /** Whether a link is live now (sharing, not expired, owner not deleted): visitors' media URLs die with it. */
   async linkLive(shareId: number): Promise<boolean> {
     const share = await this.deps.shares.findById(shareId);
-    return share?.status === 1 && share.owner_status === 1 && statusOf(share, this.now()) === 'sharing';
+    return (
+      share?.status === ShareState.sharing &&
+      share.owner_status === UserStatus.normal &&
+      statusOf(share, this.now()) === ShareStatus.sharing
+    );
   }
 
   /** What the owner may do now: their roles (own and department's) of this moment. */
@@ -329,7 +340,9 @@ export class SharesService {
     const named = ids.map((id) => found.get(id)).filter((r): r is ItemWithOwner => r !== undefined);
     // Expired files (SPEC §4) are not handed out through a link.
     const today = this.today();
-    const roots = named.filter((r) => r.state === 1 && canShare(owner, r) && !expiredFile(r, today));
+    const roots = named.filter(
+      (r) => r.state === ItemState.normal && canShare(owner, r) && !expiredFile(r, today),
+    );
     if (roots.length === 0) throw new AppError('SESH_04');
     return { share, owner, roots, named: named.map((r) => r.id_path) };
   }
@@ -449,7 +462,7 @@ export class SharesService {
     const row = await this.deps.items.findById(id, visit.share.owner_id);
     if (!row) throw new AppError('SE_502');
     const wasInside = visit.named.some((path) => row.id_path.startsWith(path));
-    if (row.state !== 1 && wasInside) throw new AppError('SEF_04');
+    if (row.state !== ItemState.normal && wasInside) throw new AppError('SEF_04');
     const root = this.rootOf(visit, row);
     if (!root) throw new AppError('SE_502');
     if (!canSee(visit.owner, row)) throw new AppError('SE_502');
@@ -478,8 +491,13 @@ export class SharesService {
       };
     }
     const { row: folder, root } = await this.itemInside(visit, request.folderId);
-    if (folder.type !== 1) throw new AppError('SE_404');
-    const order = request.rankStatus === '1' ? 'nameAsc' : request.rankStatus === '2' ? 'nameDesc' : 'normal';
+    if (folder.type !== ItemType.folder) throw new AppError('SE_404');
+    const order =
+      request.rankStatus === RankStatus.up
+        ? 'nameAsc'
+        : request.rankStatus === RankStatus.down
+          ? 'nameDesc'
+          : 'normal';
     const rows = await this.deps.items.listChildren(
       folder.id,
       { userId: visit.owner.userId, view: fileScopeFilter(visit.owner, 'view') },
@@ -515,7 +533,7 @@ export class SharesService {
     if (root)
       path = root.folder_path === '/' ? row.folder_path : row.folder_path.slice(root.folder_path.length);
     // A folder's zip lists what cannot be downloaded instead of refusing it (as signed in).
-    const downloadable = row.type === 1 || canDownload(owner, row);
+    const downloadable = row.type === ItemType.folder || canDownload(owner, row);
     return {
       id: row.id,
       folderDataId: row.id,

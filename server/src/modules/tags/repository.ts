@@ -1,3 +1,4 @@
+import { ItemState, ItemType } from '@dam/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ChannelTagTable, TagDimensionTable, TagTable } from '../../db/schema';
@@ -262,8 +263,8 @@ export class TagsRepository {
     return this.db
       .selectFrom('items')
       .select(['items.id', 'items.name', 'items.folder_path', 'items.art_num'])
-      .where('items.state', '=', 1)
-      .where('items.type', '<>', 1)
+      .where('items.state', '=', ItemState.normal)
+      .where('items.type', '<>', ItemType.folder)
       .where((eb) => ItemsRepository.visibleTo(eb, viewer))
       .where((eb) =>
         eb.or([

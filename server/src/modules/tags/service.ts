@@ -4,6 +4,8 @@ import {
   type ChannelTag,
   type ErrorCode,
   FunctionCode,
+  ItemState,
+  ItemType,
   type ManagedTagDimension,
   type modifyTagRequestSchema,
   type SkuTag,
@@ -110,7 +112,7 @@ export class TagsService {
   ): Promise<ItemWithOwner> {
     const row = await items.findById(id, auth.userId);
     if (!row || !canSee(auth, row)) throw new AppError('SE_404');
-    if (row.state !== 1) throw new AppError('SEF_04');
+    if (row.state !== ItemState.normal) throw new AppError('SEF_04');
     if (edit && !canEdit(auth, row)) throw new AppError('SE_502');
     return row;
   }
@@ -340,7 +342,7 @@ export class TagsService {
       for (const id of itemIds) {
         const row = byId.get(id);
         if (!row || !canSee(auth, row)) throw new AppError('SE_404');
-        if (row.state !== 1) throw new AppError('SEF_04');
+        if (row.state !== ItemState.normal) throw new AppError('SEF_04');
         if (!canEdit(auth, row)) throw new AppError('SE_502');
       }
       const known = await repo.lockTags(tagIds);
@@ -481,15 +483,15 @@ export class TagsService {
     for (const id of ids) {
       const row = byId.get(id);
       if (!row || !canSee(auth, row)) throw new AppError('SE_404');
-      if (row.state !== 1) throw new AppError('SEF_04');
+      if (row.state !== ItemState.normal) throw new AppError('SEF_04');
     }
-    const folders = rows.filter((r) => r.type === 1);
+    const folders = rows.filter((r) => r.type === ItemType.folder);
     // A folder inside another chosen folder adds nothing.
     const folderIdPaths = folders
       .filter((f) => !folders.some((o) => o !== f && f.id_path.startsWith(o.id_path)))
       .map((f) => f.id_path);
     const files = await this.repo.filesInRange(
-      { fileIds: rows.filter((r) => r.type !== 1).map((r) => r.id), folderIdPaths },
+      { fileIds: rows.filter((r) => r.type !== ItemType.folder).map((r) => r.id), folderIdPaths },
       { userId: auth.userId, view: fileScopeFilter(auth, 'view') },
       TAG_EXCHANGE_MAX_ROWS + 1,
     );
@@ -596,7 +598,7 @@ export class TagsService {
           throw atCell(row.number, idAt.label, { key: 'duplicateRow', values: { value: id, other } });
         firstRowOf.set(id, row.number);
         const item = itemById.get(id);
-        if (item?.state !== 1)
+        if (item?.state !== ItemState.normal)
           throw atCell(row.number, idAt.label, { key: 'unknownItem', values: { value: id } });
         if (!canSee(auth, item) || !canEdit(auth, item))
           throw atCell(row.number, idAt.label, { key: 'notEditable', values: { value: id } });

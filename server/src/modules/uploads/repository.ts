@@ -106,7 +106,7 @@ export class UploadsRepository {
       .orderBy('id')
       .forUpdate()
       .execute();
-    if (locked.some((r) => r.status === 2)) return null;
+    if (locked.some((r) => r.status === UploadStatus.done)) return null;
     return new ObjectDeletionsRepository(this.db).markCancelled(ids, now);
   }
 
@@ -115,7 +115,7 @@ export class UploadsRepository {
   }
 
   /** The user's records in the given states, newest first. */
-  listByStatus(userId: number, statuses: number[], limit: number, offset: number) {
+  listByStatus(userId: number, statuses: UploadStatus[], limit: number, offset: number) {
     return this.db
       .selectFrom('uploads')
       .leftJoin('items as folder', 'folder.id', 'uploads.folder_id')

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   type CreateUploadBatch,
+  ItemState,
+  ItemType,
   itemTypeOfFormat,
   LIMITS,
   type MultipartState,
@@ -321,7 +323,7 @@ export class UploadsService {
       // record stays open to be cancelled (its parts then freed) and nothing goes live.
       const folderRow =
         locked.folder_id === null ? null : await items.findById(locked.folder_id, auth.userId);
-      const folder = folderRow && folderRow.state === 1 ? folderRow : null;
+      const folder = folderRow && folderRow.state === ItemState.normal ? folderRow : null;
       if (!canUploadInto(auth, folder)) throw new AppError('SE_502');
       await this.deps.storage.completeMultipartUpload(locked.storage_key, locked.multipart_id, parts);
       const stored = await this.deps.storage.stat(locked.storage_key);
@@ -354,7 +356,11 @@ export class UploadsService {
       // An image format makes the file an image, else a video, else a document.
       const formats = new Set([...(item.file_formats?.split(',') ?? []), locked.format]);
       const types = [...formats].map(itemTypeOfFormat);
-      const type = types.includes(2) ? 2 : types.includes(3) ? 3 : 4;
+      const type = types.includes(ItemType.image)
+        ? ItemType.image
+        : types.includes(ItemType.video)
+          ? ItemType.video
+          : ItemType.other;
       await items.setFileMetadata(item.id, {
         type,
         ...(locked.art_num ? { art_num: locked.art_num } : {}),
