@@ -19,6 +19,9 @@ export const IMAGE_GROUP_FORMATS = [
 export const VIDEO_GROUP_FORMATS = ['avi', 'mp4', 'mov', 'mpeg', 'rmvb', 'mkv', 'webm'] as const;
 
 export type FileItemType = Exclude<ItemType, typeof ItemType.folder>;
+/** Groups of the batch-upload list (SPEC §3 Upload type): 1 image, 2 video, 3 other. */
+export const UploadGroup = { image: 1, video: 2, other: 3 } as const;
+export type UploadGroup = (typeof UploadGroup)[keyof typeof UploadGroup];
 /** Item type of a format: image, video or other document. */
 export function itemTypeOfFormat(format: string): FileItemType {
   const f = format.toLowerCase();

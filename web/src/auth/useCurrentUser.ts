@@ -1,4 +1,4 @@
-import type { UserInfo } from '@dam/contract';
+import { ResourceType, type UserInfo } from '@dam/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { getToken } from './token';
@@ -17,5 +17,7 @@ export function useCurrentUser() {
 }
 
 export function functionCodesOf(user: UserInfo | undefined): number[] {
-  return (user?.resourcesList ?? []).filter((r) => r.resourceType === 3).map((r) => r.resourceId);
+  return (user?.resourcesList ?? [])
+    .filter((r) => r.resourceType === ResourceType.functionCode)
+    .map((r) => r.resourceId);
 }

@@ -1,4 +1,4 @@
-import { LIMITS } from '@dam/contract';
+import { LIMITS, UploadStatus } from '@dam/contract';
 import {
   type NetworkStatus,
   type NewTask,
@@ -301,7 +301,7 @@ export class UploadManager {
             // SPEC §4: progress is recorded only when more than 3 parts finished since the last time.
             if (running.partsSinceRecord > LIMITS.partsBetweenProgressUpdates) {
               running.partsSinceRecord = 0;
-              await this.api.callback(task.id, 1, task.process);
+              await this.api.callback(task.id, UploadStatus.uploading, task.process);
             }
           }
         };
@@ -311,7 +311,7 @@ export class UploadManager {
       task.process = 100;
       this.emit();
       try {
-        await this.api.callback(task.id, 2, 100);
+        await this.api.callback(task.id, UploadStatus.done, 100);
       } catch {
         if (isCurrent()) this.fail(task, 'upload failed');
         return;

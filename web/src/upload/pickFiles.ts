@@ -1,4 +1,4 @@
-import { FILE_NAME_MAX_CHARS, LIMITS, type NameProblem, nameProblem } from '@dam/contract';
+import { FILE_NAME_MAX_CHARS, LIMITS, type NameProblem, nameProblem, UploadGroup } from '@dam/contract';
 
 export interface PickedFile {
   file: File;
@@ -64,12 +64,13 @@ function nameProblemOf(entry: PickedFile): PickProblem | null {
 const IMAGE_SUFFIXES = ['jpg', 'png', 'psd', 'ai', 'indd', 'bmp'];
 const VIDEO_SUFFIXES = ['avi', 'mp4'];
 
-/** Upload groups of SPEC §3/§5: 1 image, 2 video, 3 other, by suffix. */
-export function groupOf(fileName: string): 1 | 2 | 3 {
+/** Upload group of SPEC §3/§5 by suffix. */
+export function groupOf(fileName: string): UploadGroup {
   const suffix = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase();
-  if (IMAGE_SUFFIXES.includes(suffix) || suffix === 'jpeg' || suffix === 'tif' || suffix === 'tiff') return 1;
-  if (VIDEO_SUFFIXES.includes(suffix) || suffix === 'mov') return 2;
-  return 3;
+  if (IMAGE_SUFFIXES.includes(suffix) || suffix === 'jpeg' || suffix === 'tif' || suffix === 'tiff')
+    return UploadGroup.image;
+  if (VIDEO_SUFFIXES.includes(suffix) || suffix === 'mov') return UploadGroup.video;
+  return UploadGroup.other;
 }
 
 /** The name without its suffix: `SHOE1-01_side.jpg` → `SHOE1-01_side`. */

@@ -1,3 +1,4 @@
+import type { UploadStatus } from '@dam/contract';
 /** Status of an upload task in the browser (SPEC §3 upload task). */
 export const TaskStatus = { waiting: 0, uploading: 1, paused: 2, failed: 3, cancelled: 4 } as const;
 export type TaskStatus = (typeof TaskStatus)[keyof typeof TaskStatus];
@@ -20,8 +21,12 @@ export interface UploadApi {
   startMultipart(id: number): Promise<{ partSize: number; partCount: number; parts: StoredPart[] }>;
   signParts(id: number, partNumbers: number[]): Promise<PartTarget[]>;
   partDone(id: number, part: StoredPart): Promise<void>;
-  /** status 1 = progress, 2 = finished (SPEC §4). */
-  callback(id: number, status: 1 | 2, uploadSchedule: number): Promise<void>;
+  /** Reports progress (uploading) or the end (done) of an upload (SPEC §4). */
+  callback(
+    id: number,
+    status: typeof UploadStatus.uploading | typeof UploadStatus.done,
+    uploadSchedule: number,
+  ): Promise<void>;
   cancel(ids: number[]): Promise<void>;
 }
 

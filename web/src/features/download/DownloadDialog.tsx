@@ -1,5 +1,5 @@
 import { FileOutlined, FolderFilled } from '@ant-design/icons';
-import { type Item, MAX_SCALING_PX } from '@dam/contract';
+import { type Item, ItemType, MAX_SCALING_PX } from '@dam/contract';
 import { App, Button, Checkbox, Divider, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,10 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
   const { message } = App.useApp();
   const [chosen, setChosen] = useState<Record<number, string[]>>(() =>
     Object.fromEntries(
-      items.map((item) => [item.id, item.type === 1 ? ['jpg', 'png'] : (item.fileFormat?.split(',') ?? [])]),
+      items.map((item) => [
+        item.id,
+        item.type === ItemType.folder ? ['jpg', 'png'] : (item.fileFormat?.split(',') ?? []),
+      ]),
     ),
   );
   const [forAll, setForAll] = useState<string[]>([]);
@@ -33,7 +36,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
   const presets = usePresets();
   const [presetId, setPresetId] = useState<number | null>(null);
   const [byArtNum, setByArtNum] = useState(false);
-  const files = items.filter((i) => i.type !== 1);
+  const files = items.filter((i) => i.type !== ItemType.folder);
   const allFormats = files.flatMap((f) =>
     (f.fileFormat?.split(',') ?? []).map((format) => `${f.id}:${format}`),
   );
@@ -97,7 +100,11 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
             data-testid="download-item"
           >
             <Space>
-              {item.type === 1 ? <FolderFilled style={{ color: '#f5b335' }} /> : <FileOutlined />}
+              {item.type === ItemType.folder ? (
+                <FolderFilled style={{ color: '#f5b335' }} />
+              ) : (
+                <FileOutlined />
+              )}
               <Typography.Text strong>{item.name}</Typography.Text>
             </Space>
             <div style={{ paddingLeft: 22, marginTop: 4 }}>
@@ -105,7 +112,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
                 value={chosen[item.id] ?? []}
                 onChange={(values) => setChosen((current) => ({ ...current, [item.id]: values as string[] }))}
                 options={
-                  item.type === 1
+                  item.type === ItemType.folder
                     ? FOLDER_FORMATS.map((f) => ({
                         value: f,
                         label: f === 'all' ? t('download.all') : f.toUpperCase(),

@@ -1,4 +1,4 @@
-import { type Item, parseArtNums } from '@dam/contract';
+import { type Item, ItemType, parseArtNums } from '@dam/contract';
 
 /** What goes to the server: each item with the formats asked for (SPEC §7 batch-download). */
 export function downloadRequest(
@@ -15,7 +15,9 @@ export function downloadRequest(
   const list = items
     .map((item) => ({
       folderDataId: item.id,
-      fileFormatList: [...new Set([...(chosen[item.id] ?? []), ...(item.type === 1 ? [] : forAll)])],
+      fileFormatList: [
+        ...new Set([...(chosen[item.id] ?? []), ...(item.type === ItemType.folder ? [] : forAll)]),
+      ],
     }))
     .filter((entry) => entry.fileFormatList.length > 0);
   if (list.length === 0) return null;

@@ -1,5 +1,5 @@
 import { FolderAddOutlined } from '@ant-design/icons';
-import type { Item } from '@dam/contract';
+import { type Item, RankStatus } from '@dam/contract';
 import { Button, Empty, Result, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ export function AllFilesPage() {
   const { t } = useTranslation();
   const { folderId = 'all' } = useParams();
   const { data: user } = useCurrentUser();
-  const [sort, setSort] = useState<SortState>('0');
+  const [sort, setSort] = useState<SortState>(RankStatus.normal);
   const [filter, setFilter] = useState<ListingFilter>({});
   const [view, setView] = useState<ViewMode>(storedViewMode);
   const [folderDialog, setFolderDialog] = useState<{ open: boolean; folder: Item | null }>({

@@ -7,7 +7,7 @@ import {
   StarFilled,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import type { Item } from '@dam/contract';
+import { type Item, ItemType } from '@dam/contract';
 import { Checkbox, Dropdown, type MenuProps, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,10 +38,10 @@ export function ItemCard({ item, size, waterfall, selected, onSelect, onAction }
   const [broken, setBroken] = useState(false);
   const canEdit = item.authList.includes('edit');
   const menu: MenuProps['items'] = [
-    ...(item.type === 1 && canEdit ? [{ key: 'edit', label: t('files.editFolder') }] : []),
+    ...(item.type === ItemType.folder && canEdit ? [{ key: 'edit', label: t('files.editFolder') }] : []),
     ...(canEdit ? [{ key: 'move', label: t('files.move') }] : []),
     { key: 'favourite', label: item.collected ? t('files.unfavourite') : t('files.favourite') },
-    ...(item.type === 1 || item.authList.includes('download')
+    ...(item.type === ItemType.folder || item.authList.includes('download')
       ? [{ key: 'download', label: t('download.action') }]
       : []),
     ...(item.authList.includes('share') ? [{ key: 'share', label: t('share.action') }] : []),
@@ -96,7 +96,7 @@ export function ItemCard({ item, size, waterfall, selected, onSelect, onAction }
         </div>
         <div className={styles.facts}>
           {item.visibility === 'private' && <LockOutlined title={t('files.private')} />}
-          {item.type === 1 ? (
+          {item.type === ItemType.folder ? (
             <span>{t('files.folder')}</span>
           ) : (
             <>

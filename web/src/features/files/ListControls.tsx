@@ -6,7 +6,7 @@ import {
   SwapOutlined,
   TableOutlined,
 } from '@ant-design/icons';
-import type { TagDimension } from '@dam/contract';
+import { RankStatus, type TagDimension } from '@dam/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, DatePicker, Form, Popover, Segmented, Select, Space, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -16,15 +16,21 @@ import { api } from '../../api/client';
 import type { ListingFilter, SortState } from './api';
 
 /** SPEC §2 sort toggle: normal → up → down → normal. */
-export const nextSort = (sort: SortState): SortState => (sort === '0' ? '1' : sort === '1' ? '2' : '0');
+export const nextSort = (sort: SortState): SortState =>
+  sort === RankStatus.normal ? RankStatus.up : sort === RankStatus.up ? RankStatus.down : RankStatus.normal;
 
 export function SortToggle({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
   const { t } = useTranslation();
-  const label = sort === '1' ? t('files.sortUp') : sort === '2' ? t('files.sortDown') : t('files.sortNormal');
+  const label =
+    sort === RankStatus.up
+      ? t('files.sortUp')
+      : sort === RankStatus.down
+        ? t('files.sortDown')
+        : t('files.sortNormal');
   const icon =
-    sort === '1' ? (
+    sort === RankStatus.up ? (
       <SortAscendingOutlined />
-    ) : sort === '2' ? (
+    ) : sort === RankStatus.down ? (
       <SortDescendingOutlined />
     ) : (
       <SwapOutlined rotate={90} />

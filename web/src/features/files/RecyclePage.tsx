@@ -1,5 +1,5 @@
 import { DeleteOutlined, FileOutlined, FolderFilled, UndoOutlined } from '@ant-design/icons';
-import type { RecycledItem } from '@dam/contract';
+import { ItemType, type RecycledItem } from '@dam/contract';
 import { App, Button, Empty, Result, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,7 +104,11 @@ export function RecyclePage() {
             dataIndex: 'name',
             render: (name: string, row) => (
               <Space>
-                {row.type === 1 ? <FolderFilled style={{ color: '#f5b335' }} /> : <FileOutlined />}
+                {row.type === ItemType.folder ? (
+                  <FolderFilled style={{ color: '#f5b335' }} />
+                ) : (
+                  <FileOutlined />
+                )}
                 <span data-testid="recycle-name">{name}</span>
                 {row.fileFormat && (
                   <Typography.Text type="secondary">{row.fileFormat.toUpperCase()}</Typography.Text>
@@ -117,7 +121,7 @@ export function RecyclePage() {
             title: t('files.size'),
             dataIndex: 'fileSize',
             width: 110,
-            render: (size: number, row) => (row.type === 1 ? '—' : formatSize(size)),
+            render: (size: number, row) => (row.type === ItemType.folder ? '—' : formatSize(size)),
           },
           {
             title: t('files.removedAt'),

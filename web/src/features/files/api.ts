@@ -1,11 +1,20 @@
-import type { FolderListingResult, FolderNode, Item, PagedItems, RecycledItem } from '@dam/contract';
+import {
+  type FolderListingResult,
+  type FolderNode,
+  type Item,
+  ItemType,
+  type PagedItems,
+  type RankStatus,
+  type RecycledItem,
+} from '@dam/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
 export const PAGE_SIZE = 60;
 const base = '/ske-api/v1_0';
 
-export type SortState = '0' | '1' | '2';
+/** The listing's sort toggle (SPEC §2), sent as rankStatus. */
+export type SortState = RankStatus;
 
 export interface ListingFilter {
   minCreatedAt?: string;
@@ -50,7 +59,7 @@ export function useFolderListing(folderId: string, sort: SortState, filter: List
 const THUMBNAIL_PATIENCE_MS = 5 * 60 * 1000;
 function awaitingThumbnail(item: Item): boolean {
   return (
-    item.type !== 1 &&
+    item.type !== ItemType.folder &&
     item.compactUrl === null &&
     item.fileFormat !== null &&
     Date.now() - new Date(item.updatedAt).getTime() < THUMBNAIL_PATIENCE_MS &&
@@ -108,8 +117,8 @@ export const filesApi = {
     api.post<null>(`${base}/file/batch-move`, body, { silent: true }),
   remove: (items: Item[]) =>
     api.post<null>(`${base}/file/batch-del`, {
-      idList: items.filter((i) => i.type !== 1).map((i) => i.id),
-      folderIdList: items.filter((i) => i.type === 1).map((i) => i.id),
+      idList: items.filter((i) => i.type !== ItemType.folder).map((i) => i.id),
+      folderIdList: items.filter((i) => i.type === ItemType.folder).map((i) => i.id),
     }),
   collect: (id: number) => api.get<null>(`${base}/collect/file-collect`, { query: { folderDataId: id } }),
   uncollect: (id: number) =>

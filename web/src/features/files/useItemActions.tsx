@@ -1,4 +1,4 @@
-import type { Item } from '@dam/contract';
+import { type Item, ItemType } from '@dam/contract';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,7 @@ export function useItemActions(
 
   const run = (action: ItemAction, item: Item) => {
     if (action === 'open') {
-      if (item.type === 1) navigate(`/allfiles/${item.id}`);
+      if (item.type === ItemType.folder) navigate(`/allfiles/${item.id}`);
       else options.onOpenFile?.(item);
       return;
     }

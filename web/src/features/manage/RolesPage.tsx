@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
-import { FILE_PERMISSIONS, type PermissionScope, type Role } from '@dam/contract';
+import { FILE_PERMISSIONS, PermissionScope, type Role } from '@dam/contract';
 import { App, Button, Empty, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -79,7 +79,7 @@ export function RolesPage() {
                     <Tag
                       key={permission}
                       color={SCOPE_COLOUR[scope]}
-                      style={scope === 'none' ? { opacity: 0.55 } : undefined}
+                      style={scope === PermissionScope.none ? { opacity: 0.55 } : undefined}
                     >
                       {t(`roles.permission.${permission}`)}: {t(`roles.scope.${scope}`)}
                     </Tag>

@@ -4,8 +4,9 @@ import {
   cleanSingleQuery,
   isBatchSearch,
   LIMITS,
+  RankStatus,
   type SearchContent,
-  type SearchFileType,
+  SearchFileType,
   SearchType,
   splitBatchValues,
 } from '@dam/contract';
@@ -18,11 +19,11 @@ import { api } from '../../api/client';
 import { batchSummary, readSearch, searchUrl } from './searchUrl';
 
 const FILE_TYPE_OPTIONS: Array<{ value: SearchFileType; key: string }> = [
-  { value: 0, key: 'search.scope.all' },
-  { value: 1, key: 'search.scope.folders' },
-  { value: 10, key: 'search.scope.files' },
-  { value: 2, key: 'search.scope.images' },
-  { value: 3, key: 'search.scope.videos' },
+  { value: SearchFileType.all, key: 'search.scope.all' },
+  { value: SearchFileType.folders, key: 'search.scope.folders' },
+  { value: SearchFileType.files, key: 'search.scope.files' },
+  { value: SearchFileType.images, key: 'search.scope.images' },
+  { value: SearchFileType.videos, key: 'search.scope.videos' },
 ];
 
 /** The value after 500 ms without change (SPEC §5: suggestions at most once per 500 ms). */
@@ -45,7 +46,7 @@ export function SearchBar() {
   const [params] = useSearchParams();
   const current = readSearch(params);
   const [searchType, setSearchType] = useState<SearchType>(current?.searchType ?? SearchType.title);
-  const [fileType, setFileType] = useState<SearchFileType>(current?.fileType ?? 0);
+  const [fileType, setFileType] = useState<SearchFileType>(current?.fileType ?? SearchFileType.all);
   const [single, setSingle] = useState(current && !isBatchSearch(current.searchType) ? current.query : '');
   const [batchText, setBatchText] = useState(
     current?.searchType === SearchType.batchArtNums
@@ -77,7 +78,7 @@ export function SearchBar() {
     const content: SearchContent = {
       fileType,
       query: batch ? '' : query,
-      rankStatus: '1',
+      rankStatus: RankStatus.up,
       searchType,
       artNumList: searchType === SearchType.batchArtNums ? batchValues : [],
       nameList: searchType === SearchType.batchTitles ? batchValues : [],

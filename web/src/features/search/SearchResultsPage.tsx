@@ -1,4 +1,4 @@
-import { isBatchSearch, type SearchContent, type SearchResult, SearchType } from '@dam/contract';
+import { isBatchSearch, RankStatus, type SearchContent, type SearchResult, SearchType } from '@dam/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ export function useSearch(content: SearchContent, sort: SortState) {
 /** The results of a global search (route `/` with `global=true`), in the usual grid. */
 export function SearchResultsPage({ content }: { content: SearchContent }) {
   const { t } = useTranslation();
-  const [sort, setSort] = useState<SortState>('0');
+  const [sort, setSort] = useState<SortState>(RankStatus.normal);
   const search = useSearch(content, sort);
   const unmatched = search.data?.pages[0]?.unmatched ?? [];
   const values =

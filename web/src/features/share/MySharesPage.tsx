@@ -1,5 +1,5 @@
 import { CopyOutlined, FileImageOutlined, StopOutlined } from '@ant-design/icons';
-import type { MyShare, ShareStatus } from '@dam/contract';
+import { type MyShare, ShareStatus } from '@dam/contract';
 import { App, Button, Empty, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -136,7 +136,7 @@ export function MySharesPage() {
                   type="link"
                   size="small"
                   icon={<CopyOutlined />}
-                  disabled={share.status !== 'sharing'}
+                  disabled={share.status !== ShareStatus.sharing}
                   onClick={() => void copy(shareText(t, absoluteShareUrl(share.url), share.password))}
                 >
                   {t('share.copy')}
@@ -149,7 +149,7 @@ export function MySharesPage() {
                     danger: true,
                     ...testId('share-cancel-ok'),
                   }}
-                  disabled={share.status !== 'sharing'}
+                  disabled={share.status !== ShareStatus.sharing}
                   onConfirm={() => stop(share)}
                 >
                   <Button
@@ -157,7 +157,7 @@ export function MySharesPage() {
                     size="small"
                     danger
                     icon={<StopOutlined />}
-                    disabled={share.status !== 'sharing'}
+                    disabled={share.status !== ShareStatus.sharing}
                     data-testid="share-cancel"
                   >
                     {t('share.stop')}

@@ -5,7 +5,7 @@ import {
   LockOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import type { SharedItem, ShareVisit } from '@dam/contract';
+import { ItemType, type SharedItem, type ShareVisit } from '@dam/contract';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -110,9 +110,9 @@ function VisitorCard({
   const { t } = useTranslation();
   const [broken, setBroken] = useState(false);
   const icon =
-    item.type === 1 ? (
+    item.type === ItemType.folder ? (
       <FolderFilled style={{ color: '#f5b335' }} />
-    ) : item.type === 3 ? (
+    ) : item.type === ItemType.video ? (
       <VideoCameraOutlined style={{ color: '#8b5cf6' }} />
     ) : (
       <FileOutlined style={{ color: '#64748b' }} />
@@ -151,7 +151,7 @@ function VisitorCard({
           {item.name}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {item.type === 1
+          {item.type === ItemType.folder
             ? t('visit.folder')
             : `${(item.fileFormat ?? '').toUpperCase()} ${formatSize(item.fileSize)}`}
         </Typography.Text>
@@ -203,7 +203,7 @@ function SharedFiles({ visit }: { visit: ShareVisit }) {
   };
 
   const open = (item: SharedItem) => {
-    if (item.type === 1) {
+    if (item.type === ItemType.folder) {
       setFolder(item.id);
       setChecked(new Set());
     } else if (item.compactUrl) setPreview(item.compactUrl);

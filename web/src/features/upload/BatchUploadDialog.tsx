@@ -5,7 +5,7 @@ import {
   PlusOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import type { FileTagInfoResult, SkuCheckResult } from '@dam/contract';
+import { type FileTagInfoResult, type SkuCheckResult, UploadGroup } from '@dam/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -49,9 +49,9 @@ interface Created {
 const keyOf = (f: PickedFile) => `${f.path}/${f.fileName}`;
 
 const GROUPS = [
-  { group: 1, key: 'upload.groupImages', icon: <FileImageOutlined /> },
-  { group: 2, key: 'upload.groupVideos', icon: <VideoCameraOutlined /> },
-  { group: 3, key: 'upload.groupOthers', icon: <FileOutlined /> },
+  { group: UploadGroup.image, key: 'upload.groupImages', icon: <FileImageOutlined /> },
+  { group: UploadGroup.video, key: 'upload.groupVideos', icon: <VideoCameraOutlined /> },
+  { group: UploadGroup.other, key: 'upload.groupOthers', icon: <FileOutlined /> },
 ] as const;
 
 /**

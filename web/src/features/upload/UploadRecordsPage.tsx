@@ -1,4 +1,4 @@
-import type { UploadRecord } from '@dam/contract';
+import { PreviewStatus, type UploadRecord } from '@dam/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Progress, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
@@ -208,7 +208,9 @@ export function UploadRecordsPage() {
                     render: (at: string | null, row) => (
                       <Space size={4}>
                         {formatDate(at)}
-                        {row.previewStatus === 3 && <Tag color="warning">{t('upload.previewDamaged')}</Tag>}
+                        {row.previewStatus === PreviewStatus.damaged && (
+                          <Tag color="warning">{t('upload.previewDamaged')}</Tag>
+                        )}
                       </Space>
                     ),
                   },

@@ -12,7 +12,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import type { FileDetail, Item } from '@dam/contract';
+import { type FileDetail, type Item, ItemType, PreviewStatus } from '@dam/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Result, Spin, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -86,7 +86,9 @@ export function FileViewer({
   const file = detail.data;
   const format = file?.fileFormat?.split(',')[0] ?? '';
   const isVideo =
-    file?.type === 3 && /mp4|webm|mov/.test(format) && !file.previewUrl?.includes('.preview.jpg');
+    file?.type === ItemType.video &&
+    /mp4|webm|mov/.test(format) &&
+    !file.previewUrl?.includes('.preview.jpg');
   const isPdf = format === 'pdf';
   const download = () => {
     if (file?.url) window.location.assign(file.url);
@@ -95,8 +97,9 @@ export function FileViewer({
   let stage: React.ReactNode;
   if (detail.isPending) stage = <Spin size="large" />;
   else if (detail.isError || !file) stage = <Result status="warning" title={t('common.loadFailed')} />;
-  else if (file.previewStatus === 3) stage = <Result status="warning" title={t('viewer.damaged')} />;
-  else if (!file.previewUrl && file.previewStatus === 0)
+  else if (file.previewStatus === PreviewStatus.damaged)
+    stage = <Result status="warning" title={t('viewer.damaged')} />;
+  else if (!file.previewUrl && file.previewStatus === PreviewStatus.pending)
     stage = (
       <Spin tip={t('viewer.previewPending')}>
         <div style={{ width: 200, height: 80 }} />

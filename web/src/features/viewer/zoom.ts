@@ -1,3 +1,4 @@
+import { ItemType } from '@dam/contract';
 /** SPEC §9: buttons step 0.1 within about 0.5–1.5; the wheel moves 5 % per 75 units. */
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 1.5;
@@ -28,7 +29,7 @@ export function neighbour<T extends { id: number; type: number }>(
   if (index < 0) return null;
   for (index += step; index >= 0 && index < items.length; index += step) {
     const item = items[index] as T;
-    if (item.type !== 1) return item;
+    if (item.type !== ItemType.folder) return item;
   }
   return null;
 }
