@@ -1,4 +1,4 @@
-import { isOperationCode, OPERATION_LABELS, type OperationCode } from '@dam/contract';
+import { isOperationCode, OPERATION_LABELS, OperationCode } from '@dam/contract';
 
 /**
  * How an entry reads in a language: the operation's label and a short summary of its details.
@@ -129,22 +129,22 @@ export function describeEntry(
   };
   const code_ = isOperationCode(code) ? (code as OperationCode) : null;
   switch (code_) {
-    case 'FILE01':
+    case OperationCode.upload:
       return typeof d.folderPath === 'string' ? (zh ? `上传到 ${d.folderPath}` : `into ${d.folderPath}`) : '';
-    case 'FILE02':
+    case OperationCode.move:
       return newValue ? (zh ? `移动到 ${newValue}` : `to ${newValue}`) : '';
-    case 'FILE05':
+    case OperationCode.purge:
       return d.emptied === true ? (zh ? '清空回收站' : 'recycle bin emptied') : '';
-    case 'FILE06':
+    case OperationCode.edit:
       return describeChanges(d.changes, lang);
-    case 'FILE10':
+    case OperationCode.createFolder:
       return typeof d.targetPath === 'string' ? (zh ? `位于 ${d.targetPath}` : `in ${d.targetPath}`) : '';
-    case 'FILE11':
-    case 'FILE12':
-    case 'FILE13':
+    case OperationCode.hideFormat:
+    case OperationCode.deleteVersion:
+    case OperationCode.view:
       return newValue ? (zh ? `格式 ${newValue}` : `format ${newValue}`) : '';
-    case 'FILE09':
-    case 'SHARE04': {
+    case OperationCode.download:
+    case OperationCode.shareDownload: {
       const files =
         typeof d.fileCount === 'number'
           ? zh
@@ -157,9 +157,9 @@ export function describeEntry(
             ? `按 ${d.artNumCount} 个货号`
             : `by ${d.artNumCount} article numbers`
           : null;
-      return joinParts([code === 'SHARE04' ? link(true) : null, artNums, files], lang);
+      return joinParts([code === OperationCode.shareDownload ? link(true) : null, artNums, files], lang);
     }
-    case 'SHARE01': {
+    case OperationCode.createShare: {
       const password = d.needPassword === true ? (zh ? '需要密码' : 'password') : zh ? '公开' : 'public';
       const validity = typeof d.validity === 'string' ? VALIDITY[lang][d.validity] : null;
       return joinParts(
@@ -167,11 +167,11 @@ export function describeEntry(
         lang,
       );
     }
-    case 'SHARE02':
+    case OperationCode.cancelShare:
       return link() ?? '';
-    case 'SHARE03':
+    case OperationCode.openShare:
       return link(true) ?? '';
-    case 'SHARE05':
+    case OperationCode.copyShareLink:
       return joinParts(
         [
           link(),
@@ -187,35 +187,35 @@ export function describeEntry(
         ],
         lang,
       );
-    case 'USER01':
-    case 'USER03':
+    case OperationCode.createUser:
+    case OperationCode.deleteUser:
       return joinParts([target('user'), describeValues(d.values, lang)], lang);
-    case 'USER02':
+    case OperationCode.editUser:
       return joinParts([target('user'), describeChanges(d.changes, lang)], lang);
-    case 'USER05':
-    case 'USER06':
+    case OperationCode.resetPassword:
+    case OperationCode.changePassword:
       return target('user') ?? '';
-    case 'DEPT01':
-    case 'DEPT03':
+    case OperationCode.createDepartment:
+    case OperationCode.deleteDepartment:
       return joinParts([target('dept'), describeValues(d.values, lang)], lang);
-    case 'DEPT02':
+    case OperationCode.editDepartment:
       return joinParts([target('dept'), describeChanges(d.changes, lang)], lang);
-    case 'ROLE01':
-    case 'ROLE03':
+    case OperationCode.createRole:
+    case OperationCode.deleteRole:
       return joinParts([target('role'), describeValues(d.values, lang)], lang);
-    case 'ROLE02':
+    case OperationCode.editRole:
       return joinParts([target('role'), describeChanges(d.changes, lang)], lang);
-    case 'SKU01':
+    case OperationCode.importSku:
       return zh
         ? `新增 ${shown(d.created)}，更新 ${shown(d.updated)}，未变 ${shown(d.unchanged)}`
         : `created ${shown(d.created)}, updated ${shown(d.updated)}, unchanged ${shown(d.unchanged)}`;
-    case 'LOG01':
+    case OperationCode.exportLog:
       return typeof d.rows === 'number'
         ? zh
           ? `${d.rows} 条`
           : `${d.rows} ${d.rows === 1 ? 'entry' : 'entries'}`
         : '';
-    case 'APP01':
+    case OperationCode.downloadClient:
       return newValue ?? '';
     default:
       return '';

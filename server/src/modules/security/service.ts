@@ -1,6 +1,7 @@
 import {
   type ChangePasswordRequest,
   classifyIdentifier,
+  FunctionCode,
   type LoginRequest,
   type LoginResult,
   ResourceType,
@@ -188,8 +189,8 @@ export class SecurityService {
   }
 
   async listRoles(auth: AuthContext): Promise<Role[]> {
-    // Roles are read when editing users (code 2) or roles (code 3).
-    requireAnyCode(auth, 2, 3);
+    // Roles are read when editing users or roles.
+    requireAnyCode(auth, FunctionCode.user, FunctionCode.role);
     const rows = await this.repo.listRoles();
     return rows.map((row) => roleDto(row, row.user_count));
   }

@@ -5,7 +5,7 @@ import {
   DEFAULT_SHARE_VALIDITY,
   type Item,
   SHARE_VALIDITIES,
-  type ShareType,
+  ShareType,
   type ShareValidity,
 } from '@dam/contract';
 import { Alert, App, Button, Form, Input, Modal, Radio, Space, Typography } from 'antd';
@@ -159,8 +159,8 @@ export function ShareDialog({ items, onClose }: { items: Item[]; onClose: () => 
           </Typography.Paragraph>
           <Form.Item name="needPassword" label={t('share.type')}>
             <Radio.Group data-testid="share-type">
-              <Radio value={1}>{t('share.withPassword')}</Radio>
-              <Radio value={0}>{t('share.public')}</Radio>
+              <Radio value={ShareType.password}>{t('share.withPassword')}</Radio>
+              <Radio value={ShareType.public}>{t('share.public')}</Radio>
             </Radio.Group>
           </Form.Item>
           <Form.Item name="expireTime" label={t('share.validity')}>
