@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { MAX_SCALING_PX } from './files';
-import { itemSchema, pagingSchema, rankStatusSchema } from './items';
+import { itemSchema, pagingSchema, type RankStatus, rankStatusSchema } from './items';
 
 /**
  * Share links (SPEC §2 Share-link dialog, /myshare, /newShare, /visitfile; §4 Share link status;
@@ -279,8 +279,8 @@ export interface ShareFolderRequest {
   folderId?: number;
   pageNo?: number;
   pageSize?: number;
-  /** Sort toggle: '0' normal (folders first, newest first), '1' name A→Z, '2' name Z→A. */
-  rankStatus?: '0' | '1' | '2';
+  /** Sort toggle: normal (folders first, newest first), up (name A→Z), down (name Z→A). */
+  rankStatus?: RankStatus;
 }
 
 export const shareFolderResultSchema = z.object({

@@ -473,7 +473,7 @@ export class SharesService {
   /** POST user/share/folder: one page of a folder inside the link, or of the link's own items. */
   async browse(
     token: string | undefined,
-    request: Paging & { folderId?: number | undefined; rankStatus: '0' | '1' | '2' },
+    request: Paging & { folderId?: number | undefined; rankStatus: RankStatus },
   ): Promise<ShareFolderResult> {
     const visit = await this.visitOf(token);
     const today = this.today();
