@@ -4,10 +4,13 @@ import type {
   ItemState,
   ItemType,
   PermissionScope,
+  PresetFormat,
   PreviewStatus,
   ShareState,
+  ShareValidity,
   UploadStatus,
   UserStatus,
+  Visibility,
 } from '@dam/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -99,7 +102,7 @@ export interface ItemTable {
    * subtree) and when the owner changes department (their items follow them).
    */
   dept_path: string;
-  visibility: 'shared' | 'private';
+  visibility: Visibility;
   state: Generated<ItemState>;
   removed_at: Date | null;
   removed_by: number | null;
@@ -180,7 +183,7 @@ export interface UploadPartTable {
 export interface DownloadPresetTable {
   id: Generated<number>;
   name: string;
-  format: 'jpg' | 'png';
+  format: PresetFormat;
   long_side_px: number | null;
   background: string | null;
   file_name_template: string;
@@ -209,7 +212,7 @@ export interface ShareTable {
   /** The share password, kept so the owner can see it again; null = public link. */
   password: string | null;
   status: Generated<ShareState>;
-  validity: '2h' | '1d' | '7d' | '30d' | 'none';
+  validity: ShareValidity;
   /** null = permanent. */
   expires_at: Date | null;
   view_count: Generated<number>;
