@@ -98,7 +98,11 @@ export async function buildApp({
     sku,
     search,
     shares,
-    tags,
+    tagDimensions,
+    itemTags,
+    channelTags,
+    skuTags,
+    tagExchange,
     logs,
     media,
     cleaner,
@@ -165,7 +169,14 @@ export async function buildApp({
       await mainApi.register(presetsRoutes, { presets });
       await mainApi.register(searchRoutes, { search });
       await mainApi.register(sharesRoutes, { shares, oplog });
-      await mainApi.register(tagsRoutes, { tags, oplog });
+      await mainApi.register(tagsRoutes, {
+        dimensions: tagDimensions,
+        itemTags,
+        channelTags,
+        skuTags,
+        exchange: tagExchange,
+        oplog,
+      });
       await mainApi.register(logsRoutes, { logs, oplog, reportRateLimit: 120 });
     },
     { prefix: MAIN_API_PREFIX },

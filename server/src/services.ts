@@ -37,8 +37,12 @@ import { SharesService } from './modules/shares/service';
 import { compileArtNumPattern } from './modules/sku/art-num';
 import { SkuRepository } from './modules/sku/repository';
 import { SkuService } from './modules/sku/service';
+import { ChannelTagsService } from './modules/tags/channel-tags';
+import { TagDimensionsService } from './modules/tags/dimensions';
+import { TagExchangeService } from './modules/tags/exchange';
+import { ItemTagsService } from './modules/tags/item-tags';
 import { TagsRepository } from './modules/tags/repository';
-import { TagsService } from './modules/tags/service';
+import { SkuTagsService } from './modules/tags/sku-tags';
 import { UploadsRepository } from './modules/uploads/repository';
 import { localPartUrlMaker, UploadsService } from './modules/uploads/service';
 import { createStorage } from './storage/index';
@@ -68,7 +72,11 @@ export interface Services {
   oplog: OperationRecorder;
   accounts: AccountsService;
   items: ItemsService;
-  tags: TagsService;
+  tagDimensions: TagDimensionsService;
+  itemTags: ItemTagsService;
+  channelTags: ChannelTagsService;
+  skuTags: SkuTagsService;
+  tagExchange: TagExchangeService;
   files: FilesService;
   presets: PresetsService;
   /** One pixel limit and image memory budget for thumbnails and download conversions alike. */
@@ -143,11 +151,16 @@ export async function createServices({
     mediaUrls,
     objectsFreed,
   );
-  const tags = new TagsService({ tags: new TagsRepository(db), items: new ItemsRepository(db), clock });
+  const tagDeps = { tags: new TagsRepository(db), items: new ItemsRepository(db), clock };
+  const tagDimensions = new TagDimensionsService(tagDeps);
+  const itemTags = new ItemTagsService(tagDeps);
+  const channelTags = new ChannelTagsService(tagDeps);
+  const skuTags = new SkuTagsService(tagDeps);
+  const tagExchange = new TagExchangeService(tagDeps);
   const files = new FilesService({
     files: new FilesRepository(db),
     items: new ItemsRepository(db),
-    tags,
+    tags: itemTags,
     storage,
     mediaUrls,
     clock,
@@ -170,7 +183,7 @@ export async function createServices({
   const uploads = new UploadsService({
     uploads: uploadsRepository,
     items,
-    tags,
+    tags: itemTags,
     storage,
     clock,
     partUrlSecret,
@@ -182,7 +195,7 @@ export async function createServices({
   });
   const sku = new SkuService({
     sku: new SkuRepository(db),
-    tags,
+    tags: skuTags,
     clock,
     artNumPattern: compileArtNumPattern(config.ART_NUM_PATTERN),
   });
@@ -220,7 +233,11 @@ export async function createServices({
     oplog,
     accounts,
     items,
-    tags,
+    tagDimensions,
+    itemTags,
+    channelTags,
+    skuTags,
+    tagExchange,
     files,
     presets,
     images,

@@ -1,4 +1,5 @@
-import { PermissionScope } from '@dam/contract';
+import { ItemState, PermissionScope } from '@dam/contract';
+import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../access/access';
 import { canOnDepartment } from '../access/access';
 
@@ -40,4 +41,20 @@ export function canDownload(auth: AuthContext, item: ItemAccessFacts): boolean {
 export function canShare(auth: AuthContext, item: ItemAccessFacts): boolean {
   if (auth.fileScopes.share === PermissionScope.none || !canSee(auth, item)) return false;
   return item.owner_id === auth.userId || canOnDepartment(auth, 'share', item.dept_path);
+}
+
+/**
+ * The item a caller acts on, or the error that says why not: unknown or not visible SE_404 alike
+ * (docs/decisions.md, Errors), in the recycle bin SEF_04; with `edit`, one the caller may not
+ * change SE_502.
+ */
+export function requireLiveItem<T extends ItemAccessFacts & { state: number }>(
+  auth: AuthContext,
+  row: T | undefined,
+  access: 'see' | 'edit' = 'see',
+): T {
+  if (!row || !canSee(auth, row)) throw new AppError('SE_404');
+  if (row.state !== ItemState.normal) throw new AppError('SEF_04');
+  if (access === 'edit' && !canEdit(auth, row)) throw new AppError('SE_502');
+  return row;
 }

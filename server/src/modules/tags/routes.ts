@@ -35,7 +35,11 @@ import { invalidField } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { authOf } from '../../http/request-context';
 import type { OperationRecorder } from '../logs/recorder';
-import { TagImportError, type TagsService } from './service';
+import type { ChannelTagsService } from './channel-tags';
+import type { TagDimensionsService } from './dimensions';
+import { type TagExchangeService, TagImportError } from './exchange';
+import type { ItemTagsService } from './item-tags';
+import type { SkuTagsService } from './sku-tags';
 
 const nothing = envelopeSchema(z.null());
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -63,10 +67,14 @@ function importFailure(error: TagImportError, lang: Language) {
  * Tags and channel tags (SPEC §7 "Main API, selectors, SKU and tags" and file/modify-tag,
  * add-channel-tag, channel-tag, delete-channel-tag); management calls need function code 4.
  */
-export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService; oplog: OperationRecorder }> = async (
-  app,
-  { tags, oplog },
-) => {
+export const tagsRoutes: FastifyPluginAsync<{
+  dimensions: TagDimensionsService;
+  itemTags: ItemTagsService;
+  channelTags: ChannelTagsService;
+  skuTags: SkuTagsService;
+  exchange: TagExchangeService;
+  oplog: OperationRecorder;
+}> = async (app, { dimensions, itemTags, channelTags, skuTags, exchange, oplog }) => {
   await app.register(multipart, {
     // Cut at the limit instead of failing mid-stream; the service reports SESK_06.
     throwFileSizeLimit: false,
@@ -82,13 +90,13 @@ export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService; oplog: Operatio
         response: { 200: envelopeSchema(selectorTagsResultSchema) },
       },
     },
-    async (request) => ok(await tags.selector(authOf(request), request.query.folderDataId)),
+    async (request) => ok(await dimensions.selector(authOf(request), request.query.folderDataId)),
   );
 
   routes.get(
     '/v1_0/manage/tag-dimension/list',
     { schema: { response: { 200: envelopeSchema(managedTagDimensionListSchema) } } },
-    async (request) => ok(await tags.manageList(authOf(request))),
+    async (request) => ok(await dimensions.manageList(authOf(request))),
   );
 
   routes.post(
@@ -97,7 +105,7 @@ export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService; oplog: Operatio
       schema: { body: updateTagRequestSchema, response: { 200: envelopeSchema(managedTagDimensionSchema) } },
     },
     async (request) => {
-      const saved = await tags.saveDimension(authOf(request), request.body);
+      const saved = await dimensions.saveDimension(authOf(request), request.body);
       await oplog.record(request, OperationCode.updateTags, {
         newValue: saved.dimensionName,
         details: { dimensionId: saved.id, tags: saved.tagDTOList.map((tag) => tag.tagName) },
@@ -110,7 +118,7 @@ export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService; oplog: Operatio
     '/v1_0/manage/tag-dimension/delete',
     { schema: { body: deleteTagDimensionRequestSchema, response: { 200: nothing } } },
     async (request) => {
-      await tags.deleteDimension(authOf(request), request.body.id);
+      await dimensions.deleteDimension(authOf(request), request.body.id);
       return ok(null);
     },
   );
@@ -119,7 +127,7 @@ export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService; oplog: Operatio
     '/v1_0/manage/tag-dimension/sort',
     { schema: { body: sortTagDimensionsRequestSchema, response: { 200: nothing } } },
     async (request) => {
-      await tags.sortDimensions(authOf(request), request.body.idList);
+      await dimensions.sortDimensions(authOf(request), request.body.idList);
       return ok(null);
     },
   );
@@ -128,7 +136,7 @@ export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService; oplog: Operatio
     '/v1_0/file/modify-tag',
     { schema: { body: modifyTagRequestSchema, response: { 200: envelopeSchema(modifyTagResultSchema) } } },
     async (request) => {
-      const result = await tags.modifyTags(authOf(request), request.body);
+      const result = await itemTags.modifyTags(authOf(request), request.body);
       const items = request.body.folderDataIdList ?? [request.body.folderDataId as number];
       await oplog.record(request, OperationCode.updateTags, {
         items,
@@ -143,7 +151,9 @@ export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService; oplog: Operatio
     '/v1_0/file/add-channel-tag',
     { schema: { body: addChannelTagRequestSchema, response: { 200: envelopeSchema(channelTagSchema) } } },
     async (request) =>
-      ok(await tags.addChannelTag(authOf(request), request.body.folderDataId, request.body.channelName)),
+      ok(
+        await channelTags.addChannelTag(authOf(request), request.body.folderDataId, request.body.channelName),
+      ),
   );
 
   routes.get(
@@ -154,14 +164,14 @@ export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService; oplog: Operatio
         response: { 200: envelopeSchema(channelTagListSchema) },
       },
     },
-    async (request) => ok(await tags.listChannelTags(authOf(request), request.query.folderDataId)),
+    async (request) => ok(await channelTags.listChannelTags(authOf(request), request.query.folderDataId)),
   );
 
   routes.get(
     '/v1_0/file/delete-channel-tag',
     { schema: { querystring: deleteChannelTagQuerySchema, response: { 200: nothing } } },
     async (request) => {
-      await tags.deleteChannelTag(authOf(request), request.query.id);
+      await channelTags.deleteChannelTag(authOf(request), request.query.id);
       return ok(null);
     },
   );
@@ -169,14 +179,14 @@ export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService; oplog: Operatio
   routes.get(
     '/v1_0/file-upload/list-sku-tag',
     { schema: { querystring: listSkuTagQuerySchema, response: { 200: envelopeSchema(skuTagListSchema) } } },
-    async (request) => ok(await tags.listSkuTags(authOf(request), request.query.artNumList)),
+    async (request) => ok(await skuTags.listSkuTags(authOf(request), request.query.artNumList)),
   );
 
   routes.post(
     '/v1_0/manage/sku-tag',
     { schema: { body: setSkuTagRequestSchema, response: { 200: envelopeSchema(skuTagSchema) } } },
     async (request) =>
-      ok(await tags.setSkuTags(authOf(request), request.body.artNum, request.body.tagIdList)),
+      ok(await skuTags.setSkuTags(authOf(request), request.body.artNum, request.body.tagIdList)),
   );
 
   routes.post(
@@ -184,7 +194,7 @@ export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService; oplog: Operatio
     { schema: { body: tagModelExportRequestSchema } },
     async (request, reply) => {
       const chinese = request.lang === 'zh';
-      const bytes = await tags.exportWorkbook(authOf(request), request.body, chinese);
+      const bytes = await exchange.exportWorkbook(authOf(request), request.body, chinese);
       const name = chinese ? '标签数据.xlsx' : 'tags.xlsx';
       reply.header('content-type', XLSX_TYPE);
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
@@ -204,14 +214,14 @@ export const tagsRoutes: FastifyPluginAsync<{ tags: TagsService; oplog: Operatio
     async (request, reply) => {
       const auth = authOf(request);
       // Refused before a byte of the workbook is read.
-      tags.requireTagManagement(auth);
+      exchange.requireTagManagement(auth);
       if (!request.isMultipart()) throw invalidField('content-type', 'invalidFormat');
       const part = await request.file();
       // SPEC §5: "import needs an Excel file".
       if (part?.fieldname !== 'file' || !part) throw invalidField('file', 'required');
       try {
         return ok(
-          await tags.importWorkbook(auth, { stream: part.file, truncated: () => part.file.truncated }),
+          await exchange.importWorkbook(auth, { stream: part.file, truncated: () => part.file.truncated }),
         );
       } catch (error) {
         if (!(error instanceof TagImportError)) throw error;
