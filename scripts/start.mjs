@@ -1,35 +1,61 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server (API + web app) on the embedded defaults unless the environment says otherwise.
+// `npm start` (and `npm run worker`, `npm run sweep-objects`): builds what is missing or older
+// than its sources — the web app for the server, the server's JavaScript for every entry — then
+// runs the compiled entry with plain Node (TypeScript through tsx is for `npm run dev:server`).
+// The server runs on the embedded defaults unless the environment says otherwise.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'web/dist/index.html');
-const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'packages/contract/src'];
+const ENTRIES = ['main', 'worker', 'sweep-objects'];
+const [entry = 'main', ...entryArgs] = process.argv.slice(2);
+if (!ENTRIES.includes(entry)) {
+  console.error(`unknown entry ${entry}: one of ${ENTRIES.join(', ')}`);
+  process.exit(2);
+}
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const name of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
   return newest;
 }
 
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-if (changedAt > builtAt) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+function buildIfStale(what, output, sources, workspace) {
+  const builtAt = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
+  const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+  if (changedAt <= builtAt) return;
+  console.log(`Building ${what}…`);
+  const build = spawnSync('npm', ['run', '--silent', 'build', '--workspace', workspace], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
+const contract = ['packages/contract/src', 'packages/contract/package.json'];
+if (entry === 'main') {
+  buildIfStale(
+    'the web app',
+    path.join(root, 'web/dist/index.html'),
+    ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'web/package.json', ...contract],
+    'web',
+  );
+}
+buildIfStale(
+  'the server',
+  path.join(root, `server/dist/${entry}.js`),
+  ['server/src', 'server/package.json', 'scripts/build-server.mjs', ...contract],
+  'server',
+);
+
+const child = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join('server/dist', `${entry}.js`), ...entryArgs],
+  { cwd: root, stdio: 'inherit' },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));

@@ -5,11 +5,14 @@ import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
+import { processLogger } from './lib/logger';
 import { ensureFirstAdministrator } from './modules/accounts/bootstrap';
 import { AccountsRepository } from './modules/accounts/repository';
 import { SecurityRepository } from './modules/security/repository';
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
+
+const startupLog = processLogger();
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -17,11 +20,13 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      // The message lists every wrong setting; a stack would only hide it.
+      startupLog.fatal(error.message);
       process.exit(1);
     }
     throw error;
   }
+  const log = processLogger(config.LOG_LEVEL);
   const version = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'))
     .version as string;
 
@@ -37,7 +42,7 @@ async function main(): Promise<void> {
   });
 
   const jobs = await startJobQueue(database, {
-    onError: (error) => console.error('job queue:', error.message),
+    onError: (err) => log.error({ err }, 'job queue error'),
   });
   const app = await buildApp({ config, database, clock: systemClock, version, jobs });
   if (config.WEB_DIST_DIR && !fs.existsSync(path.join(config.WEB_DIST_DIR, 'index.html'))) {
@@ -80,7 +85,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
     setTimeout(() => {
-      console.error('shutdown did not finish in time: exiting');
+      log.error({ signal }, 'shutdown did not finish in time: exiting');
       process.exit(1);
     }, config.SHUTDOWN_DRAIN_MS + 20_000).unref();
     const cutOff = setTimeout(() => {
@@ -100,7 +105,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error) => {
-  console.error('start-up failed:', error);
+main().catch((err) => {
+  startupLog.fatal({ err }, 'start-up failed');
   process.exit(1);
 });

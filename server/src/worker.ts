@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
+import { processLogger } from './lib/logger';
 import { createServices, workJobs } from './services';
 
 /**
@@ -9,10 +10,13 @@ import { createServices, workJobs } from './services';
  * (MEDIA_WORKERS=0 on those) when thumbnails should not compete with requests. PostgreSQL only:
  * the embedded PGlite database belongs to one process.
  */
+const startupLog = processLogger();
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  const log = processLogger(config.LOG_LEVEL);
   if (!config.DATABASE_URL) {
-    console.error(
+    log.fatal(
       'npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, `npm start` runs the jobs itself.',
     );
     process.exit(1);
@@ -24,17 +28,17 @@ async function main(): Promise<void> {
   });
   await migrateToLatest(database.db);
   const jobs = await startJobQueue(database, {
-    onError: (error) => console.error('job queue:', error.message),
+    onError: (err) => log.error({ err }, 'job queue error'),
   });
   const services = await createServices({
     config,
     database,
     clock: systemClock,
     jobs,
-    warn: (details, message) => console.warn(message, details),
+    warn: (details, message) => log.warn(details, message),
   });
   await workJobs(services, jobs, Math.max(1, config.MEDIA_WORKERS));
-  console.log(`media worker running (${Math.max(1, config.MEDIA_WORKERS)} at a time)`);
+  log.info({ concurrency: Math.max(1, config.MEDIA_WORKERS) }, 'media worker running');
   const stop = async () => {
     await jobs.stop();
     await database.close();
@@ -44,7 +48,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
 }
 
-main().catch((error) => {
-  console.error('worker failed:', error);
+main().catch((err) => {
+  startupLog.fatal({ err }, 'worker failed');
   process.exit(1);
 });

@@ -25,7 +25,7 @@ interface MultipartMeta {
 /** How much of a part is gathered before it goes to disk in one write. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 /** How much one read of an object takes from disk. */
-const READ_CHUNK_BYTES = 1024 * 1024;
+export const READ_CHUNK_BYTES = 1024 * 1024;
 /**
  * Objects as files under `root`. A multipart upload writes every part straight into its place in
  * one sparse file (offset = (n-1) × partSize), so completing is a rename, not a copy: upload

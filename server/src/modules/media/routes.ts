@@ -1,11 +1,12 @@
 import path from 'node:path';
+import send from '@fastify/send';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { verifyToken } from '../../lib/signing';
-import type { LocalStorage } from '../../storage/local';
+import { type LocalStorage, READ_CHUNK_BYTES } from '../../storage/local';
 import { bearerOfClaims, type MediaBearer, type MediaClaims } from './urls';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -25,7 +26,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * The local driver's object endpoint: what a presigned GET is on S3. The signed token names one
  * object and whom it was made for; images, video and PDF open inline, the rest download. Ranges
- * work (video seeking). A token whose session has ended (signed out, expired, user deleted or
+ * (video seeking) and revalidation (ETag/Last-Modified) work. A token whose session has ended (signed out, expired, user deleted or
  * disabled) or whose share link is no longer live is refused (SE_502), as is one naming neither.
  */
 export const localMediaRoute: FastifyPluginAsync<{
@@ -49,30 +50,38 @@ export const localMediaRoute: FastifyPluginAsync<{
       const bearer = bearerOfClaims(check.payload);
       if (!bearer || !(await bearerAlive(bearer))) throw new AppError('SE_502');
       const { k: key, f: fileName } = check.payload;
-      const info = await storage.stat(key);
-      if (!info) throw new AppError('SE_404');
+      // @fastify/send answers conditional requests (ETag, Last-Modified → 304) and byte ranges
+      // (206, 416) from the file itself; the type and caching are ours, not guessed by extension.
+      let file: string;
+      try {
+        file = storage.pathOf(key);
+      } catch {
+        throw new AppError('SE_404');
+      }
+      const sent = await send(request.raw, encodeURIComponent(path.basename(file)), {
+        root: path.dirname(file),
+        dotfiles: 'allow',
+        index: false,
+        contentType: false,
+        cacheControl: false,
+        highWaterMark: READ_CHUNK_BYTES,
+      });
+      if (sent.type === 'error') {
+        const { status } = sent.metadata.error as Error & { status?: number };
+        if (status === 416 || status === 412) return reply.code(status).headers(sent.headers).send();
+        if (status === 404) throw new AppError('SE_404');
+        throw sent.metadata.error;
+      }
+      if (sent.type !== 'file') throw new AppError('SE_404');
       const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
       reply.header('content-type', type);
       reply.header('cache-control', 'private, max-age=21600');
-      reply.header('accept-ranges', 'bytes');
       reply.header('x-content-type-options', 'nosniff');
       if (fileName || type === 'application/octet-stream') {
         const name = fileName ?? path.basename(key);
         reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
       }
-      const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
-      if (range && info.size > 0) {
-        const start = range[1] ? Number(range[1]) : Math.max(0, info.size - Number(range[2]));
-        const end = range[1] && range[2] ? Math.min(Number(range[2]), info.size - 1) : info.size - 1;
-        if (start > end || start >= info.size) {
-          return reply.code(416).header('content-range', `bytes */${info.size}`).send();
-        }
-        reply.code(206).header('content-range', `bytes ${start}-${end}/${info.size}`);
-        reply.header('content-length', end - start + 1);
-        return reply.send(await storage.read(key, { start, end }));
-      }
-      reply.header('content-length', info.size);
-      return reply.send(await storage.read(key));
+      return reply.code(sent.statusCode).headers(sent.headers).send(sent.stream);
     },
   );
 };

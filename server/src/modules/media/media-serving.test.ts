@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from '../../../test/fixtures';
+import { ADMIN, createTestApp, get, signIn, type TestApp, uploadFiles } from '../../../test/harness';
+
+/**
+ * The local driver's media endpoint answers like a file server (issue 10 item 9): validators for
+ * revalidation (ETag, Last-Modified → 304), byte ranges for video seeking (206, suffix ranges,
+ * 416 past the end), our own type and caching headers.
+ */
+describe('local media serving', () => {
+  let t: TestApp;
+  let url: string;
+  let bytes: Buffer;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+    bytes = await makePng(640, 480);
+    const [uploadId] = await uploadFiles(t, admin, [{ fileName: `served-${Date.now()}.png`, bytes }]);
+    const { item_id: id } = await t.database.db
+      .selectFrom('uploads')
+      .select('item_id')
+      .where('id', '=', uploadId!)
+      .executeTakeFirstOrThrow();
+    const detail = await get(t.app, `/ske-api/v1_0/file/detail?id=${id}`, { token: admin });
+    url = (detail.body.result as { url: string }).url;
+    expect(url).toMatch(/^\/ske-api\/v1_0\/media\?token=/);
+  });
+  afterAll(() => t.close());
+
+  const fetchMedia = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('serves the whole object with its type, caching and validators', async () => {
+    const response = await fetchMedia();
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(bytes)).toBe(true);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['content-length']).toBe(String(bytes.length));
+    expect(response.headers['cache-control']).toBe('private, max-age=21600');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers.etag).toEqual(expect.any(String));
+    expect(response.headers['last-modified']).toEqual(expect.any(String));
+  });
+
+  it('answers 304 to a revalidation that still matches', async () => {
+    const { headers } = await fetchMedia();
+    const byTag = await fetchMedia({ 'if-none-match': String(headers.etag) });
+    expect(byTag.statusCode).toBe(304);
+    expect(byTag.rawPayload.length).toBe(0);
+    const byDate = await fetchMedia({ 'if-modified-since': String(headers['last-modified']) });
+    expect(byDate.statusCode).toBe(304);
+    expect((await fetchMedia({ 'if-none-match': 'W/"other"' })).statusCode).toBe(200);
+  });
+
+  it('serves byte ranges, suffix ranges included', async () => {
+    const middle = await fetchMedia({ range: 'bytes=100-199' });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
+    expect(middle.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+
+    const suffix = await fetchMedia({ range: 'bytes=-50' });
+    expect(suffix.statusCode).toBe(206);
+    expect(suffix.rawPayload.equals(bytes.subarray(bytes.length - 50))).toBe(true);
+
+    const open = await fetchMedia({ range: `bytes=${bytes.length - 10}-` });
+    expect(open.statusCode).toBe(206);
+    expect(open.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
+  });
+
+  it('refuses a range past the end with 416 and the size', async () => {
+    const response = await fetchMedia({ range: `bytes=${bytes.length + 5}-` });
+    expect(response.statusCode).toBe(416);
+    expect(response.headers['content-range']).toBe(`bytes */${bytes.length}`);
+  });
+});
