@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: system packages, lint + format, type check, unit and integration tests (the server
-// on PGlite and, when one answers on 127.0.0.1:5432, on PostgreSQL too), the web build and the
-// browser journeys in Chromium. Stops at the first failing step.
+// on PGlite and, when one answers on 127.0.0.1:5432, on PostgreSQL too), the web build and its
+// JavaScript budget per page, and the browser journeys in Chromium. Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -36,6 +36,7 @@ const steps = [
     npx('vitest', 'run'),
   ],
   ['web build', ['npm', 'run', '--silent', 'build']],
+  ['web bundle budget', ['node', 'scripts/check-bundle-size.mjs']],
   ['browser journeys (Chromium)', npx('playwright', 'test', '-c', 'web/e2e/playwright.config.ts')],
 ];
 

@@ -12,17 +12,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 1500,
-    rollupOptions: {
-      output: {
-        // Framework code changes rarely: separate chunks stay cached across our releases.
-        manualChunks(id: string) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id)) return 'react';
-          if (/[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/.test(id)) return 'antd';
-          return 'vendor';
-        },
-      },
-    },
+    // The budget check (scripts/check-bundle-size.mjs) reads which chunks each page needs here.
+    manifest: true,
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
   },
 });

@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { setNotifier } from '../api/notify';
 import { currentLanguage } from '../i18n';
+import { PageLoading } from './lazyPage';
 import { router } from './router';
 
 const queryClient = new QueryClient({
@@ -35,7 +36,9 @@ export function App() {
       <AntApp>
         <NotifierBridge />
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <Suspense fallback={<PageLoading />}>
+            <RouterProvider router={router} />
+          </Suspense>
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>
