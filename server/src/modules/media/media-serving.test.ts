@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { givenFile, signInAdmin, uniqueName } from '../../../test/factories';
 import { makePng } from '../../../test/fixtures';
-import { ADMIN, createTestApp, get, signIn, type TestApp, uploadFiles } from '../../../test/harness';
+import { createTestApp, get, type TestApp } from '../../../test/harness';
 
 /**
  * The local driver's media endpoint answers like a file server (issue 10 item 9): validators for
@@ -13,14 +14,9 @@ describe('local media serving', () => {
   let bytes: Buffer;
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const admin = await signInAdmin(t);
     bytes = await makePng(640, 480);
-    const [uploadId] = await uploadFiles(t, admin, [{ fileName: `served-${Date.now()}.png`, bytes }]);
-    const { item_id: id } = await t.database.db
-      .selectFrom('uploads')
-      .select('item_id')
-      .where('id', '=', uploadId!)
-      .executeTakeFirstOrThrow();
+    const { id } = await givenFile(t, admin, { fileName: `${uniqueName('served')}.png`, bytes });
     const detail = await get(t.app, `/ske-api/v1_0/file/detail?id=${id}`, { token: admin });
     url = (detail.body.result as { url: string }).url;
     expect(url).toMatch(/^\/ske-api\/v1_0\/media\?token=/);
