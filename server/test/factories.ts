@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FunctionCode } from '@dam/contract';
+import { endpoints } from '@dam/contract';
 import type { DatabaseHandle } from '../src/db/database';
 import { hashPassword } from '../src/lib/password';
 import { AccountsRepository } from '../src/modules/accounts/repository';
-import { ADMIN, get, post, signIn, type TestApp } from './harness';
+import { call } from './call';
+import { ADMIN, signIn, type TestApp } from './harness';
 
 /**
  * Data for one test, made the way the application makes it (the HTTP API, or the accounts
@@ -100,9 +102,8 @@ export async function givenDepartment(
   const name = options.name ?? uniqueName('Dept');
   const token = options.token ?? (await signInAdmin(t));
   const parentId = options.parentId ?? (await rootDepartmentId(t));
-  const created = await post(t.app, '/security-api/create-dept', { name, parentId }, { token });
-  if (created.status !== 200) throw new Error(`create department: ${JSON.stringify(created.body)}`);
-  return { id: (created.body.result as { id: number }).id, name };
+  const created = await call(t.app, endpoints.createDepartment, { token, body: { name, parentId } });
+  return { id: created.id, name };
 }
 
 /** Creates a folder at the top level (or in `parentId`) and returns its id. */
@@ -120,21 +121,18 @@ export async function createFolder(
 export async function givenFolder(
   t: TestApp,
   token: string,
-  options: { name?: string; parentId?: number; visibility?: 'public' | 'private' } = {},
+  options: { name?: string; parentId?: number; visibility?: 'shared' | 'private' } = {},
 ): Promise<{ id: number; name: string }> {
   const name = options.name ?? uniqueName('Folder');
-  const created = await post(
-    t.app,
-    '/ske-api/v1_0/file/creat-folder',
-    {
+  const created = await call(t.app, endpoints.createFolder, {
+    token,
+    body: {
       folderName: name,
       ...(options.parentId === undefined ? {} : { parentId: options.parentId }),
       ...(options.visibility === undefined ? {} : { visibility: options.visibility }),
     },
-    { token },
-  );
-  if (created.status !== 200) throw new Error(`create folder: ${JSON.stringify(created.body)}`);
-  return { id: (created.body.result as { folderId: number }).folderId, name };
+  });
+  return { id: created.folderId, name };
 }
 
 export interface FileToUpload {
@@ -155,10 +153,9 @@ export async function uploadFiles(
   files: FileToUpload[],
   target: UploadTarget = { path: '/' },
 ): Promise<number[]> {
-  const created = await post(
-    t.app,
-    '/ske-api/v1_0/file-upload/upload',
-    {
+  const records = await call(t.app, endpoints.createUploads, {
+    token,
+    body: {
       ...target,
       uploadDetailDTOS: files.map((f) => ({
         fileName: f.fileName,
@@ -167,27 +164,19 @@ export async function uploadFiles(
         ...(f.tagIdList ? { tagIdList: f.tagIdList } : {}),
       })),
     },
-    { token },
-  );
-  if (created.status !== 200) throw new Error(`upload batch: ${JSON.stringify(created.body)}`);
-  const records = created.body.result as Array<{ id: number }>;
+  });
   for (const [index, record] of records.entries()) {
     const bytes = (files[index] as FileToUpload).bytes;
-    const started = await post(
-      t.app,
-      '/ske-api/v1_0/file-upload/multipart/start',
-      { id: record.id },
-      { token },
-    );
-    const { partSize, partCount } = started.body.result as { partSize: number; partCount: number };
+    const { partSize, partCount } = await call(t.app, endpoints.startMultipart, {
+      token,
+      body: { id: record.id },
+    });
     const numbers = Array.from({ length: partCount }, (_, i) => i + 1);
-    const signed = await post(
-      t.app,
-      '/ske-api/v1_0/file-upload/multipart/sign',
-      { id: record.id, partNumbers: numbers },
-      { token },
-    );
-    for (const part of (signed.body.result as { parts: Array<{ partNumber: number; url: string }> }).parts) {
+    const signed = await call(t.app, endpoints.signParts, {
+      token,
+      body: { id: record.id, partNumbers: numbers },
+    });
+    for (const part of signed.parts) {
       const chunk = bytes.subarray((part.partNumber - 1) * partSize, part.partNumber * partSize);
       let etag: string;
       if (part.url.startsWith('/')) {
@@ -201,19 +190,15 @@ export async function uploadFiles(
       } else {
         etag = String((await fetch(part.url, { method: 'PUT', body: chunk })).headers.get('etag'));
       }
-      await post(
-        t.app,
-        '/ske-api/v1_0/file-upload/multipart/part-done',
-        { id: record.id, partNumber: part.partNumber, etag, size: chunk.length },
-        { token },
-      );
+      await call(t.app, endpoints.partDone, {
+        token,
+        body: { id: record.id, partNumber: part.partNumber, etag, size: chunk.length },
+      });
     }
-    const done = await get(
-      t.app,
-      `/ske-api/v1_0/file-upload/callback?id=${record.id}&status=2&uploadSchedule=100`,
-      { token },
-    );
-    if (done.status !== 200) throw new Error(`callback: ${JSON.stringify(done.body)}`);
+    await call(t.app, endpoints.finishUpload, {
+      token,
+      query: { id: record.id, status: 2, uploadSchedule: 100 },
+    });
   }
   return records.map((r) => r.id);
 }
@@ -285,18 +270,14 @@ export async function givenShare(
   itemIds: number[],
   options: { needPassword?: boolean; expireTime?: string | number } = {},
 ): Promise<GivenShare> {
-  const created = await post(
-    t.app,
-    '/ske-api/v1_0/user/share/produce-random-code',
-    {
+  return call(t.app, endpoints.createShare, {
+    token,
+    body: {
       needPassword: options.needPassword ? 1 : 0,
       expireTime: options.expireTime ?? 'none',
       folderIds: itemIds,
     },
-    { token },
-  );
-  if (created.status !== 200) throw new Error(`share: ${JSON.stringify(created.body)}`);
-  return created.body.result as GivenShare;
+  });
 }
 
 /** A public share link opened by a visitor: the link and the visitor's token. */
@@ -306,9 +287,8 @@ export async function givenOpenedShare(
   itemIds: number[],
 ): Promise<GivenShare & { shareToken: string }> {
   const link = await givenShare(t, token, itemIds);
-  const opened = await get(t.app, `/ske-api/v1_0/user/share/random/${link.code}`);
-  if (opened.status !== 200) throw new Error(`open share: ${JSON.stringify(opened.body)}`);
-  return { ...link, shareToken: (opened.body.result as { shareToken: string }).shareToken };
+  const opened = await call(t.app, endpoints.visitShare, { params: { code: link.code } });
+  return { ...link, shareToken: opened.shareToken as string };
 }
 
 export interface GivenDimension {
@@ -337,23 +317,15 @@ export async function givenDimension(
   const tags = (options.tags ?? [uniqueName('Tag'), uniqueName('Tag')]).map((tag) =>
     typeof tag === 'string' ? { tagName: tag } : tag,
   );
-  const saved = await post(
-    t.app,
-    '/ske-api/v1_0/manage/update-tag',
-    {
+  const result = await call(t.app, endpoints.saveTagDimension, {
+    token,
+    body: {
       dimensionName: name,
       ...(options.required === undefined ? {} : { required: options.required }),
       ...(options.parentDimensionId === undefined ? {} : { parentDimensionId: options.parentDimensionId }),
       tagDTOList: tags,
     },
-    { token },
-  );
-  if (saved.status !== 200) throw new Error(`save dimension: ${JSON.stringify(saved.body)}`);
-  const result = saved.body.result as {
-    id: number;
-    dimensionName: string;
-    tagDTOList: Array<{ id: number; tagName: string }>;
-  };
+  });
   return {
     id: result.id,
     name: result.dimensionName,

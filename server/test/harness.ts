@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { endpoints } from '@dam/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -11,6 +12,7 @@ import { type JobQueue, startJobQueue } from '../src/jobs/queue';
 import { ManualClock } from '../src/lib/clock';
 import { ensureFirstAdministrator } from '../src/modules/accounts/bootstrap';
 import { AccountsRepository } from '../src/modules/accounts/repository';
+import { call } from './call';
 
 /**
  * A real database for one test file: an in-memory PGlite, or (TEST_DB=postgres) a fresh
@@ -122,9 +124,7 @@ export async function signIn(
   password: string,
   remember = false,
 ): Promise<string> {
-  const { status, body } = await post(app, '/security-api/login', { userName, password, remember });
-  if (status !== 200) throw new Error(`sign-in failed: ${status} ${JSON.stringify(body)}`);
-  return (body.result as { token: string }).token;
+  return (await call(app, endpoints.login, { body: { userName, password, remember } })).token;
 }
 
 export async function get(
