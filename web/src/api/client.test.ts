@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
+
+import { endpoints } from '@dam/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken, setToken } from '../auth/token';
-import { ApiError, api, setSessionExpiredHandler } from './client';
+import { ApiError, apiRequest, call, endpointUrl, setSessionExpiredHandler } from './client';
 import { notifyError, setNotifier } from './notify';
 
 function respond(status: number, body: unknown) {
@@ -37,7 +39,7 @@ describe('API client', () => {
     setToken('tok-123', false);
     const fetchMock = respond(200, { success: true, result: { n: 1 }, errorCode: null, errorDesc: null });
     vi.stubGlobal('fetch', fetchMock);
-    await expect(api.post('/ske-api/v1_0/x', { a: 1 })).resolves.toEqual({ n: 1 });
+    await expect(apiRequest('POST', '/ske-api/v1_0/x', { body: { a: 1 } })).resolves.toEqual({ n: 1 });
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.headers).toMatchObject({ token: 'tok-123', lang: 'zh', 'content-type': 'application/json' });
     expect(init.body).toBe('{"a":1}');
@@ -46,11 +48,24 @@ describe('API client', () => {
   it('sends a list in the query as the same name repeated, and leaves out empty values', async () => {
     const fetchMock = respond(200, { success: true, result: null, errorCode: null, errorDesc: null });
     vi.stubGlobal('fetch', fetchMock);
-    await api.get('/ske-api/v1_0/file/all-file-v2', {
+    await call(endpoints.folderListing, {
       query: { folderDataId: 'all', tagIdList: [3, 7], minCreatedAt: undefined },
     });
     const [url] = fetchMock.mock.calls[0] as unknown as [string];
     expect(url).toBe('/ske-api/v1_0/file/all-file-v2?folderDataId=all&tagIdList=3&tagIdList=7');
+  });
+
+  it('calls an endpoint of the table at its method and path, with its path parameters filled in', async () => {
+    const fetchMock = respond(200, { success: true, result: null, errorCode: null, errorDesc: null });
+    vi.stubGlobal('fetch', fetchMock);
+    await call(endpoints.unlockShare, { params: { code: 'a b' }, body: { password: 'x1' } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/ske-api/v1_0/user/share/random/a%20b');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"password":"x1"}');
+    expect(endpointUrl(endpoints.redeemDownloadTicket, { query: { ticket: 't1' } })).toBe(
+      '/ske-api/v1_0/file/download?ticket=t1',
+    );
   });
 
   it('throws the server’s localised error and shows it', async () => {
@@ -58,7 +73,7 @@ describe('API client', () => {
       'fetch',
       respond(403, { success: false, result: null, errorCode: 'SE_502', errorDesc: '没有访问权限' }),
     );
-    const failure = await api.get('/ske-api/v1_0/x').catch((e) => e);
+    const failure = await apiRequest('GET', '/ske-api/v1_0/x').catch((e) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ code: 'SE_502', desc: '没有访问权限', status: 403 });
     expect(shown).toEqual(['没有访问权限']);
@@ -72,7 +87,7 @@ describe('API client', () => {
       'fetch',
       respond(401, { success: false, result: null, errorCode: 'SE_501', errorDesc: 'expired' }),
     );
-    await expect(api.post('/security-api/user-info')).rejects.toMatchObject({ code: 'SE_501' });
+    await expect(apiRequest('POST', '/security-api/user-info')).rejects.toMatchObject({ code: 'SE_501' });
     expect(getToken()).toBeUndefined();
     expect(expired).toHaveBeenCalledOnce();
   });
@@ -82,14 +97,14 @@ describe('API client', () => {
       'fetch',
       vi.fn(async () => new Response('Gateway Timeout', { status: 504 })),
     );
-    await expect(api.get('/ske-api/v1_0/x')).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(apiRequest('GET', '/ske-api/v1_0/x')).rejects.toMatchObject({ code: 'TIMEOUT' });
     expect(shown[0]).toBe('网络超时，请稍后再试');
   });
 
   it('gives up after 60 s on the security API', async () => {
     vi.useFakeTimers();
     vi.stubGlobal('fetch', vi.fn(neverAnswers));
-    const pending = api.post('/security-api/user-info', undefined, { silent: true }).catch((e) => e);
+    const pending = apiRequest('POST', '/security-api/user-info', { silent: true }).catch((e) => e);
     await vi.advanceTimersByTimeAsync(59_999);
     await vi.advanceTimersByTimeAsync(2);
     expect(await pending).toMatchObject({ code: 'TIMEOUT' });
@@ -99,8 +114,7 @@ describe('API client', () => {
     vi.useFakeTimers();
     vi.stubGlobal('fetch', vi.fn(neverAnswers));
     let settled = false;
-    const pending = api
-      .get('/ske-api/v1_0/x', { silent: true })
+    const pending = apiRequest('GET', '/ske-api/v1_0/x', { silent: true })
       .catch((e) => e)
       .finally(() => {
         settled = true;
@@ -118,12 +132,12 @@ describe('API client', () => {
       'fetch',
       respond(500, { success: false, result: null, errorCode: 'SE_500', errorDesc: desc }),
     );
-    await api.get('/ske-api/v1_0/a').catch(() => {});
+    await apiRequest('GET', '/ske-api/v1_0/a').catch(() => {});
     await vi.advanceTimersByTimeAsync(1_999);
-    await api.get('/ske-api/v1_0/b').catch(() => {});
+    await apiRequest('GET', '/ske-api/v1_0/b').catch(() => {});
     expect(shown).toEqual([desc]);
     await vi.advanceTimersByTimeAsync(1);
-    await api.get('/ske-api/v1_0/c').catch(() => {});
+    await apiRequest('GET', '/ske-api/v1_0/c').catch(() => {});
     expect(shown).toEqual([desc, desc]);
   });
 

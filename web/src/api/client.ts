@@ -1,7 +1,14 @@
 import {
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResult,
   type Envelope,
   type ErrorCode,
+  endpointPath,
   errorMessage,
+  type JsonEndpoint,
   LANG_HEADER,
   LIMITS,
   SECURITY_API_PREFIX,
@@ -159,8 +166,56 @@ export async function saveFile(path: string): Promise<void> {
   URL.revokeObjectURL(link.href);
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-};
+/** One part of a call's input: required when the table gives it fields that must be sent. */
+type InputPart<K extends string, T> = [T] extends [undefined]
+  ? // Calls without a body schema take raw bytes or a multipart form (imports, the local part PUT).
+    { [P in K]?: K extends 'body' ? FormData | Blob : never }
+  : Record<string, never> extends NonNullable<T>
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** What a call of `E` sends (path parameters, query, body, typed from the endpoint table) and how. */
+export type CallInput<E extends Endpoint> = InputPart<'params', EndpointParams<E>> &
+  InputPart<'query', EndpointQuery<E>> &
+  InputPart<'body', EndpointBody<E>> &
+  Omit<RequestOptions, 'query' | 'body'>;
+
+type CallArgs<E extends Endpoint> =
+  Record<string, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+function split(input: unknown): {
+  params: Record<string, string | number> | undefined;
+  query: RequestOptions['query'];
+  options: RequestOptions;
+} {
+  const { params, query, ...options } = (input ?? {}) as RequestOptions & {
+    params?: Record<string, string | number>;
+  };
+  return { params, query, options };
+}
+
+/**
+ * Calls one endpoint of the contract's table: its method and path come from the table, what is
+ * sent and what comes back are typed from its schemas. `call(endpoints.fileDetail, { query: { id } })`.
+ */
+export function call<E extends JsonEndpoint>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<EndpointResult<E>> {
+  const { params, query, options } = split(input);
+  return apiRequest<EndpointResult<E>>(endpoint.method, endpointPath(endpoint, params), {
+    ...options,
+    query,
+  });
+}
+
+/** The address of an endpoint with its parameters filled in: for links, downloads and saved files. */
+export function endpointUrl<E extends Endpoint>(
+  endpoint: E,
+  input: { params?: EndpointParams<E>; query?: EndpointQuery<E> } = {},
+): string {
+  return buildUrl(
+    endpointPath(endpoint, input.params as Record<string, string | number> | undefined),
+    input.query as RequestOptions['query'],
+  );
+}

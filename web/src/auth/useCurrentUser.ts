@@ -1,6 +1,6 @@
 import { ResourceType, type UserInfo } from '@dam/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { authApi } from './api';
 import { getToken } from './token';
 
 export const currentUserKey = ['current-user'] as const;
@@ -9,7 +9,7 @@ export const currentUserKey = ['current-user'] as const;
 export function useCurrentUser() {
   return useQuery({
     queryKey: currentUserKey,
-    queryFn: () => api.post<UserInfo>('/security-api/user-info'),
+    queryFn: authApi.userInfo,
     enabled: Boolean(getToken()),
     staleTime: 60_000,
     retry: false,

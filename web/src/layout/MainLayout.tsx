@@ -10,8 +10,8 @@ import { Avatar, Button, Dropdown, Layout, Menu, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { api } from '../api/client';
 import { SIDE_TABS } from '../app/navigation';
+import { authApi } from '../auth/api';
 import { clearToken } from '../auth/token';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { DEFAULT_AVATAR } from '../features/account/avatar';
@@ -38,7 +38,7 @@ export function MainLayout() {
 
   const signOut = async () => {
     try {
-      await api.post('/security-api/sign-out', undefined, { silent: true });
+      await authApi.signOut();
     } finally {
       clearToken();
       queryClient.clear();

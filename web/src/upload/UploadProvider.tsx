@@ -10,6 +10,8 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filesKeys } from '../features/files/api';
+import { uploadKeys } from '../features/upload/api';
 import { httpUploadApi } from './httpApi';
 import { type ManagerSnapshot, UploadManager } from './manager';
 import { browserNetwork, xhrTransport } from './transport';
@@ -29,7 +31,7 @@ export function UploadProvider({ children }: { children: ReactNode }) {
   const [manager] = useState(
     () =>
       new UploadManager(httpUploadApi, xhrTransport, browserNetwork, () => {
-        void queryClient.invalidateQueries({ queryKey: ['upload-records'] });
+        void queryClient.invalidateQueries({ queryKey: uploadKeys.all });
       }),
   );
   useEffect(() => manager.start(), [manager]);
@@ -44,8 +46,8 @@ export function UploadProvider({ children }: { children: ReactNode }) {
         message.error(t('upload.timeout', { name: names.get(event.taskId) ?? '' }));
       if (event.type === 'failed') message.error(t('upload.failed', { name: names.get(event.taskId) ?? '' }));
       if (event.type === 'finished') {
-        void queryClient.invalidateQueries({ queryKey: ['files'] });
-        void queryClient.invalidateQueries({ queryKey: ['upload-records'] });
+        void queryClient.invalidateQueries({ queryKey: filesKeys.all });
+        void queryClient.invalidateQueries({ queryKey: uploadKeys.all });
       }
     });
     const beforeUnload = (event: BeforeUnloadEvent) => {

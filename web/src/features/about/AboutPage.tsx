@@ -1,21 +1,14 @@
 import { ALL_FUNCTION_CODES } from '@dam/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
-
-interface Health {
-  status: 'ok';
-  version: string;
-  database: string;
-}
+import { useHealth } from './api';
 
 /** SPEC §2 /about: what the product is, its version, and what the signed-in user may do. */
 export function AboutPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
-  const health = useQuery({ queryKey: ['health'], queryFn: () => api.get<Health>('/health') });
+  const health = useHealth();
   const codes = functionCodesOf(user);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 880 }}>

@@ -4,8 +4,8 @@ import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
+import { authApi } from '../../auth/api';
 import { clearToken } from '../../auth/token';
 
 interface PasswordForm {
@@ -28,7 +28,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   const submit = async (values: PasswordForm) => {
     setSaving(true);
     try {
-      await api.post('/security-api/self-reset-pwd', values);
+      await authApi.changeOwnPassword(values);
       notifySuccess(t('account.passwordChanged'));
       onDone?.();
       window.setTimeout(() => {

@@ -7,7 +7,7 @@ import { testId } from '../../ui/testId';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
 import { artNumDownloadRequest } from './requests';
-import { downloadThroughTicket } from './ticket';
+import { downloadByArtNums } from './ticket';
 
 const FORMATS = ['all', 'jpg', 'png', 'psd', 'tif', 'mp4'] as const;
 
@@ -35,7 +35,7 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
     if (tooMany || formats.length === 0) return;
     setBusy(true);
     try {
-      await downloadThroughTicket('/ske-api/v1_0/file/download-by-art-num-ticket', request);
+      await downloadByArtNums(request);
       onClose(true);
     } catch (error) {
       showApiError(error);

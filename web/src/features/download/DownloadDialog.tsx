@@ -9,7 +9,7 @@ import { ArtNumDownloadDialog } from './ArtNumDownloadDialog';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
 import { downloadRequest } from './requests';
-import { downloadThroughTicket } from './ticket';
+import { downloadItems } from './ticket';
 
 const FOLDER_FORMATS = ['all', 'jpg', 'png', 'psd', 'avi', 'mp4'] as const;
 const CONVERSIONS = ['jpg', 'png', 'psd'] as const;
@@ -52,7 +52,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
     }
     setBusy(true);
     try {
-      await downloadThroughTicket('/ske-api/v1_0/file/download-ticket', request);
+      await downloadItems(request);
       onClose();
     } catch (error) {
       showApiError(error);

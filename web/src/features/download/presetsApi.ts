@@ -1,15 +1,14 @@
-import type { DownloadPreset, SavePresetRequest } from '@dam/contract';
+import { type EndpointBody, endpoints } from '@dam/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 
-const base = '/ske-api/v1_0/download-preset';
-export const presetsKey = ['download-presets'] as const;
+export const presetsKeys = { all: ['download-presets'] as const };
 
 /** Every signed-in user may read the presets: the download dialogs offer them. */
 export function usePresets() {
   return useQuery({
-    queryKey: presetsKey,
-    queryFn: () => api.get<DownloadPreset[]>(`${base}/list`),
+    queryKey: presetsKeys.all,
+    queryFn: () => call(endpoints.downloadPresets),
     staleTime: 60_000,
   });
 }
@@ -17,15 +16,16 @@ export function usePresets() {
 export function useSavePreset() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SavePresetRequest) => api.post<DownloadPreset>(`${base}/save`, body, { silent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: presetsKey }),
+    mutationFn: (body: EndpointBody<typeof endpoints.saveDownloadPreset>) =>
+      call(endpoints.saveDownloadPreset, { body, silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: presetsKeys.all }),
   });
 }
 
 export function useDeletePreset() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<null>(`${base}/delete`, { id }),
-    onSuccess: () => client.invalidateQueries({ queryKey: presetsKey }),
+    mutationFn: (id: number) => call(endpoints.deleteDownloadPreset, { body: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: presetsKeys.all }),
   });
 }

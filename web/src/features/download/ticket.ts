@@ -1,10 +1,17 @@
-import { api } from '../../api/client';
+import { type EndpointBody, endpoints } from '@dam/contract';
+import { call } from '../../api/client';
 
 /**
  * Asks the server for a short-lived download link, then navigates to it: a plain navigation lets
  * the browser stream the file or zip to disk, whatever its size (a fetch would hold it in memory).
  */
-export async function downloadThroughTicket(ticketPath: string, request: unknown): Promise<void> {
-  const { url } = await api.post<{ url: string }>(ticketPath, request, { silent: true });
+async function downloadThroughTicket(ticket: Promise<{ url: string }>): Promise<void> {
+  const { url } = await ticket;
   window.location.assign(url);
 }
+
+export const downloadItems = (body: EndpointBody<typeof endpoints.downloadTicket>) =>
+  downloadThroughTicket(call(endpoints.downloadTicket, { body, silent: true }));
+
+export const downloadByArtNums = (body: EndpointBody<typeof endpoints.downloadByArtNumsTicket>) =>
+  downloadThroughTicket(call(endpoints.downloadByArtNumsTicket, { body, silent: true }));

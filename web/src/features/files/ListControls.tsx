@@ -6,14 +6,12 @@ import {
   SwapOutlined,
   TableOutlined,
 } from '@ant-design/icons';
-import { RankStatus, type TagDimension } from '@dam/contract';
-import { useQuery } from '@tanstack/react-query';
+import { RankStatus } from '@dam/contract';
 import { Badge, Button, DatePicker, Form, Popover, Segmented, Select, Space, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import type { ListingFilter, SortState } from './api';
+import { type ListingFilter, type SortState, useTagSelector } from './api';
 
 /** SPEC §2 sort toggle: normal → up → down → normal. */
 export const nextSort = (sort: SortState): SortState =>
@@ -87,12 +85,7 @@ export function FilterButton({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<FilterForm>();
-  const tags = useQuery({
-    queryKey: ['tags', 'selector'],
-    queryFn: () => api.get<TagDimension[]>('/ske-api/selector/tags'),
-    enabled: open,
-    staleTime: 60_000,
-  });
+  const tags = useTagSelector(open);
   const active = [
     filter.minCreatedAt,
     filter.minExpireTime,

@@ -1,17 +1,8 @@
-import {
-  type FolderListingResult,
-  type FolderNode,
-  type Item,
-  ItemType,
-  type PagedItems,
-  type RankStatus,
-  type RecycledItem,
-} from '@dam/contract';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { endpoints, type Item, ItemType, type RankStatus } from '@dam/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client';
 
 export const PAGE_SIZE = 60;
-const base = '/ske-api/v1_0';
 
 /** The listing's sort toggle (SPEC §2), sent as rankStatus. */
 export type SortState = RankStatus;
@@ -31,6 +22,7 @@ export const filesKeys = {
     ['files', 'folder', folderId, sort, filter] as const,
   list: (kind: string) => ['files', 'list', kind] as const,
   tree: (parent: string) => ['files', 'tree', parent] as const,
+  tagSelector: ['tags', 'selector'] as const,
 };
 
 /** One folder, page by page (SPEC §2 infinite scroll). */
@@ -39,7 +31,7 @@ export function useFolderListing(folderId: string, sort: SortState, filter: List
     queryKey: filesKeys.folder(folderId, sort, filter),
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      api.get<FolderListingResult>(`${base}/file/all-file-v2`, {
+      call(endpoints.folderListing, {
         query: {
           folderDataId: folderId,
           pageNo: pageParam,
@@ -68,11 +60,11 @@ function awaitingThumbnail(item: Item): boolean {
 }
 
 export type ListKind = 'recent' | 'favourites' | 'uploads';
-const LIST_PATHS: Record<ListKind, string> = {
-  recent: `${base}/resent-file/list`,
-  favourites: `${base}/collect/file-collect-list`,
-  uploads: `${base}/file-upload/user-uploaded`,
-};
+const LIST_ENDPOINTS = {
+  recent: endpoints.recentFiles,
+  favourites: endpoints.collectedItems,
+  uploads: endpoints.myUploads,
+} as const;
 
 /** Recently viewed, my favourites and my uploads: the same paged shape. */
 export function usePagedList(kind: ListKind) {
@@ -80,9 +72,7 @@ export function usePagedList(kind: ListKind) {
     queryKey: filesKeys.list(kind),
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      api.post<PagedItems>(LIST_PATHS[kind], undefined, {
-        query: { pageNo: pageParam, pageSize: PAGE_SIZE },
-      }),
+      call(LIST_ENDPOINTS[kind], { query: { pageNo: pageParam, pageSize: PAGE_SIZE } }),
     getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
   });
 }
@@ -92,44 +82,49 @@ export function useRecycleList() {
     queryKey: filesKeys.list('recycle'),
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      api.get<{ list: RecycledItem[]; hasMore: boolean; pageNo: number }>(`${base}/recycle/list`, {
-        query: { pageNo: pageParam, pageSize: PAGE_SIZE },
-      }),
+      call(endpoints.recycleBin, { query: { pageNo: pageParam, pageSize: PAGE_SIZE } }),
     getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
   });
 }
 
 export const fetchSubfolders = (parentId: number | 'all') =>
-  api.get<FolderNode[]>(`${base}/file/selector-v2`, { query: { currentFolderId: parentId } });
+  call(endpoints.folderSelector, { query: { currentFolderId: parentId } });
 
 export const filesApi = {
   createFolder: (body: { folderName: string; parentId: number | 'all'; visibility?: 'shared' | 'private' }) =>
-    api.post<{ folderId: number; fatherFolderId: number | null }>(`${base}/file/creat-folder`, body, {
-      silent: true,
-    }),
+    call(endpoints.createFolder, { body, silent: true }),
   updateFolder: (body: {
     folderDataId: number;
     folderName?: string;
     parentId?: number | 'all';
     confirmShare?: boolean;
-  }) => api.post<null>(`${base}/file/update-folder`, body, { silent: true }),
+  }) => call(endpoints.updateFolder, { body, silent: true }),
   move: (body: { folderDataIdList: number[]; targetFolderId: number | 'all'; confirmShare?: boolean }) =>
-    api.post<null>(`${base}/file/batch-move`, body, { silent: true }),
+    call(endpoints.moveItems, { body, silent: true }),
   remove: (items: Item[]) =>
-    api.post<null>(`${base}/file/batch-del`, {
-      idList: items.filter((i) => i.type !== ItemType.folder).map((i) => i.id),
-      folderIdList: items.filter((i) => i.type === ItemType.folder).map((i) => i.id),
+    call(endpoints.deleteItems, {
+      body: {
+        idList: items.filter((i) => i.type !== ItemType.folder).map((i) => i.id),
+        folderIdList: items.filter((i) => i.type === ItemType.folder).map((i) => i.id),
+      },
     }),
-  collect: (id: number) => api.get<null>(`${base}/collect/file-collect`, { query: { folderDataId: id } }),
-  uncollect: (id: number) =>
-    api.get<null>(`${base}/collect/file-cancel-collect`, { query: { folderDataId: id } }),
-  openFolder: (id: number | 'all') =>
-    api.post<{ canView: true; folder: Item | null }>(`${base}/file/check-view-folder`, { folderDataId: id }),
-  restore: (ids: number[]) =>
-    api.get<null>(`${base}/recycle/batch-restore`, { query: { ids: ids.join(',') } }),
-  purge: (ids: number[]) => api.get<null>(`${base}/recycle/batch-del`, { query: { ids: ids.join(',') } }),
-  clearRecycle: () => api.post<null>(`${base}/recycle/clear`),
+  collect: (id: number) => call(endpoints.collectItem, { query: { folderDataId: id } }),
+  uncollect: (id: number) => call(endpoints.uncollectItem, { query: { folderDataId: id } }),
+  openFolder: (id: number | 'all') => call(endpoints.openFolder, { body: { folderDataId: id } }),
+  restore: (ids: number[]) => call(endpoints.restoreItems, { query: { ids: ids.join(',') } }),
+  purge: (ids: number[]) => call(endpoints.purgeItems, { query: { ids: ids.join(',') } }),
+  clearRecycle: () => call(endpoints.emptyRecycleBin),
 };
+
+/** The tag dimensions offered by the listing filter. */
+export function useTagSelector(enabled: boolean) {
+  return useQuery({
+    queryKey: filesKeys.tagSelector,
+    queryFn: () => call(endpoints.tagSelector),
+    enabled,
+    staleTime: 60_000,
+  });
+}
 
 /** After any change to files, every listing may be stale. */
 export function useInvalidateFiles() {

@@ -1,11 +1,12 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { classifyIdentifier, type LoginResult, PASSWORD_LIMITS } from '@dam/contract';
+import { classifyIdentifier, PASSWORD_LIMITS } from '@dam/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { authApi } from '../../auth/api';
 import { afterLoginTarget } from '../../auth/guard';
 import { getToken, setToken } from '../../auth/token';
 import { LanguageSwitch } from '../../layout/LanguageSwitch';
@@ -31,11 +32,11 @@ export function LoginPage() {
     setSubmitting(true);
     setError(null);
     try {
-      const result = await api.post<LoginResult>(
-        '/security-api/login',
-        { userName: values.userName.trim(), password: values.password, remember: values.remember },
-        { silent: true },
-      );
+      const result = await authApi.login({
+        userName: values.userName.trim(),
+        password: values.password,
+        remember: values.remember,
+      });
       setToken(result.token, values.remember);
       queryClient.clear();
       navigate(afterLoginTarget(location.search), { replace: true });

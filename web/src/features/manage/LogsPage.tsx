@@ -1,21 +1,12 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import {
-  type LogEntry,
-  type LogListResult,
-  OPERATION_GROUPS,
-  OPERATION_LABELS,
-  type OperationCode,
-} from '@dam/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type LogEntry, OPERATION_GROUPS, OPERATION_LABELS, type OperationCode } from '@dam/contract';
 import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, saveFile } from '../../api/client';
 import { currentLanguage } from '../../i18n';
 import { formatDate } from '../files/format';
-import { EMPTY_FILTER, type LogFilterForm, logExportPath, toLogFilter } from './logFilter';
-
-const PAGE_SIZE = 20;
+import { EMPTY_FILTER, type LogFilterForm, toLogFilter } from './logFilter';
+import { LOG_PAGE_SIZE, saveLogExport, useOperationLog } from './logsApi';
 
 /** /manage/log (code 5): who did what to which files, when, filtered, paged and exportable. */
 export function LogsPage() {
@@ -26,12 +17,7 @@ export function LogsPage() {
   const [pageNo, setPageNo] = useState(1);
   const [exporting, setExporting] = useState(false);
   const filter = toLogFilter(applied);
-  const logs = useQuery({
-    queryKey: ['operation-log', filter, pageNo],
-    queryFn: () =>
-      api.post<LogListResult>('/ske-api/v1_0/operator-log/list', { ...filter, pageNo, pageSize: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const logs = useOperationLog(filter, pageNo);
 
   const search = () => {
     setApplied(form);
@@ -102,9 +88,9 @@ export function LogsPage() {
             onClick={async () => {
               setExporting(true);
               try {
-                await saveFile(logExportPath(filter));
+                await saveLogExport(filter);
               } catch {
-                // saveFile already showed the server's reason.
+                // saveLogExport already showed the server's reason.
               } finally {
                 setExporting(false);
               }
@@ -124,7 +110,7 @@ export function LogsPage() {
         locale={{ emptyText: <Empty description={t('log.empty')} /> }}
         pagination={{
           current: pageNo,
-          pageSize: PAGE_SIZE,
+          pageSize: LOG_PAGE_SIZE,
           total: logs.data?.total ?? 0,
           showSizeChanger: false,
           showTotal: (total) => t('log.total', { count: String(total) }),

@@ -1,14 +1,11 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { LIMITS, type PagedSkus, type Sku, type SkuImportResult } from '@dam/contract';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { LIMITS, type Sku, type SkuImportResult } from '@dam/contract';
 import { Alert, App, Button, Empty, Input, Space, Table, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, saveFile } from '../../api/client';
 import { showApiError } from '../../api/showApiError';
 import { formatDate } from '../files/format';
-
-const PAGE_SIZE = 50;
+import { saveSkuTemplate, useImportSkus, useSkuList } from './skuApi';
 
 /**
  * The SKU data the upload dialog checks article numbers against (issue 4): import from Excel
@@ -18,34 +15,22 @@ const PAGE_SIZE = 50;
 export function SkuImportPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [importing, setImporting] = useState(false);
   const [result, setResult] = useState<SkuImportResult | null>(null);
 
-  const list = useInfiniteQuery({
-    queryKey: ['sku', 'list', query],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) =>
-      api.post<PagedSkus>('/ske-api/v1_0/sku/data/list', query ? { query } : {}, {
-        query: { pageNo: pageParam, pageSize: PAGE_SIZE },
-      }),
-    getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
-  });
+  const list = useSkuList(query);
+  const importSkus = useImportSkus();
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.list) ?? [], [list.data]);
 
   const importFile = async (file: File) => {
     setImporting(true);
     setResult(null);
     try {
-      const form = new FormData();
-      form.append('file', file);
-      // The server names the row and column of a problem; the client shows that text as it is.
-      const imported = await api.post<SkuImportResult>('/ske-api/v1_0/sku/import', form);
+      const imported = await importSkus.mutateAsync(file);
       setResult(imported);
       message.success(t('sku.imported', { count: String(imported.total) }));
-      await queryClient.invalidateQueries({ queryKey: ['sku'] });
     } catch (error) {
       showApiError(error);
     } finally {
@@ -68,10 +53,7 @@ export function SkuImportPage() {
           data-testid="sku-search"
         />
         <Space>
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() => void saveFile('/ske-api/v1_0/sku/import-template')}
-          >
+          <Button icon={<DownloadOutlined />} onClick={() => void saveSkuTemplate()}>
             {t('sku.template')}
           </Button>
           <Button

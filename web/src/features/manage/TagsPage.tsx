@@ -4,9 +4,7 @@ import {
   TAG_DIMENSION_NAME_MAX_CHARS,
   TAG_ITEMS_PER_DIMENSION,
   TAG_NAME_MAX_CHARS,
-  type UpdateTagRequest,
 } from '@dam/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -24,18 +22,9 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import { showApiError } from '../../api/showApiError';
 import { FormModal } from '../../ui/FormModal';
-
-const tagsKey = ['tags'] as const;
-
-function useDimensions() {
-  return useQuery({
-    queryKey: [...tagsKey, 'manage'],
-    queryFn: () => api.get<ManagedTagDimension[]>('/ske-api/v1_0/manage/tag-dimension/list'),
-  });
-}
+import { useDeleteDimension, useDimensions, useSaveDimension } from './tagsApi';
 
 interface DimensionForm {
   dimensionName: string;
@@ -54,15 +43,10 @@ function DimensionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [form] = Form.useForm<DimensionForm>();
   const parentId = Form.useWatch('parentDimensionId', form) ?? null;
   const parent = all.find((d) => d.id === parentId) ?? null;
-  const save = useMutation({
-    mutationFn: (body: UpdateTagRequest) =>
-      api.post('/ske-api/v1_0/manage/update-tag', body, { silent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: tagsKey }),
-  });
+  const save = useSaveDimension();
   const submit = (values: DimensionForm) =>
     save.mutateAsync({
       ...(dimension ? { id: dimension.id } : {}),
@@ -189,13 +173,9 @@ function DimensionDialog({
 export function TagsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
   const dimensions = useDimensions();
   const [dialog, setDialog] = useState<ManagedTagDimension | 'new' | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => api.post('/ske-api/v1_0/manage/tag-dimension/delete', { id }),
-    onSuccess: () => client.invalidateQueries({ queryKey: tagsKey }),
-  });
+  const remove = useDeleteDimension();
   const all = dimensions.data ?? [];
   const byId = new Map(all.map((d) => [d.id, d]));
 

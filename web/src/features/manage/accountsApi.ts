@@ -1,37 +1,28 @@
-import type {
-  CreatedUser,
-  DepartmentInput,
-  DepartmentTreeResult,
-  EditDepartmentRequest,
-  EditRoleRequest,
-  EditUserRequest,
-  ManagedUser,
-  Role,
-  RoleInput,
-  UserInput,
-  UserListRequest,
-  UserListResult,
-} from '@dam/contract';
+import { type EndpointBody, endpoints, type JsonEndpoint } from '@dam/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { type CallInput, call } from '../../api/client';
 import { currentUserKey } from '../../auth/useCurrentUser';
 
-const base = '/security-api';
-/** Everything under this key is refetched after any change to departments, users or roles. */
-export const accountsKey = ['accounts'] as const;
+/** Everything under `all` is refetched after any change to departments, users or roles. */
+export const accountsKeys = {
+  all: ['accounts'] as const,
+  departments: ['accounts', 'departments'] as const,
+  users: (request: EndpointBody<typeof endpoints.userList>) => ['accounts', 'users', request] as const,
+  roles: ['accounts', 'roles'] as const,
+};
 
 export function useDepartments(enabled = true) {
   return useQuery({
-    queryKey: [...accountsKey, 'departments'],
-    queryFn: async () => (await api.post<DepartmentTreeResult>(`${base}/dept-tree`)).departments,
+    queryKey: accountsKeys.departments,
+    queryFn: async () => (await call(endpoints.departmentTree)).departments,
     enabled,
   });
 }
 
-export function useUsers(request: UserListRequest, enabled = true) {
+export function useUsers(request: EndpointBody<typeof endpoints.userList>, enabled = true) {
   return useQuery({
-    queryKey: [...accountsKey, 'users', request],
-    queryFn: () => api.post<UserListResult>(`${base}/user-list`, request),
+    queryKey: accountsKeys.users(request),
+    queryFn: () => call(endpoints.userList, { body: request }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -39,8 +30,8 @@ export function useUsers(request: UserListRequest, enabled = true) {
 
 export function useRoles() {
   return useQuery({
-    queryKey: [...accountsKey, 'roles'],
-    queryFn: async () => (await api.post<{ roleList: Role[] }>(`${base}/roles`)).roleList,
+    queryKey: accountsKeys.roles,
+    queryFn: async () => (await call(endpoints.roleList)).roleList,
   });
 }
 
@@ -48,29 +39,29 @@ export function useRoles() {
  * A change to an account: errors are shown by the caller (forms put them next to the fields),
  * and afterwards every account list and the signed-in user's own permissions are reloaded.
  */
-function useAccountsMutation<Body, Result>(path: string) {
+function useAccountsMutation<E extends JsonEndpoint & { body: unknown }>(endpoint: E) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body) => api.post<Result>(`${base}/${path}`, body, { silent: true }),
+    // A generic E leaves call's conditional input type unresolved; the body is EndpointBody<E>.
+    mutationFn: (body: EndpointBody<E>) => call(endpoint, { body, silent: true } as unknown as CallInput<E>),
     onSuccess: async () => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: accountsKey }),
+        client.invalidateQueries({ queryKey: accountsKeys.all }),
         client.invalidateQueries({ queryKey: currentUserKey }),
       ]);
     },
   });
 }
 
-export const useCreateDepartment = () => useAccountsMutation<DepartmentInput, { id: number }>('create-dept');
-export const useEditDepartment = () => useAccountsMutation<EditDepartmentRequest, null>('edit-dept');
-export const useDeleteDepartment = () => useAccountsMutation<{ deptId: number }, null>('delete-dept');
-export const useCreateUser = () => useAccountsMutation<UserInput, CreatedUser>('create-user');
-export const useEditUser = () => useAccountsMutation<EditUserRequest, null>('edit-user');
-export const useDeleteUser = () => useAccountsMutation<{ userId: number }, null>('delete-user');
-export const useResetPassword = () =>
-  useAccountsMutation<{ userId: number }, { password: string }>('reset-pwd');
-export const useCreateRole = () => useAccountsMutation<RoleInput, { id: number }>('create-role');
-export const useEditRole = () => useAccountsMutation<EditRoleRequest, null>('edit-role');
-export const useDeleteRole = () => useAccountsMutation<{ roleId: number }, null>('delete-role');
+export const useCreateDepartment = () => useAccountsMutation(endpoints.createDepartment);
+export const useEditDepartment = () => useAccountsMutation(endpoints.editDepartment);
+export const useDeleteDepartment = () => useAccountsMutation(endpoints.deleteDepartment);
+export const useCreateUser = () => useAccountsMutation(endpoints.createUser);
+export const useEditUser = () => useAccountsMutation(endpoints.editUser);
+export const useDeleteUser = () => useAccountsMutation(endpoints.deleteUser);
+export const useResetPassword = () => useAccountsMutation(endpoints.resetUserPassword);
+export const useCreateRole = () => useAccountsMutation(endpoints.createRole);
+export const useEditRole = () => useAccountsMutation(endpoints.editRole);
+export const useDeleteRole = () => useAccountsMutation(endpoints.deleteRole);
 
-export type { ManagedUser };
+export type { ManagedUser } from '@dam/contract';

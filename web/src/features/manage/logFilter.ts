@@ -1,4 +1,4 @@
-import type { LogListRequest, OperationCode } from '@dam/contract';
+import { endpoints, type LogListRequest, type OperationCode } from '@dam/contract';
 import type { Dayjs } from 'dayjs';
 
 export interface LogFilterForm {
@@ -8,10 +8,13 @@ export interface LogFilterForm {
   operatorCodes: OperationCode[];
 }
 
+/** What the log is filtered by: the list request without its paging. */
+export type LogFilter = Omit<LogListRequest, 'pageNo' | 'pageSize'>;
+
 export const EMPTY_FILTER: LogFilterForm = { range: null, operatorName: '', fileName: '', operatorCodes: [] };
 
 /** The request filter of a form: empty fields are left out; the range covers whole days. */
-export function toLogFilter(form: LogFilterForm): Omit<LogListRequest, 'pageNo' | 'pageSize'> {
+export function toLogFilter(form: LogFilterForm): LogFilter {
   const [from, to] = form.range ?? [null, null];
   return {
     ...(from ? { startTime: from.startOf('day').toISOString() } : {}),
@@ -23,12 +26,12 @@ export function toLogFilter(form: LogFilterForm): Omit<LogListRequest, 'pageNo' 
 }
 
 /** The export URL of a filter: the same fields in the query string, codes comma-joined. */
-export function logExportPath(filter: Omit<LogListRequest, 'pageNo' | 'pageSize'>): string {
+export function logExportPath(filter: LogFilter): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined) continue;
     params.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   const query = params.toString();
-  return `/ske-api/v1_0/operator-log/export${query ? `?${query}` : ''}`;
+  return `${endpoints.exportOperationLog.path}${query ? `?${query}` : ''}`;
 }

@@ -1,6 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
 import {
-  type ArtNumSuggestion,
   cleanSingleQuery,
   isBatchSearch,
   LIMITS,
@@ -10,12 +9,11 @@ import {
   SearchType,
   splitBatchValues,
 } from '@dam/contract';
-import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Input, Popover, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client';
+import { useArtNumSuggestions } from './api';
 import { batchSummary, readSearch, searchUrl } from './searchUrl';
 
 const FILE_TYPE_OPTIONS: Array<{ value: SearchFileType; key: string }> = [
@@ -61,16 +59,7 @@ export function SearchBar() {
   const singleValue = cleanSingleQuery(single);
 
   const suggestFor = useThrottled(searchType === SearchType.artNum ? singleValue : '');
-  const suggestions = useQuery({
-    queryKey: ['art-num-suggest', suggestFor],
-    queryFn: () =>
-      api.get<ArtNumSuggestion[]>('/ske-api/v1_0/file/art-num', {
-        query: { artNum: suggestFor },
-        silent: true,
-      }),
-    enabled: suggestFor !== '',
-    staleTime: 30_000,
-  });
+  const suggestions = useArtNumSuggestions(suggestFor);
 
   const canSearch = batch ? batchValues.length > 0 : singleValue !== '';
   const go = (query = singleValue) => {

@@ -1,34 +1,12 @@
-import { isBatchSearch, RankStatus, type SearchContent, type SearchResult, SearchType } from '@dam/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { RankStatus, type SearchContent, SearchType } from '@dam/contract';
 import { Alert, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import { PAGE_SIZE, type SortState } from '../files/api';
+import type { SortState } from '../files/api';
 import { ItemBrowser } from '../files/ItemBrowser';
 import { SortToggle, storedViewMode } from '../files/ListControls';
+import { useSearch } from './api';
 import { batchSummary } from './searchUrl';
-
-export function useSearch(content: SearchContent, sort: SortState) {
-  return useInfiniteQuery({
-    queryKey: ['files', 'search', content, sort],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) =>
-      api.post<SearchResult>('/ske-api/v1_0/global/search', {
-        searchType: content.searchType,
-        fileType: content.fileType,
-        ...(isBatchSearch(content.searchType)
-          ? content.searchType === SearchType.batchArtNums
-            ? { artNumList: content.artNumList }
-            : { nameList: content.nameList }
-          : { query: content.query }),
-        rankStatus: sort,
-        pageNo: pageParam,
-        pageSize: PAGE_SIZE,
-      }),
-    getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
-  });
-}
 
 /** The results of a global search (route `/` with `global=true`), in the usual grid. */
 export function SearchResultsPage({ content }: { content: SearchContent }) {

@@ -6,7 +6,7 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { ItemType, type SharedItem, type ShareVisit } from '@dam/contract';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App as AntApp,
@@ -30,10 +30,8 @@ import { showApiError } from '../../api/showApiError';
 import { LanguageSwitch } from '../../layout/LanguageSwitch';
 import filesStyles from '../files/files.module.css';
 import { formatDate, formatSize } from '../files/format';
-import { storedVisitorToken, storeVisitorToken, visitorApi } from './sharesApi';
+import { sharesKeys, storeVisitorToken, useSharedFolder, useShareVisit, visitorApi } from './sharesApi';
 import styles from './VisitPage.module.css';
-
-const PAGE_SIZE = 60;
 
 /** Starts a browser download of a URL the server signed (no token needed to GET it). */
 function startDownload(url: string): void {
@@ -175,17 +173,7 @@ function SharedFiles({ visit }: { visit: ShareVisit }) {
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [preview, setPreview] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const listing = useInfiniteQuery({
-    queryKey: ['visit', visit.code, folder],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) =>
-      visitorApi.folder(visit.code, {
-        ...(folder === null ? {} : { folderId: folder }),
-        pageNo: pageParam,
-        pageSize: PAGE_SIZE,
-      }),
-    getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
-  });
+  const listing = useSharedFolder(visit.code, folder);
   const items = useMemo(() => listing.data?.pages.flatMap((p) => p.list) ?? [], [listing.data]);
   const breadcrumb = listing.data?.pages[0]?.breadcrumb ?? [];
 
@@ -298,29 +286,11 @@ export function VisitPage() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const queryClient = useQueryClient();
-  const visit = useQuery({
-    queryKey: ['visit', code],
-    queryFn: async () => {
-      try {
-        const answer = await visitorApi.open(code);
-        if (answer.shareToken) storeVisitorToken(code, answer.shareToken);
-        return answer;
-      } catch (error) {
-        // A visitor token that ran out: forget it and ask again (the password, if any).
-        if (error instanceof ApiError && error.code === 'SESH_05' && storedVisitorToken(code)) {
-          storeVisitorToken(code, null);
-          return visitorApi.open(code);
-        }
-        throw error;
-      }
-    },
-    enabled: code !== '',
-    retry: false,
-  });
+  const visit = useShareVisit(code);
 
   const opened = (answer: ShareVisit) => {
     storeVisitorToken(code, answer.shareToken);
-    queryClient.setQueryData(['visit', code], answer);
+    queryClient.setQueryData(sharesKeys.visit(code), answer);
   };
 
   let body: React.ReactNode;

@@ -1,36 +1,35 @@
-import type {
-  CreateShareRequest,
-  CreateShareResult,
-  MyShareList,
-  NewShareList,
-  ShareDownloadRequest,
-  ShareFolderRequest,
-  ShareFolderResult,
-  ShareVisit,
-} from '@dam/contract';
-import { SHARE_TOKEN_HEADER } from '@dam/contract';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { type EndpointBody, endpoints, SHARE_TOKEN_HEADER } from '@dam/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, call } from '../../api/client';
 
-const base = '/ske-api/v1_0';
-export const sharesKey = ['shares'] as const;
 const PAGE_SIZE = 20;
+/** A share's folder is browsed like the grid: 60 a page. */
+const VISIT_PAGE_SIZE = 60;
+
+export const sharesKeys = {
+  all: ['shares'] as const,
+  mine: ['shares', 'mine'] as const,
+  latest: ['shares', 'latest'] as const,
+  /** The visitor's view of a link, and of one folder inside it. */
+  visit: (code: string) => ['visit', code] as const,
+  visitFolder: (code: string, folder: number | null) => ['visit', code, folder] as const,
+};
 
 export function useCreateShare() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateShareRequest) =>
-      api.post<CreateShareResult>(`${base}/user/share/produce-random-code`, body, { silent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: sharesKey }),
+    mutationFn: (body: EndpointBody<typeof endpoints.createShare>) =>
+      call(endpoints.createShare, { body, silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sharesKeys.all }),
   });
 }
 
 export function useMyShares() {
   return useInfiniteQuery({
-    queryKey: [...sharesKey, 'mine'],
+    queryKey: sharesKeys.mine,
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      api.get<MyShareList>(`${base}/user/share/list`, { query: { pageNo: pageParam, pageSize: PAGE_SIZE } }),
+      call(endpoints.myShares, { query: { pageNo: pageParam, pageSize: PAGE_SIZE } }),
     getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
   });
 }
@@ -38,17 +37,17 @@ export function useMyShares() {
 export function useCancelShare() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.get<null>(`${base}/user/share/cancel-share`, { query: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: sharesKey }),
+    mutationFn: (id: number) => call(endpoints.cancelShare, { query: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sharesKeys.all }),
   });
 }
 
 export function useNewShares() {
   return useInfiniteQuery({
-    queryKey: [...sharesKey, 'latest'],
+    queryKey: sharesKeys.latest,
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      api.post<NewShareList>(`${base}/file/new-share`, { pageNo: pageParam, pageSize: PAGE_SIZE }),
+      call(endpoints.latestShares, { body: { pageNo: pageParam, pageSize: PAGE_SIZE } }),
     getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
   });
 }
@@ -74,18 +73,49 @@ const withToken = (code: string): Record<string, string> => {
 
 export const visitorApi = {
   open: (code: string) =>
-    api.get<ShareVisit>(`${base}/user/share/random/${encodeURIComponent(code)}`, {
-      headers: withToken(code),
-      silent: true,
-    }),
+    call(endpoints.visitShare, { params: { code }, headers: withToken(code), silent: true }),
   verify: (code: string, password: string) =>
-    api.post<ShareVisit>(
-      `${base}/user/share/random/${encodeURIComponent(code)}`,
-      { password },
-      { silent: true },
-    ),
-  folder: (code: string, request: ShareFolderRequest) =>
-    api.post<ShareFolderResult>(`${base}/user/share/folder`, request, { headers: withToken(code) }),
-  downloadTicket: (code: string, request: ShareDownloadRequest) =>
-    api.post<{ url: string }>(`${base}/user/share/download-ticket`, request, { headers: withToken(code) }),
+    call(endpoints.unlockShare, { params: { code }, body: { password }, silent: true }),
+  folder: (code: string, body: EndpointBody<typeof endpoints.shareFolder>) =>
+    call(endpoints.shareFolder, { body, headers: withToken(code) }),
+  downloadTicket: (code: string, body: EndpointBody<typeof endpoints.shareDownloadTicket>) =>
+    call(endpoints.shareDownloadTicket, { body, headers: withToken(code) }),
 };
+
+/** What the link shows its visitor: a password prompt, or the shared files (SPEC §2 /visitfile). */
+export function useShareVisit(code: string) {
+  return useQuery({
+    queryKey: sharesKeys.visit(code),
+    queryFn: async () => {
+      try {
+        const answer = await visitorApi.open(code);
+        if (answer.shareToken) storeVisitorToken(code, answer.shareToken);
+        return answer;
+      } catch (error) {
+        // A visitor token that ran out: forget it and ask again (the password, if any).
+        if (error instanceof ApiError && error.code === 'SESH_05' && storedVisitorToken(code)) {
+          storeVisitorToken(code, null);
+          return visitorApi.open(code);
+        }
+        throw error;
+      }
+    },
+    enabled: code !== '',
+    retry: false,
+  });
+}
+
+/** One folder of a share (null: the shared items themselves), page by page. */
+export function useSharedFolder(code: string, folder: number | null) {
+  return useInfiniteQuery({
+    queryKey: sharesKeys.visitFolder(code, folder),
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      visitorApi.folder(code, {
+        ...(folder === null ? {} : { folderId: folder }),
+        pageNo: pageParam,
+        pageSize: VISIT_PAGE_SIZE,
+      }),
+    getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
+  });
+}

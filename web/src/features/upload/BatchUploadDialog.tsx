@@ -5,8 +5,7 @@ import {
   PlusOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { type FileTagInfoResult, type SkuCheckResult, UploadGroup } from '@dam/contract';
-import { useQuery } from '@tanstack/react-query';
+import { UploadGroup } from '@dam/contract';
 import {
   Alert,
   App,
@@ -24,24 +23,17 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { applyFixedName, groupOf, needsRename, type PickedFile, pickFiles } from '../../upload/pickFiles';
 import { useUploadManager } from '../../upload/UploadProvider';
 import { formatSize } from '../files/format';
 import { MoveDialog } from '../files/MoveDialog';
+import { createUploads, useArtNumsInNames, useSkuCheck } from './api';
 import { problemText } from './problemText';
 
 export interface UploadTarget {
   id: number | 'all';
-  path: string;
-}
-
-interface Created {
-  id: number;
-  url: string;
-  batchNum: string;
-  fileName: string;
   path: string;
 }
 
@@ -91,13 +83,7 @@ export function BatchUploadDialog({
 
   // The article numbers in the file names (the server's ART_NUM_PATTERN) pre-fill the fields.
   const names = useMemo(() => files.map((f) => f.fileName), [files]);
-  const fromNames = useQuery({
-    queryKey: ['sku', 'file-tag-info', names],
-    queryFn: () =>
-      api.post<FileTagInfoResult>('/ske-api/v1_0/sku/file-tag-info', { nameList: names }, { silent: true }),
-    enabled: names.length > 0,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const fromNames = useArtNumsInNames(names);
   useEffect(() => {
     const list = fromNames.data?.list;
     if (!list) return;
@@ -121,13 +107,7 @@ export function BatchUploadDialog({
     const timer = setTimeout(() => setChecked(typed), 500);
     return () => clearTimeout(timer);
   }, [typed]);
-  const check = useQuery({
-    queryKey: ['sku', 'check', checked],
-    queryFn: () =>
-      api.post<SkuCheckResult>('/ske-api/v1_0/sku/check', { artNumList: checked }, { silent: true }),
-    enabled: checked.length > 0,
-    staleTime: 30_000,
-  });
+  const check = useSkuCheck(checked);
   const unknown = new Set(check.data?.unknownArtNumList.map((a) => a.toLowerCase()) ?? []);
   const isUnknown = (f: PickedFile) => {
     const value = artNums[keyOf(f)]?.trim().toLowerCase();
@@ -164,26 +144,22 @@ export function BatchUploadDialog({
     }
     setStarting(true);
     try {
-      const created = await api.post<Created[]>(
-        '/ske-api/v1_0/file-upload/upload',
-        {
-          targetFolderId: target.id,
-          uploadDetailDTOS: files.map((f, index) => ({
-            fileName: (named[index] as PickedFile).fileName,
-            fileSize: f.size,
-            path: (named[index] as PickedFile).path,
-            fileInfo: f.file.lastModified,
-            ...(artNums[keyOf(f)] ? { artNum: artNums[keyOf(f)] } : {}),
-            ...(validity
-              ? {
-                  expireStartTime: validity[0].format('YYYY-MM-DD'),
-                  expireEndTime: validity[1].format('YYYY-MM-DD'),
-                }
-              : {}),
-          })),
-        },
-        { silent: true },
-      );
+      const created = await createUploads({
+        targetFolderId: target.id,
+        uploadDetailDTOS: files.map((f, index) => ({
+          fileName: (named[index] as PickedFile).fileName,
+          fileSize: f.size,
+          path: (named[index] as PickedFile).path,
+          fileInfo: f.file.lastModified,
+          ...(artNums[keyOf(f)] ? { artNum: artNums[keyOf(f)] } : {}),
+          ...(validity
+            ? {
+                expireStartTime: validity[0].format('YYYY-MM-DD'),
+                expireEndTime: validity[1].format('YYYY-MM-DD'),
+              }
+            : {}),
+        })),
+      });
       // SPEC §4 step 2: each record is matched to its file, in the order sent.
       manager.add(
         created.map((record, index) => {

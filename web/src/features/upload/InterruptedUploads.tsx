@@ -1,13 +1,12 @@
-import { PAGE_SIZE_MAX, type UploadRecord, UploadStatus } from '@dam/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type UploadRecord, UploadStatus } from '@dam/contract';
 import { Alert, App, Button, List, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { api } from '../../api/client';
 import { matchRepickedFiles } from '../../upload/resume';
 import { useUploadManager, useUploadState } from '../../upload/UploadProvider';
 import { formatSize } from '../files/format';
+import { useUnfinishedUploads } from './api';
 
 /**
  * Uploads the server holds as unfinished that this page is not running: they were cut off when
@@ -16,21 +15,7 @@ import { formatSize } from '../files/format';
  */
 export function useInterruptedUploads(): UploadRecord[] {
   const state = useUploadState();
-  const query = useQuery({
-    queryKey: ['upload-records', 'interrupted'],
-    queryFn: async () => {
-      // All of them: a whole folder of thousands may have been cut off at once.
-      const all: UploadRecord[] = [];
-      for (let pageNo = 1; ; pageNo++) {
-        const page = await api.get<{ list: UploadRecord[]; hasMore: boolean }>(
-          '/ske-api/v1_0/file-upload/uploading',
-          { query: { pageNo, pageSize: PAGE_SIZE_MAX }, silent: true },
-        );
-        all.push(...page.list);
-        if (!page.hasMore) return all;
-      }
-    },
-  });
+  const query = useUnfinishedUploads();
   const running = new Set(state.tasks.map((task) => task.id));
   return (query.data ?? []).filter(
     (record) =>

@@ -1,13 +1,12 @@
 import { PreviewStatus, type UploadRecord } from '@dam/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Progress, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../api/client';
 import { TaskStatus, type UploadTask } from '../../upload/types';
 import { useUploadManager, useUploadState } from '../../upload/UploadProvider';
 import { formatDate, formatSize } from '../files/format';
+import { useUploadHistory } from './api';
 import { InterruptedUploads } from './InterruptedUploads';
 
 const TABS = ['current', 'await', 'history'] as const;
@@ -25,22 +24,6 @@ function remaining(t: (k: string, v?: Record<string, string>) => string, seconds
   });
 }
 
-function useHistory() {
-  return useInfiniteQuery({
-    queryKey: ['upload-records', 'history'],
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) =>
-      api.post<{ list: UploadRecord[]; hasMore: boolean; pageNo: number }>(
-        '/ske-api/v1_0/file-upload/uploaded-list',
-        undefined,
-        {
-          query: { pageNo: pageParam, pageSize: 50 },
-        },
-      ),
-    getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
-  });
-}
-
 /** SPEC §2/§4 upload records: uploading, waiting, uploaded; continue, pause all, cancel all, re-upload. */
 export function UploadRecordsPage() {
   const { t } = useTranslation();
@@ -49,7 +32,7 @@ export function UploadRecordsPage() {
   const { tab = 'current' } = useParams();
   const manager = useUploadManager();
   const state = useUploadState();
-  const history = useHistory();
+  const history = useUploadHistory();
   const active = TABS.includes(tab as Tab) ? (tab as Tab) : 'current';
 
   const current = state.tasks.filter((task) => task.status !== TaskStatus.waiting);

@@ -1,11 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { CHANNEL_TAG_MAX_CHARS, type ChannelTag, type FileDetail, type TagOfFile } from '@dam/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CHANNEL_TAG_MAX_CHARS, type FileDetail, type TagOfFile } from '@dam/contract';
 import { App, Button, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import { showApiError } from '../../api/showApiError';
+import { useAddChannelTag, useChannelTags, useDeleteChannelTag } from './api';
 
 /** The file's tags grouped by dimension, in selector order (SPEC §2 info panel "tags by dimension"). */
 export function groupTagsByDimension(tags: TagOfFile[]): Array<{ dimensionName: string; tags: TagOfFile[] }> {
@@ -40,29 +39,12 @@ export function TagsByDimension({ file }: { file: FileDetail }) {
 export function ChannelTags({ file }: { file: FileDetail }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
-  const key = ['files', 'channel-tags', file.id];
   const editable = file.authList.includes('edit');
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
-  const tags = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      api.get<ChannelTag[]>('/ske-api/v1_0/file/channel-tag', { query: { folderDataId: file.id } }),
-  });
-  const add = useMutation({
-    mutationFn: (channelName: string) =>
-      api.post<ChannelTag>(
-        '/ske-api/v1_0/file/add-channel-tag',
-        { folderDataId: file.id, channelName },
-        { silent: true },
-      ),
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => api.get<null>('/ske-api/v1_0/file/delete-channel-tag', { query: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
-  });
+  const tags = useChannelTags(file.id);
+  const add = useAddChannelTag(file.id);
+  const remove = useDeleteChannelTag(file.id);
   const submit = async () => {
     const value = name.trim();
     // SPEC §5: not empty, at most 10 characters.

@@ -12,22 +12,19 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { type FileDetail, type Item, ItemType, PreviewStatus } from '@dam/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type Item, ItemType, PreviewStatus } from '@dam/contract';
 import { App, Button, Result, Spin, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import type { PickedFile } from '../../upload/pickFiles';
 import { pickFiles } from '../../upload/pickFiles';
 import { ShareDialog } from '../share/ShareDialog';
 import { BatchUploadDialog } from '../upload/BatchUploadDialog';
 import { problemText } from '../upload/problemText';
+import { useFileDetail } from './api';
 import { InfoPanel } from './InfoPanel';
 import styles from './viewer.module.css';
 import { neighbour, rotate, zoomByButton, zoomByWheel } from './zoom';
-
-export const detailKey = (id: number) => ['files', 'detail', id] as const;
 
 /**
  * SPEC §2 file detail, full screen: preview with zoom, rotation and drag; previous / next over the
@@ -53,10 +50,7 @@ export function FileViewer({
   const versionInput = useRef<HTMLInputElement>(null);
   const [newVersion, setNewVersion] = useState<PickedFile[] | null>(null);
   const [sharing, setSharing] = useState(false);
-  const detail = useQuery({
-    queryKey: detailKey(id),
-    queryFn: () => api.get<FileDetail>('/ske-api/v1_0/file/detail', { query: { id } }),
-  });
+  const detail = useFileDetail(id);
 
   const go = (step: 1 | -1) => {
     const next = neighbour(items, id, step);

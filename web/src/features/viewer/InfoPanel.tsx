@@ -15,10 +15,12 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
+import { filesKeys } from '../files/api';
 import { fileNameProblem, formatDate, formatSize, nameProblemText } from '../files/format';
+import { viewerApi } from './api';
 import { ChannelTags, TagsByDimension } from './FileTags';
 import styles from './viewer.module.css';
 
@@ -43,7 +45,7 @@ export function InfoPanel({
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['files'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: filesKeys.all });
 
   const save = async (values: EditForm) => {
     const body = {
@@ -54,11 +56,7 @@ export function InfoPanel({
       artNum: values.artNum.trim() || null,
     };
     const send = (confirmMerge: boolean) =>
-      api.post<{ folderDataId: number }>(
-        '/ske-api/v1_0/file/edit',
-        { ...body, ...(confirmMerge ? { confirmMerge } : {}) },
-        { silent: true },
-      );
+      viewerApi.edit({ ...body, ...(confirmMerge ? { confirmMerge } : {}) });
     try {
       let result: { folderDataId: number };
       try {
@@ -84,7 +82,7 @@ export function InfoPanel({
   };
 
   const hide = async (format: string) => {
-    await api.get('/ske-api/v1_0/file/hide', { query: { folderDataId: file.id, format } });
+    await viewerApi.hideFormat(file.id, format);
     await refresh();
   };
 
@@ -95,7 +93,7 @@ export function InfoPanel({
       okText: t('common.delete'),
       cancelText: t('common.cancel'),
       onOk: async () => {
-        await api.get('/ske-api/v1_0/file/delete-record', { query: { id: recordId, folderDataId: file.id } });
+        await viewerApi.deleteVersion(file.id, recordId);
         await refresh();
       },
     });

@@ -1,0 +1,13 @@
+import { type EndpointBody, endpoints } from '@dam/contract';
+import { call } from '../api/client';
+
+/** Signing in and out, and changing one's own password (SPEC §3, §7 security API). */
+export const authApi = {
+  /** The caller shows a refusal next to the form. */
+  login: (body: EndpointBody<typeof endpoints.login>) => call(endpoints.login, { body, silent: true }),
+  signOut: () => call(endpoints.signOut, { silent: true }),
+  /** The client shows a refusal; a failed change is only logged (SPEC §7). */
+  changeOwnPassword: (body: EndpointBody<typeof endpoints.changeOwnPassword>) =>
+    call(endpoints.changeOwnPassword, { body }),
+  userInfo: () => call(endpoints.userInfo),
+};

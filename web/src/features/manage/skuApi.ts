@@ -1,0 +1,42 @@
+import { endpoints } from '@dam/contract';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, endpointUrl, saveFile } from '../../api/client';
+
+const PAGE_SIZE = 50;
+
+/** Everything under `all` (the upload dialog's article checks included) is stale after an import. */
+export const skuKeys = {
+  all: ['sku'] as const,
+  list: (query: string) => ['sku', 'list', query] as const,
+  fileTagInfo: (names: string[]) => ['sku', 'file-tag-info', names] as const,
+  check: (artNums: string[]) => ['sku', 'check', artNums] as const,
+};
+
+/** The stored articles, page by page, optionally filtered. */
+export function useSkuList(query: string) {
+  return useInfiniteQuery({
+    queryKey: skuKeys.list(query),
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      call(endpoints.skuList, {
+        body: query ? { query } : {},
+        query: { pageNo: pageParam, pageSize: PAGE_SIZE },
+      }),
+    getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
+  });
+}
+
+/** Imports one workbook; the server names the row and column of a problem, shown as it is. */
+export function useImportSkus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return call(endpoints.importSkus, { body: form });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: skuKeys.all }),
+  });
+}
+
+export const saveSkuTemplate = () => saveFile(endpointUrl(endpoints.skuImportTemplate));

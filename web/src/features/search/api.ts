@@ -1,0 +1,44 @@
+import { endpoints, isBatchSearch, type SearchContent, SearchType } from '@dam/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import { PAGE_SIZE, type SortState } from '../files/api';
+
+export const searchKeys = {
+  // Under the files key: any change to files refreshes open results too.
+  results: (content: SearchContent, sort: SortState) => ['files', 'search', content, sort] as const,
+  artNumSuggestions: (artNum: string) => ['art-num-suggest', artNum] as const,
+};
+
+/** A global search, page by page (SPEC §7 global/search). */
+export function useSearch(content: SearchContent, sort: SortState) {
+  return useInfiniteQuery({
+    queryKey: searchKeys.results(content, sort),
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      call(endpoints.search, {
+        body: {
+          searchType: content.searchType,
+          fileType: content.fileType,
+          ...(isBatchSearch(content.searchType)
+            ? content.searchType === SearchType.batchArtNums
+              ? { artNumList: content.artNumList }
+              : { nameList: content.nameList }
+            : { query: content.query }),
+          rankStatus: sort,
+          pageNo: pageParam,
+          pageSize: PAGE_SIZE,
+        },
+      }),
+    getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
+  });
+}
+
+/** Article numbers starting with what is typed (empty: none asked for). */
+export function useArtNumSuggestions(artNum: string) {
+  return useQuery({
+    queryKey: searchKeys.artNumSuggestions(artNum),
+    queryFn: () => call(endpoints.artNumSuggestions, { query: { artNum }, silent: true }),
+    enabled: artNum !== '',
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,63 @@
+import { type EndpointBody, endpoints, PAGE_SIZE_MAX, type UploadRecord } from '@dam/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import { skuKeys } from '../manage/skuApi';
+
+/** Under `all`: the upload manager refreshes these when a task finishes or its list is checked. */
+export const uploadKeys = {
+  all: ['upload-records'] as const,
+  interrupted: ['upload-records', 'interrupted'] as const,
+  history: ['upload-records', 'history'] as const,
+};
+
+/** The article numbers found in the file names, in the order of the names. */
+export function useArtNumsInNames(names: string[]) {
+  return useQuery({
+    queryKey: skuKeys.fileTagInfo(names),
+    queryFn: () => call(endpoints.fileTagInfo, { body: { nameList: names }, silent: true }),
+    enabled: names.length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Which of the typed article numbers the SKU data does not know. */
+export function useSkuCheck(artNums: string[]) {
+  return useQuery({
+    queryKey: skuKeys.check(artNums),
+    queryFn: () => call(endpoints.checkSkus, { body: { artNumList: artNums }, silent: true }),
+    enabled: artNums.length > 0,
+    staleTime: 30_000,
+  });
+}
+
+/** Creates the upload records of a batch (SPEC §4 step 1); the caller shows a refusal. */
+export const createUploads = (body: EndpointBody<typeof endpoints.createUploads>) =>
+  call(endpoints.createUploads, { body, silent: true });
+
+/** Every unfinished upload of the user: a whole folder of thousands may have been cut off at once. */
+export function useUnfinishedUploads() {
+  return useQuery({
+    queryKey: uploadKeys.interrupted,
+    queryFn: async () => {
+      const all: UploadRecord[] = [];
+      for (let pageNo = 1; ; pageNo++) {
+        const page = await call(endpoints.unfinishedUploads, {
+          query: { pageNo, pageSize: PAGE_SIZE_MAX },
+          silent: true,
+        });
+        all.push(...page.list);
+        if (!page.hasMore) return all;
+      }
+    },
+  });
+}
+
+export function useUploadHistory() {
+  return useInfiniteQuery({
+    queryKey: uploadKeys.history,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      call(endpoints.finishedUploads, { query: { pageNo: pageParam, pageSize: 50 } }),
+    getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
+  });
+}
