@@ -137,65 +137,50 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { db, version, databaseKind: database.kind });
-  await app.register(securityRoutes, {
-    prefix: SECURITY_API_PREFIX,
-    security,
-    oplog,
-  });
+  // Route plugins carry no prefix: the contract's endpoint table holds full paths (http/endpoint.ts).
+  await app.register(securityRoutes, { security, oplog });
   // Departments, users and roles: signed-in callers only; the service checks codes 2 and 3.
-  await app.register(
-    async (securityApi) => {
-      securityApi.addHook(
-        'onRequest',
-        requireSignIn((token) => security.authenticate(token)),
-      );
-      await securityApi.register(accountsRoutes, { accounts, oplog });
-    },
-    { prefix: SECURITY_API_PREFIX },
-  );
+  await app.register(async (securityApi) => {
+    securityApi.addHook(
+      'onRequest',
+      requireSignIn((token) => security.authenticate(token)),
+    );
+    await securityApi.register(accountsRoutes, { accounts, oplog });
+  });
 
   // Every main-API call needs a signed-in caller; features add their routes inside.
-  await app.register(
-    async (mainApi) => {
-      mainApi.addHook(
-        'onRequest',
-        requireSignIn((token) => security.authenticate(token)),
-      );
-      await mainApi.register(itemsRoutes, { items, oplog });
-      await mainApi.register(uploadsRoutes, { uploads, items, oplog });
-      await mainApi.register(filesRoutes, { files, oplog });
-      await mainApi.register(skuRoutes, { sku, oplog });
-      await mainApi.register(downloadsRoutes, { downloads, oplog });
-      await mainApi.register(presetsRoutes, { presets });
-      await mainApi.register(searchRoutes, { search });
-      await mainApi.register(sharesRoutes, { shares, oplog });
-      await mainApi.register(tagsRoutes, {
-        dimensions: tagDimensions,
-        itemTags,
-        channelTags,
-        skuTags,
-        exchange: tagExchange,
-        oplog,
-      });
-      await mainApi.register(logsRoutes, { logs, oplog, reportRateLimit: 120 });
-    },
-    { prefix: MAIN_API_PREFIX },
-  );
-  // Share-link visitors (SPEC §2 /visitfile) need no sign-in: the link's code, then a visitor token.
-  await app.register(shareVisitorRoutes, {
-    prefix: MAIN_API_PREFIX,
-    shares,
-    downloads,
-    oplog,
+  await app.register(async (mainApi) => {
+    mainApi.addHook(
+      'onRequest',
+      requireSignIn((token) => security.authenticate(token)),
+    );
+    await mainApi.register(itemsRoutes, { items, oplog });
+    await mainApi.register(uploadsRoutes, { uploads, items, oplog });
+    await mainApi.register(filesRoutes, { files, oplog });
+    await mainApi.register(skuRoutes, { sku, oplog });
+    await mainApi.register(downloadsRoutes, { downloads, oplog });
+    await mainApi.register(presetsRoutes, { presets });
+    await mainApi.register(searchRoutes, { search });
+    await mainApi.register(sharesRoutes, { shares, oplog });
+    await mainApi.register(tagsRoutes, {
+      dimensions: tagDimensions,
+      itemTags,
+      channelTags,
+      skuTags,
+      exchange: tagExchange,
+      oplog,
+    });
+    await mainApi.register(logsRoutes, { logs, oplog, reportRateLimit: 120 });
   });
+  // Share-link visitors (SPEC §2 /visitfile) need no sign-in: the link's code, then a visitor token.
+  await app.register(shareVisitorRoutes, { shares, downloads, oplog });
   await app.register(downloadTicketRoute, {
-    prefix: MAIN_API_PREFIX,
     downloads,
     oplog,
     authenticateSession: (sessionId) => security.authenticateSession(sessionId),
   });
   if (storage instanceof LocalStorage) {
-    await app.register(localPartRoute, { prefix: MAIN_API_PREFIX, uploads });
+    await app.register(localPartRoute, { uploads });
     await app.register(localMediaRoute, {
       prefix: MAIN_API_PREFIX,
       storage,

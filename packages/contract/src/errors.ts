@@ -782,7 +782,7 @@ export function fillTemplate(template: string, values: Record<string, string | n
 
 /**
  * The localised text of an error code; Chinese when the language lacks it. `values` fill the
- * code's other placeholders (`{dimension}`, `{value}`…).
+ * code's other placeholders (`{dimension}`, `{value}`…); `{detail}` is `detail`, else `values.detail`.
  */
 export function errorMessage(
   code: ErrorCode,
@@ -791,7 +791,7 @@ export function errorMessage(
   values: Record<string, string | number> = {},
 ): string {
   const template = ERROR_MESSAGES[lang]?.[code] ?? ERROR_MESSAGES.zh[code];
-  return fillTemplate(template, { ...values, detail: detail ?? '' });
+  return fillTemplate(template, { detail: '', ...values, ...(detail === undefined ? {} : { detail }) });
 }
 
 /** The response envelope of SPEC §8, on every /ske-api and /security-api call. */

@@ -1,4 +1,4 @@
-import { ERROR_HTTP_STATUS, type ErrorCode, type ValidationKey } from '@dam/contract';
+import { ERROR_HTTP_STATUS, type ErrorCode, type Language, type ValidationKey } from '@dam/contract';
 
 /**
  * A failure the caller is meant to see: a catalogue code plus, for SE_400, which field is wrong
@@ -15,6 +15,14 @@ export class AppError extends Error {
   ) {
     super(code);
     this.status = ERROR_HTTP_STATUS[code];
+  }
+
+  /**
+   * The placeholder values in the caller's language. Errors whose values name things by language
+   * (a template column, a nested message) override it; the error handler fills the message with it.
+   */
+  valuesIn(_lang: Language): Record<string, number | string> | undefined {
+    return this.values;
   }
 }
 

@@ -1,16 +1,6 @@
-import {
-  addLogRequestSchema,
-  envelopeSchema,
-  LOG_EXPORT_MAX_ROWS,
-  logExportQuerySchema,
-  logListRequestSchema,
-  logListResultSchema,
-  OperationCode,
-} from '@dam/contract';
+import { endpoints, LOG_EXPORT_MAX_ROWS, OperationCode } from '@dam/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../http/envelope';
+import { route } from '../../http/endpoint';
 import { authOf } from '../../http/request-context';
 import type { OperationRecorder } from './recorder';
 import type { LogsService } from './service';
@@ -31,13 +21,10 @@ export const logsRoutes: FastifyPluginAsync<LogsRoutesOptions> = async (
   app,
   { logs, oplog, reportRateLimit, exportMaxRows = LOG_EXPORT_MAX_ROWS },
 ) => {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const base = '/v1_0/operator-log';
-
-  routes.post(
-    `${base}/add-log`,
+  route(
+    app,
+    endpoints.reportOperation,
     {
-      schema: { body: addLogRequestSchema, response: { 200: envelopeSchema(z.null()) } },
       config: {
         rateLimit: {
           max: reportRateLimit,
@@ -59,17 +46,15 @@ export const logsRoutes: FastifyPluginAsync<LogsRoutesOptions> = async (
         },
         request.body,
       );
-      return ok(null);
+      return null;
     },
   );
 
-  routes.post(
-    `${base}/list`,
-    { schema: { body: logListRequestSchema, response: { 200: envelopeSchema(logListResultSchema) } } },
-    async (request) => ok(await logs.list(authOf(request), request.body, request.lang)),
+  route(app, endpoints.operationLog, async (request) =>
+    logs.list(authOf(request), request.body, request.lang),
   );
 
-  routes.get(`${base}/export`, { schema: { querystring: logExportQuerySchema } }, async (request, reply) => {
+  route(app, endpoints.exportOperationLog, async (request, reply) => {
     const exported = await logs.export(authOf(request), request.query, request.lang, exportMaxRows);
     await oplog.record(request, OperationCode.exportLog, {
       details: { filter: request.query, rows: exported.rows, total: exported.total },

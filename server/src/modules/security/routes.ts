@@ -1,16 +1,6 @@
-import {
-  changePasswordRequestSchema,
-  envelopeSchema,
-  loginRequestSchema,
-  loginResultSchema,
-  OperationCode,
-  rolesResultSchema,
-  userInfoSchema,
-} from '@dam/contract';
+import { endpoints, OperationCode } from '@dam/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../http/envelope';
+import { route } from '../../http/endpoint';
 import { authOf, requireSignIn } from '../../http/request-context';
 import type { OperationRecorder } from '../logs/recorder';
 import type { SecurityService } from './service';
@@ -20,72 +10,46 @@ export interface SecurityRoutesOptions {
   oplog: OperationRecorder;
 }
 
-const nothing = envelopeSchema(z.null());
+/** Reachable while the caller's password must be changed. */
+const passwordMayBeExpired = { config: { allowExpiredPassword: true } };
 
-/** The security API of SPEC §7, mounted under /security-api. */
+/** The security API of SPEC §7 (/security-api). */
 export const securityRoutes: FastifyPluginAsync<SecurityRoutesOptions> = async (app, { security, oplog }) => {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  routes.post(
-    '/login',
-    {
-      schema: { body: loginRequestSchema, response: { 200: envelopeSchema(loginResultSchema) } },
-      // Throttled by the service: per identifier looked up and per client address, in the database.
-    },
-    async (request) => {
-      const result = await security.login(request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-      });
-      await oplog.signedIn(request, OperationCode.signIn, result.token);
-      return ok(result);
-    },
-  );
+  // Throttled by the service: per identifier looked up and per client address, in the database.
+  route(app, endpoints.login, async (request) => {
+    const result = await security.login(request.body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    });
+    await oplog.signedIn(request, OperationCode.signIn, result.token);
+    return result;
+  });
 
   // Everything below needs a signed-in caller.
-  app.register(async (protectedApp) => {
-    protectedApp.addHook(
+  app.register(async (guarded) => {
+    guarded.addHook(
       'onRequest',
       requireSignIn((token) => security.authenticate(token)),
     );
-    const guarded = protectedApp.withTypeProvider<ZodTypeProvider>();
 
-    guarded.post(
-      '/user-info',
-      {
-        schema: { response: { 200: envelopeSchema(userInfoSchema) } },
-        config: { allowExpiredPassword: true },
-      },
-      async (request) => ok(await security.userInfo(authOf(request))),
+    route(guarded, endpoints.userInfo, passwordMayBeExpired, async (request) =>
+      security.userInfo(authOf(request)),
     );
 
-    guarded.post(
-      '/sign-out',
-      { schema: { response: { 200: nothing } }, config: { allowExpiredPassword: true } },
-      async (request) => {
-        await security.signOut(authOf(request));
-        await oplog.record(request, OperationCode.signOut);
-        return ok(null);
-      },
-    );
+    route(guarded, endpoints.signOut, passwordMayBeExpired, async (request) => {
+      await security.signOut(authOf(request));
+      await oplog.record(request, OperationCode.signOut);
+      return null;
+    });
 
-    guarded.post(
-      '/self-reset-pwd',
-      {
-        schema: { body: changePasswordRequestSchema, response: { 200: nothing } },
-        config: { allowExpiredPassword: true },
-      },
-      async (request) => {
-        await security.changePassword(authOf(request), request.body);
-        await oplog.record(request, OperationCode.changePassword, { user: authOf(request).userId });
-        return ok(null);
-      },
-    );
+    route(guarded, endpoints.changeOwnPassword, passwordMayBeExpired, async (request) => {
+      await security.changePassword(authOf(request), request.body);
+      await oplog.record(request, OperationCode.changePassword, { user: authOf(request).userId });
+      return null;
+    });
 
-    guarded.post(
-      '/roles',
-      { schema: { response: { 200: envelopeSchema(rolesResultSchema) } } },
-      async (request) => ok({ roleList: await security.listRoles(authOf(request)) }),
-    );
+    route(guarded, endpoints.roleList, async (request) => ({
+      roleList: await security.listRoles(authOf(request)),
+    }));
   });
 };

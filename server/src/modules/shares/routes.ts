@@ -1,91 +1,47 @@
 import {
-  cancelShareQuerySchema,
-  createShareRequestSchema,
-  createShareResultSchema,
-  envelopeSchema,
-  myShareListSchema,
-  newShareListSchema,
+  endpoints,
   newShareRequestSchema,
   OperationCode,
-  pagingSchema,
   SHARE_TOKEN_HEADER,
-  shareCodeParamsSchema,
   shareDownloadRequestSchema,
-  shareFolderRequestSchema,
-  shareFolderResultSchema,
-  shareVisitSchema,
-  verifySharePasswordRequestSchema,
 } from '@dam/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok } from '../../http/envelope';
+import { route } from '../../http/endpoint';
 import { authOf } from '../../http/request-context';
-import { sendDownload } from '../downloads/routes';
+import { sendDownload } from '../downloads/send';
 import type { DownloadsService } from '../downloads/service';
 import { downloadSubject, type OperationRecorder } from '../logs/recorder';
 import type { SharesService } from './service';
-
-const nothing = envelopeSchema(z.null());
 
 /** Making, listing and stopping share links, and the latest shares: signed-in callers. */
 export const sharesRoutes: FastifyPluginAsync<{ shares: SharesService; oplog: OperationRecorder }> = async (
   app,
   { shares, oplog },
 ) => {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  route(app, endpoints.createShare, async (request) => {
+    const created = await shares.create(authOf(request), request.body);
+    await oplog.record(request, OperationCode.createShare, { share: created.id });
+    return created;
+  });
 
-  routes.post(
-    '/v1_0/user/share/produce-random-code',
-    {
-      schema: {
-        body: createShareRequestSchema,
-        response: { 200: envelopeSchema(createShareResultSchema) },
-      },
-    },
-    async (request) => {
-      const created = await shares.create(authOf(request), request.body);
-      await oplog.record(request, OperationCode.createShare, { share: created.id });
-      return ok(created);
-    },
-  );
+  route(app, endpoints.myShares, async (request) => shares.listMine(authOf(request), request.query));
 
-  routes.get(
-    '/v1_0/user/share/list',
-    { schema: { querystring: pagingSchema, response: { 200: envelopeSchema(myShareListSchema) } } },
-    async (request) => ok(await shares.listMine(authOf(request), request.query)),
-  );
+  route(app, endpoints.cancelShare, async (request) => {
+    await shares.cancel(authOf(request), request.query);
+    const { code, id } = request.query;
+    await oplog.record(
+      request,
+      OperationCode.cancelShare,
+      id !== undefined ? { share: id } : { shareCode: code as string },
+    );
+    return null;
+  });
 
-  routes.get(
-    '/v1_0/user/share/cancel-share',
-    { schema: { querystring: cancelShareQuerySchema, response: { 200: nothing } } },
-    async (request) => {
-      await shares.cancel(authOf(request), request.query);
-      const { code, id } = request.query;
-      await oplog.record(
-        request,
-        OperationCode.cancelShare,
-        id !== undefined ? { share: id } : { shareCode: code as string },
-      );
-      return ok(null);
-    },
-  );
-
-  routes.post(
-    '/v1_0/file/new-share',
-    {
-      schema: {
-        body: newShareRequestSchema.partial().nullish(),
-        querystring: newShareRequestSchema.partial(),
-        response: { 200: envelopeSchema(newShareListSchema) },
-      },
-    },
-    async (request) => {
-      // Paging in the body (SPEC §7 "body") or the query string, like file/folder.
-      const paging = newShareRequestSchema.parse({ ...(request.body ?? {}), ...request.query });
-      return ok(await shares.latest(authOf(request), paging));
-    },
-  );
+  route(app, endpoints.latestShares, async (request) => {
+    // Paging in the body (SPEC §7 "body") or the query string, like file/folder.
+    const paging = newShareRequestSchema.parse({ ...(request.body ?? {}), ...request.query });
+    return shares.latest(authOf(request), paging);
+  });
 };
 
 /** The visitor token: the `share-token` header, else `shareToken` in the body. */
@@ -107,7 +63,6 @@ export const shareVisitorRoutes: FastifyPluginAsync<{
   downloads: DownloadsService;
   oplog: OperationRecorder;
 }> = async (app, { shares, downloads, oplog }) => {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   /** A new visitor session (a token other than the one presented) is an opening of the link. */
   const recordOpening = async (
     request: FastifyRequest<{ Params: { code: string } }>,
@@ -117,82 +72,44 @@ export const shareVisitorRoutes: FastifyPluginAsync<{
       await oplog.visitor(request, OperationCode.openShare, { shareCode: request.params.code });
   };
 
-  routes.get(
-    '/v1_0/user/share/random/:code',
-    { schema: { params: shareCodeParamsSchema, response: { 200: envelopeSchema(shareVisitSchema) } } },
-    async (request) => {
-      const visit = await shares.visit(request.params.code, visitorToken(request));
-      await recordOpening(request, visit.shareToken);
-      return ok(visit);
-    },
+  route(app, endpoints.visitShare, async (request) => {
+    const visit = await shares.visit(request.params.code, visitorToken(request));
+    await recordOpening(request, visit.shareToken);
+    return visit;
+  });
+
+  // Throttled by the service: per client address and link, in the database.
+  route(app, endpoints.unlockShare, async (request) => {
+    const visit = await shares.unlock(
+      request.params.code,
+      request.body.password,
+      visitorToken(request),
+      request.ip,
+    );
+    await recordOpening(request, visit.shareToken);
+    return visit;
+  });
+
+  route(app, endpoints.shareFolder, async (request) =>
+    shares.browse(visitorToken(request, request.body), request.body),
   );
 
-  routes.post(
-    '/v1_0/user/share/random/:code',
-    {
-      schema: {
-        params: shareCodeParamsSchema,
-        body: verifySharePasswordRequestSchema,
-        response: { 200: envelopeSchema(shareVisitSchema) },
-      },
-      // Throttled by the service: per client address and link, in the database.
-    },
-    async (request) => {
-      const visit = await shares.unlock(
-        request.params.code,
-        request.body.password,
-        visitorToken(request),
-        request.ip,
-      );
-      await recordOpening(request, visit.shareToken);
-      return ok(visit);
-    },
-  );
+  route(app, endpoints.shareDownload, async (request, reply) => {
+    const plan = await shares.download(visitorToken(request, request.body), request.body);
+    await oplog.visitor(request, OperationCode.shareDownload, downloadSubject(plan));
+    return sendDownload(downloads, plan, reply);
+  });
 
-  routes.post(
-    '/v1_0/user/share/folder',
-    {
-      schema: {
-        body: shareFolderRequestSchema,
-        response: { 200: envelopeSchema(shareFolderResultSchema) },
-      },
-    },
-    async (request) => ok(await shares.browse(visitorToken(request, request.body), request.body)),
-  );
+  route(app, endpoints.shareDownloadTicket, async (request) => {
+    const ticket = await shares.downloadTicket(visitorToken(request, request.body), request.body);
+    return { url: `${endpoints.redeemShareDownloadTicket.path}?ticket=${ticket}` };
+  });
 
-  routes.post(
-    '/v1_0/user/share/download',
-    { schema: { body: shareDownloadRequestSchema } },
-    async (request, reply) => {
-      const plan = await shares.download(visitorToken(request, request.body), request.body);
-      await oplog.visitor(request, OperationCode.shareDownload, downloadSubject(plan));
-      return sendDownload(downloads, plan, reply);
-    },
-  );
-
-  routes.post(
-    '/v1_0/user/share/download-ticket',
-    {
-      schema: {
-        body: shareDownloadRequestSchema,
-        response: { 200: envelopeSchema(z.object({ url: z.string() })) },
-      },
-    },
-    async (request) => {
-      const ticket = await shares.downloadTicket(visitorToken(request, request.body), request.body);
-      return ok({ url: `/ske-api/v1_0/user/share/download?ticket=${ticket}` });
-    },
-  );
-
-  routes.get(
-    '/v1_0/user/share/download',
-    { schema: { querystring: z.object({ ticket: z.string().min(20).max(100) }) } },
-    async (request, reply) => {
-      const plan = await shares.redeemDownload(request.query.ticket, (stored) =>
-        shareDownloadRequestSchema.omit({ shareToken: true }).parse(stored),
-      );
-      await oplog.visitor(request, OperationCode.shareDownload, downloadSubject(plan));
-      return sendDownload(downloads, plan, reply);
-    },
-  );
+  route(app, endpoints.redeemShareDownloadTicket, async (request, reply) => {
+    const plan = await shares.redeemDownload(request.query.ticket, (stored) =>
+      shareDownloadRequestSchema.omit({ shareToken: true }).parse(stored),
+    );
+    await oplog.visitor(request, OperationCode.shareDownload, downloadSubject(plan));
+    return sendDownload(downloads, plan, reply);
+  });
 };

@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import {
   ART_NUM_MAX_CHARS,
   type ArtNumSuggestion,
-  type ErrorCode,
   type FileTagInfoResult,
   FunctionCode,
   type PagedSkus,
@@ -23,23 +22,9 @@ import type { SkuRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { type AuthContext, requireAnyCode } from '../access/access';
 import { extractArtNums } from './art-num';
+import { SkuImportError } from './import-error';
 import type { SkuColumn, SkuRepository, SkuValues } from './repository';
 import { buildTemplate, mapHeader, readFirstSheet, UnreadableWorkbookError } from './workbook';
-
-/**
- * Why an import was refused. `values` fill the message of `code`; `field` is named by the
- * template header of the caller's language, `column` is the header as written in the file.
- */
-export class SkuImportError extends Error {
-  override name = 'SkuImportError';
-  constructor(
-    readonly code: ErrorCode,
-    readonly values: Record<string, string | number> = {},
-    readonly field?: SkuImportField,
-  ) {
-    super(code);
-  }
-}
 
 export interface SkuDependencies {
   sku: SkuRepository;

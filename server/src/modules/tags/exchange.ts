@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import {
-  type ErrorCode,
   FunctionCode,
   ItemState,
   ItemType,
@@ -8,7 +7,6 @@ import {
   TAG_EXCHANGE_MAX_ROWS,
   type TagModelImportResult,
   type tagModelExportRequestSchema,
-  type ValidationKey,
 } from '@dam/contract';
 import type { z } from 'zod';
 import { coded, invalidField } from '../../http/app-error';
@@ -17,32 +15,9 @@ import { canEdit, canSee, requireLiveItem } from '../items/policy';
 import type { ItemsRepository } from '../items/repository';
 import { readFirstSheet, UnreadableWorkbookError } from '../sku/workbook';
 import { TagCatalog } from './catalog';
+import { atCell, TagImportError } from './import-error';
 import type { TagsRepository } from './repository';
 import { columnLabel, fixedColumnOf, fixedHeader, writeTagWorkbook } from './workbook';
-
-/** What went wrong in a row of a tag import: a catalogue message or a validation message. */
-export type ImportDetail =
-  | { code: ErrorCode; values: Record<string, string | number> }
-  | { key: ValidationKey; values: Record<string, string | number> };
-
-/**
- * Why a tag import was refused: a problem of the whole file (`code` with `values`: SESK_01
- * unreadable, SESK_02 no ID column, SESK_06 too large, SESK_07 too many rows), or of one place
- * (`code` SETG_14 with row, column and `detail`).
- */
-export class TagImportError extends Error {
-  override name = 'TagImportError';
-  constructor(
-    readonly code: ErrorCode,
-    readonly values: Record<string, string | number> = {},
-    readonly detail?: ImportDetail,
-  ) {
-    super(code);
-  }
-}
-
-const atCell = (row: number, column: string, detail: ImportDetail) =>
-  new TagImportError('SETG_14', { row, column }, detail);
 
 /** What an import upload looks like to the service: its bytes, and whether they were cut off. */
 export interface ImportSource {
