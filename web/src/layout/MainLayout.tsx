@@ -42,7 +42,7 @@ export function MainLayout() {
     } finally {
       clearToken();
       queryClient.clear();
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     }
   };
 
@@ -75,8 +75,8 @@ export function MainLayout() {
                 ],
                 onClick: ({ key }) => {
                   if (key === 'logout') void signOut();
-                  else if (key === 'records') navigate('/upload-record/current');
-                  else if (key === 'shares') navigate('/myshare');
+                  else if (key === 'records') void navigate('/upload-record/current');
+                  else if (key === 'shares') void navigate('/myshare');
                   else setInfoOpen(true);
                 },
               }}

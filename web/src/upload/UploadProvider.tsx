@@ -40,11 +40,12 @@ export function UploadProvider({ children }: { children: ReactNode }) {
     const names = new Map<number, string>();
     const stopEvents = manager.onEvent((event) => {
       for (const task of manager.snapshot().tasks) names.set(task.id, task.fileName);
-      if (event.type === 'offline') message.warning(t('upload.offline'));
-      if (event.type === 'online') message.success(t('upload.online'));
+      if (event.type === 'offline') void message.warning(t('upload.offline'));
+      if (event.type === 'online') void message.success(t('upload.online'));
       if (event.type === 'network-error')
-        message.error(t('upload.timeout', { name: names.get(event.taskId) ?? '' }));
-      if (event.type === 'failed') message.error(t('upload.failed', { name: names.get(event.taskId) ?? '' }));
+        void message.error(t('upload.timeout', { name: names.get(event.taskId) ?? '' }));
+      if (event.type === 'failed')
+        void message.error(t('upload.failed', { name: names.get(event.taskId) ?? '' }));
       if (event.type === 'finished') {
         void queryClient.invalidateQueries({ queryKey: filesKeys.all });
         void queryClient.invalidateQueries({ queryKey: uploadKeys.all });

@@ -34,7 +34,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
       window.setTimeout(() => {
         clearToken();
         queryClient.clear();
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
       }, LIMITS.logoutAfterPasswordChangeMs);
     } catch {
       // The client already showed the server's message; a failed change is only logged (SPEC §7).

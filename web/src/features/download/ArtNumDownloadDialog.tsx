@@ -29,7 +29,7 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
   const submit = async () => {
     const request = artNumDownloadRequest(text, formats, presetId);
     if (!request) {
-      message.warning(t('artNumDownload.empty'));
+      void message.warning(t('artNumDownload.empty'));
       return;
     }
     if (tooMany || formats.length === 0) return;

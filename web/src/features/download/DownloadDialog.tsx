@@ -47,7 +47,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
   const submit = async () => {
     const request = downloadRequest(items, chosen, forAll, scaling ? px : null, presetId);
     if (!request) {
-      message.warning(t('download.nothingSelected'));
+      void message.warning(t('download.nothingSelected'));
       return;
     }
     setBusy(true);

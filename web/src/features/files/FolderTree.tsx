@@ -66,7 +66,7 @@ export function FolderTree({
   }, []);
 
   useEffect(() => {
-    load(TOP_KEY).finally(() => setLoading(false));
+    void load(TOP_KEY).finally(() => setLoading(false));
   }, [load]);
 
   useEffect(() => {

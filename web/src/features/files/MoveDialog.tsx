@@ -30,7 +30,7 @@ export function MoveDialog({ open, title, allowCreate = true, onCancel, onConfir
 
   const confirm = async () => {
     if (!selected) {
-      message.warning(t('files.noFolderSelected'));
+      void message.warning(t('files.noFolderSelected'));
       return;
     }
     setBusy(true);
@@ -47,7 +47,7 @@ export function MoveDialog({ open, title, allowCreate = true, onCancel, onConfir
   const create = async () => {
     const problem = folderNameProblem(newName);
     if (problem) {
-      message.error(nameProblemText(t, problem));
+      void message.error(nameProblemText(t, problem));
       return;
     }
     const parent = selected ?? TOP_KEY;

@@ -47,7 +47,7 @@ export function useItemActions(
 
   const run = (action: ItemAction, item: Item) => {
     if (action === 'open') {
-      if (item.type === ItemType.folder) navigate(`/allfiles/${item.id}`);
+      if (item.type === ItemType.folder) void navigate(`/allfiles/${item.id}`);
       else options.onOpenFile?.(item);
       return;
     }

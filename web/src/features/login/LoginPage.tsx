@@ -39,7 +39,7 @@ export function LoginPage() {
       });
       setToken(result.token, values.remember);
       queryClient.clear();
-      navigate(afterLoginTarget(location.search), { replace: true });
+      void navigate(afterLoginTarget(location.search), { replace: true });
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.desc : t('errors.system'));
     } finally {

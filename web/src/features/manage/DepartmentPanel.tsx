@@ -218,7 +218,7 @@ export function DepartmentPanel({
     if (!selected) return;
     try {
       await remove.mutateAsync({ deptId: selected.id });
-      message.success(t('common.deleteOk'));
+      void message.success(t('common.deleteOk'));
       if (selected.parentId !== null) onSelect(selected.parentId);
     } catch (error) {
       showApiError(error);

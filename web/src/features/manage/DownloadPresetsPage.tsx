@@ -330,7 +330,7 @@ export function DownloadPresetsPage() {
                   okButtonProps={{ danger: true }}
                   onConfirm={async () => {
                     await remove.mutateAsync(preset.id);
-                    message.success(t('common.deleteOk'));
+                    void message.success(t('common.deleteOk'));
                   }}
                 >
                   <Button

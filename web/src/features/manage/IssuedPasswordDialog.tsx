@@ -19,9 +19,9 @@ export function IssuedPasswordDialog({
     if (!issued) return;
     try {
       await navigator.clipboard.writeText(issued.password);
-      message.success(t('accounts.copyOk'));
+      void message.success(t('accounts.copyOk'));
     } catch {
-      message.error(t('accounts.copyFailed'));
+      void message.error(t('accounts.copyFailed'));
     }
   };
   return (

@@ -59,7 +59,7 @@ export function ManageLayout() {
           activeKey={active?.key ?? ''}
           onChange={(key) => {
             const tab = tabs.find((x) => x.key === key);
-            if (tab) navigate(tab.path);
+            if (tab) void navigate(tab.path);
           }}
           items={tabs.map((tab) => ({
             key: tab.key,

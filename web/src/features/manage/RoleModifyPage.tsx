@@ -68,8 +68,8 @@ export function RoleModifyPage() {
     try {
       if (role) await edit.mutateAsync({ ...values, roleId: role.id });
       else await create.mutateAsync(values);
-      message.success(t('common.saveOk'));
-      navigate('/manage/role');
+      void message.success(t('common.saveOk'));
+      void navigate('/manage/role');
     } catch (error) {
       showApiError(error, { form, fieldOfCode: { SEAC_06: 'name' } });
     }

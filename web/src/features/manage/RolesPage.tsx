@@ -23,7 +23,7 @@ export function RolesPage() {
   const deleteRole = async (role: Role) => {
     try {
       await remove.mutateAsync({ roleId: role.id });
-      message.success(t('common.deleteOk'));
+      void message.success(t('common.deleteOk'));
     } catch (error) {
       showApiError(error);
     }

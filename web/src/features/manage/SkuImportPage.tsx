@@ -30,7 +30,7 @@ export function SkuImportPage() {
     try {
       const imported = await importSkus.mutateAsync(file);
       setResult(imported);
-      message.success(t('sku.imported', { count: String(imported.total) }));
+      void message.success(t('sku.imported', { count: String(imported.total) }));
     } catch (error) {
       showApiError(error);
     } finally {

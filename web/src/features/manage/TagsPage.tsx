@@ -232,7 +232,7 @@ export function TagsPage() {
                   onConfirm={async () => {
                     try {
                       await remove.mutateAsync(dimension.id);
-                      message.success(t('common.deleteOk'));
+                      void message.success(t('common.deleteOk'));
                     } catch (error) {
                       showApiError(error);
                     }

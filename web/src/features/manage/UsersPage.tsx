@@ -66,7 +66,7 @@ export function UsersPage() {
   const act = async (work: () => Promise<unknown>, success?: string) => {
     try {
       await work();
-      if (success) message.success(success);
+      if (success) void message.success(success);
     } catch (error) {
       showApiError(error);
     }

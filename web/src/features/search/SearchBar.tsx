@@ -73,7 +73,7 @@ export function SearchBar() {
       nameList: searchType === SearchType.batchTitles ? batchValues : [],
     };
     setBatchOpen(false);
-    navigate(searchUrl(content));
+    void navigate(searchUrl(content));
   };
 
   const { shown, more } = batchSummary(batchValues);

@@ -37,7 +37,7 @@ export function MySharesPage() {
   const stop = async (share: MyShare) => {
     try {
       await cancel.mutateAsync(share.id);
-      message.success(t('share.cancelOk'));
+      void message.success(t('share.cancelOk'));
     } catch (error) {
       showApiError(error);
     }

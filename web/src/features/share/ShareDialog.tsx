@@ -31,9 +31,9 @@ export function useCopy() {
   return async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      message.success(t('share.copyOk'));
+      void message.success(t('share.copyOk'));
     } catch {
-      message.error(t('share.copyFailed'));
+      void message.error(t('share.copyFailed'));
     }
   };
 }

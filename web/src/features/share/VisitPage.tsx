@@ -182,7 +182,7 @@ function SharedFiles({ visit }: { visit: ShareVisit }) {
     try {
       const { url } = await visitorApi.downloadTicket(visit.code, { folderDataIdList: ids });
       startDownload(url);
-      message.success(t('visit.downloadStarted'));
+      void message.success(t('visit.downloadStarted'));
     } catch (error) {
       showApiError(error);
     } finally {

@@ -184,7 +184,7 @@ export function BatchUploadDialog({
       }
     } catch (error) {
       // SPEC §7: a failed create only clears the loading state; the reason is shown.
-      message.error(error instanceof ApiError ? error.desc : t('upload.createFailed'));
+      void message.error(error instanceof ApiError ? error.desc : t('upload.createFailed'));
     } finally {
       setStarting(false);
     }
@@ -328,7 +328,7 @@ export function BatchUploadDialog({
         hidden
         onChange={(e) => {
           const result = pickFiles([...(e.target.files ?? [])], files);
-          if ('problem' in result) message.error(problemText(t, result.problem));
+          if ('problem' in result) void message.error(problemText(t, result.problem));
           else {
             setFiles(result.files);
             setArtNums((all) => ({

@@ -47,10 +47,10 @@ export function InterruptedUploads() {
           objectKey: record.url,
         })),
       );
-      message.success(t('upload.resumed', { count: String(matched.length) }));
+      void message.success(t('upload.resumed', { count: String(matched.length) }));
     }
     if (unmatched.length > 0)
-      message.warning(t('upload.notSameFile', { name: unmatched.map((f) => f.name).join(', ') }));
+      void message.warning(t('upload.notSameFile', { name: unmatched.map((f) => f.name).join(', ') }));
   };
 
   const discard = () =>

@@ -17,8 +17,8 @@ export function UploadButton({ target }: { target: UploadTarget }) {
   const onPick = (list: FileList | null) => {
     if (!list) return;
     const result = pickFiles([...list]);
-    if ('problem' in result) message.error(problemText(t, result.problem));
-    else if (result.files.length === 0) message.warning(t('upload.noFiles'));
+    if ('problem' in result) void message.error(problemText(t, result.problem));
+    else if (result.files.length === 0) void message.warning(t('upload.noFiles'));
     else setPicked(result.files);
   };
 

@@ -49,7 +49,7 @@ export function ChannelTags({ file }: { file: FileDetail }) {
     const value = name.trim();
     // SPEC §5: not empty, at most 10 characters.
     if (!value) {
-      message.error(t('viewer.channelTagEmpty'));
+      void message.error(t('viewer.channelTagEmpty'));
       return;
     }
     try {

@@ -55,7 +55,7 @@ export function FileViewer({
   const go = (step: 1 | -1) => {
     const next = neighbour(items, id, step);
     if (!next) {
-      message.info(step === 1 ? t('viewer.isLast') : t('viewer.isFirst'));
+      void message.info(step === 1 ? t('viewer.isLast') : t('viewer.isFirst'));
       return;
     }
     setId(next.id);
@@ -280,7 +280,7 @@ export function FileViewer({
         data-testid="new-version-input"
         onChange={(e) => {
           const result = pickFiles([...(e.target.files ?? [])]);
-          if ('problem' in result) message.error(problemText(t, result.problem));
+          if ('problem' in result) void message.error(problemText(t, result.problem));
           else if (result.files.length > 0) setNewVersion(result.files);
           e.target.value = '';
         }}
