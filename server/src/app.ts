@@ -91,6 +91,8 @@ export async function buildApp({
     oplog,
     accounts,
     items,
+    recycleBin,
+    personalLists,
     files,
     presets,
     downloads,
@@ -154,7 +156,7 @@ export async function buildApp({
       'onRequest',
       requireSignIn((token) => security.authenticate(token)),
     );
-    await mainApi.register(itemsRoutes, { items, oplog });
+    await mainApi.register(itemsRoutes, { items, recycleBin, personalLists, oplog });
     await mainApi.register(uploadsRoutes, { uploads, items, oplog });
     await mainApi.register(filesRoutes, { files, oplog });
     await mainApi.register(skuRoutes, { sku, oplog });

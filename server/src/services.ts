@@ -11,8 +11,14 @@ import { DownloadsRepository } from './modules/downloads/repository';
 import { DownloadsService } from './modules/downloads/service';
 import { FilesRepository } from './modules/files/repository';
 import { FilesService } from './modules/files/service';
+import { ItemPresenter } from './modules/items/item-pages';
+import { PersonalListsService } from './modules/items/personal-lists';
+import { PersonalListsRepository } from './modules/items/personal-lists.repository';
+import { RecycleBinService } from './modules/items/recycle-bin';
+import { RecycleBinRepository } from './modules/items/recycle-bin.repository';
 import { ItemsRepository } from './modules/items/repository';
 import { ItemsService } from './modules/items/service';
+import { UploadTargets } from './modules/items/upload-targets';
 import { OperationRecorder } from './modules/logs/recorder';
 import { LogsRepository } from './modules/logs/repository';
 import { LogsService } from './modules/logs/service';
@@ -72,6 +78,8 @@ export interface Services {
   oplog: OperationRecorder;
   accounts: AccountsService;
   items: ItemsService;
+  recycleBin: RecycleBinService;
+  personalLists: PersonalListsService;
   tagDimensions: TagDimensionsService;
   itemTags: ItemTagsService;
   channelTags: ChannelTagsService;
@@ -144,13 +152,27 @@ export async function createServices({
   const oplog = new OperationRecorder(logs, warn);
   const accounts = new AccountsService(new AccountsRepository(db), clock);
 
-  const items = new ItemsService(
-    new ItemsRepository(db),
+  const itemsRepository = new ItemsRepository(db);
+  const personalListsRepository = new PersonalListsRepository(db);
+  const presenter = new ItemPresenter(clock, config.BUSINESS_TIME_ZONE, mediaUrls);
+  const items = new ItemsService({
+    items: itemsRepository,
+    lists: personalListsRepository,
+    presenter,
     clock,
-    config.BUSINESS_TIME_ZONE,
-    mediaUrls,
+  });
+  const recycleBin = new RecycleBinService({
+    bin: new RecycleBinRepository(db),
+    presenter,
+    clock,
     objectsFreed,
-  );
+  });
+  const personalLists = new PersonalListsService({
+    items: itemsRepository,
+    lists: personalListsRepository,
+    presenter,
+    clock,
+  });
   const tagDeps = { tags: new TagsRepository(db), items: new ItemsRepository(db), clock };
   const tagDimensions = new TagDimensionsService(tagDeps);
   const itemTags = new ItemTagsService(tagDeps);
@@ -159,7 +181,8 @@ export async function createServices({
   const tagExchange = new TagExchangeService(tagDeps);
   const files = new FilesService({
     files: new FilesRepository(db),
-    items: new ItemsRepository(db),
+    items: itemsRepository,
+    views: personalListsRepository,
     tags: itemTags,
     storage,
     mediaUrls,
@@ -182,7 +205,7 @@ export async function createServices({
   );
   const uploads = new UploadsService({
     uploads: uploadsRepository,
-    items,
+    targets: new UploadTargets(clock),
     tags: itemTags,
     storage,
     clock,
@@ -233,6 +256,8 @@ export async function createServices({
     oplog,
     accounts,
     items,
+    recycleBin,
+    personalLists,
     tagDimensions,
     itemTags,
     channelTags,

@@ -2,7 +2,8 @@ import { ItemState, ItemType, UploadStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { ItemsRepository, type Viewer } from '../items/repository';
+import { visibleTo } from '../items/queries';
+import type { Viewer } from '../items/repository';
 
 export interface DownloadSource {
   item_id: number;
@@ -82,7 +83,7 @@ export class DownloadsRepository {
       ])
       .where('items.state', '=', ItemState.normal)
       .where('items.type', '<>', ItemType.folder)
-      .where((eb) => ItemsRepository.visibleTo(eb, viewer))
+      .where((eb) => visibleTo(eb, viewer))
       .orderBy('items.folder_path')
       .orderBy(sql`lower(items.name)`)
       .orderBy('latest.format');

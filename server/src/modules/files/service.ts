@@ -11,6 +11,7 @@ import { AppError, invalidField } from '../../http/app-error';
 import { type Clock, calendarDate } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AuthContext } from '../access/access';
+import type { PersonalListsRepository } from '../items/personal-lists.repository';
 import { canDownload, canEdit, canSee } from '../items/policy';
 import { isExpired, presentItem } from '../items/presenter';
 import type { ItemsRepository, ItemWithOwner } from '../items/repository';
@@ -24,6 +25,8 @@ const BROWSER_VIEWABLE = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg', 'm
 export interface FilesDependencies {
   files: FilesRepository;
   items: ItemsRepository;
+  /** Opening a file counts among the caller's recently viewed. */
+  views: Pick<PersonalListsRepository, 'recordView'>;
   /** The tags of an item for the detail (the tags module); without it the detail lists none. */
   tags?: { tagsOfItem(itemId: number): Promise<TagOfFile[]> };
   storage: ObjectStorage;
@@ -60,7 +63,7 @@ export class FilesService {
   /** Opens a file: its detail, and (SPEC §5) a counted view that also lands in "recent". */
   async detail(auth: AuthContext, id: number): Promise<FileDetail> {
     const row = await this.visibleFile(this.deps.items, auth, id);
-    await this.deps.items.recordView(auth.userId, id, this.deps.clock.now());
+    await this.deps.views.recordView(auth.userId, id, this.deps.clock.now());
     const records = await this.deps.files.records(id);
     const today = this.today();
     const expired = isExpired(row.expire_start_date, row.expire_end_date, today);

@@ -1,17 +1,10 @@
 import { ItemState, ItemType, UploadStatus } from '@dam/contract';
-import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, ItemRow } from '../../db/schema';
-import type { FileScopeFilter } from '../access/access';
-import { ObjectDeletionsRepository } from '../objects/repository';
+import { type ItemWithOwner, selectItems, type Viewer, validOn, visibleTo } from './queries';
 
-/** Who is looking, for the visibility rule: own items always, shared ones within the view scope. */
-export interface Viewer {
-  userId: number;
-  view: FileScopeFilter;
-}
-
-export type ItemWithOwner = ItemRow & { user_name: string; collected: boolean };
+export type { ItemWithOwner, Viewer } from './queries';
 
 export type ListOrder = 'normal' | 'nameAsc' | 'nameDesc';
 
@@ -34,8 +27,6 @@ export type NewFolder = Pick<
   'parent_id' | 'name' | 'folder_path' | 'owner_id' | 'dept_path' | 'visibility' | 'created_at'
 > & { parentIdPath: string };
 
-type ItemsQuery = SelectQueryBuilder<Database, 'items' | 'users', object>;
-
 /** Is the unique-violation error of PostgreSQL (and PGlite)? */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
@@ -49,54 +40,15 @@ export class ItemsRepository {
     return this.db.transaction().execute((trx) => work(new ItemsRepository(trx)));
   }
 
-  /** Folders, and files not expired on `day` (SPEC §4: ended before it or starting after it). */
-  static validOn(eb: ExpressionBuilder<Database, 'items'>, day: string) {
-    return eb.or([
-      eb('items.type', '=', ItemType.folder),
-      eb.and([
-        eb.or([eb('items.expire_end_date', 'is', null), eb('items.expire_end_date', '>=', day)]),
-        eb.or([eb('items.expire_start_date', 'is', null), eb('items.expire_start_date', '<=', day)]),
-      ]),
-    ]);
-  }
-
-  static visibleTo(eb: ExpressionBuilder<Database, 'items'>, viewer: Viewer) {
-    const own = eb('items.owner_id', '=', viewer.userId);
-    if (viewer.view.kind === 'none') return own;
-    const shared = eb('items.visibility', '=', 'shared');
-    if (viewer.view.kind === 'all') return eb.or([own, shared]);
-    return eb.or([own, eb.and([shared, eb('items.dept_path', 'like', `${viewer.view.pathPrefix}%`)])]);
-  }
-
-  /** Items with their owner's name and whether `userId` has favourited them. */
-  private selectItems(userId: number): ItemsQuery {
-    return this.db
-      .selectFrom('items')
-      .innerJoin('users', 'users.id', 'items.owner_id')
-      .selectAll('items')
-      .select((eb) => [
-        'users.name as user_name',
-        eb
-          .exists(
-            eb
-              .selectFrom('collects')
-              .whereRef('collects.item_id', '=', 'items.id')
-              .where('collects.user_id', '=', userId)
-              .select(sql`1`.as('one')),
-          )
-          .as('collected'),
-      ]) as unknown as ItemsQuery;
-  }
-
   async findById(id: number, userId: number): Promise<ItemWithOwner | undefined> {
-    return (await this.selectItems(userId).where('items.id', '=', id).executeTakeFirst()) as
+    return (await selectItems(this.db, userId).where('items.id', '=', id).executeTakeFirst()) as
       | ItemWithOwner
       | undefined;
   }
 
   async findByIds(ids: number[], userId: number): Promise<ItemWithOwner[]> {
     if (ids.length === 0) return [];
-    return (await this.selectItems(userId).where('items.id', 'in', ids).execute()) as ItemWithOwner[];
+    return (await selectItems(this.db, userId).where('items.id', 'in', ids).execute()) as ItemWithOwner[];
   }
 
   /** The live folder at a display path such as `/Shoes/2026 SS`. */
@@ -139,18 +91,18 @@ export class ItemsRepository {
     limit: number,
     offset: number,
   ) {
-    let query = this.selectItems(viewer.userId)
+    let query = selectItems(this.db, viewer.userId)
       .where('items.state', '=', ItemState.normal)
       .where((eb) =>
         parentId === null ? eb('items.parent_id', 'is', null) : eb('items.parent_id', '=', parentId),
       )
-      .where((eb) => ItemsRepository.visibleTo(eb, viewer));
+      .where((eb) => visibleTo(eb, viewer));
     if (filter.minCreatedAt) query = query.where('items.created_at', '>=', filter.minCreatedAt);
     if (filter.maxCreatedAt) query = query.where('items.created_at', '<=', filter.maxCreatedAt);
     if (filter.minExpireDate) query = query.where('items.expire_end_date', '>=', filter.minExpireDate);
     if (filter.maxExpireDate) query = query.where('items.expire_end_date', '<=', filter.maxExpireDate);
-    const validOn = filter.validOn;
-    if (validOn) query = query.where((eb) => ItemsRepository.validOn(eb, validOn));
+    const day = filter.validOn;
+    if (day) query = query.where((eb) => validOn(eb, day));
     // Each group is a probe of item_tags' primary key per row of the listing index (or, for a
     // rare tag, a scan of its index item_tags_tag): never a scan of the links.
     for (const group of filter.tagGroups ?? []) {
@@ -193,49 +145,6 @@ export class ItemsRepository {
     return [...groups.values(), ...ids.filter((id) => !known.has(id)).map((id) => [id])];
   }
 
-  /** Live items the viewer owns that are files, newest first (my uploads). */
-  async listOwnedFiles(userId: number, limit: number, offset: number): Promise<ItemWithOwner[]> {
-    return (await this.selectItems(userId)
-      .where('items.owner_id', '=', userId)
-      .where('items.state', '=', ItemState.normal)
-      .where('items.type', '<>', ItemType.folder)
-      .orderBy('items.created_at', 'desc')
-      .orderBy('items.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute()) as ItemWithOwner[];
-  }
-
-  /** Live favourites of the viewer that they can still see, most recently favourited first. */
-  async listCollected(viewer: Viewer, limit: number, offset: number): Promise<ItemWithOwner[]> {
-    return (await this.selectItems(viewer.userId)
-      .innerJoin('collects', (join) =>
-        join.onRef('collects.item_id', '=', 'items.id').on('collects.user_id', '=', viewer.userId),
-      )
-      .where('items.state', '=', ItemState.normal)
-      .where((eb) => ItemsRepository.visibleTo(eb, viewer))
-      .orderBy('collects.created_at', 'desc')
-      .orderBy('items.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute()) as ItemWithOwner[];
-  }
-
-  /** Live items the viewer opened and can still see, most recent first. */
-  async listRecent(viewer: Viewer, limit: number, offset: number): Promise<ItemWithOwner[]> {
-    return (await this.selectItems(viewer.userId)
-      .innerJoin('recent_views', (join) =>
-        join.onRef('recent_views.item_id', '=', 'items.id').on('recent_views.user_id', '=', viewer.userId),
-      )
-      .where('items.state', '=', ItemState.normal)
-      .where((eb) => ItemsRepository.visibleTo(eb, viewer))
-      .orderBy('recent_views.viewed_at', 'desc')
-      .orderBy('items.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute()) as ItemWithOwner[];
-  }
-
   /** Subfolders of a folder visible to the viewer, by name, with whether each has subfolders. */
   listSubfolders(parentId: number | null, viewer: Viewer) {
     return this.db
@@ -264,7 +173,7 @@ export class ItemsRepository {
       .where((eb) =>
         parentId === null ? eb('items.parent_id', 'is', null) : eb('items.parent_id', '=', parentId),
       )
-      .where((eb) => ItemsRepository.visibleTo(eb, viewer))
+      .where((eb) => visibleTo(eb, viewer))
       .orderBy(sql`lower(items.name)`)
       .orderBy('items.id')
       .limit(2000)
@@ -464,64 +373,6 @@ export class ItemsRepository {
       .execute();
   }
 
-  listRecycled(userId: number, limit: number, offset: number) {
-    return this.selectItems(userId)
-      .select(['items.removed_at'])
-      .where('items.state', '=', ItemState.removed)
-      .where('items.removed_by', '=', userId)
-      .whereRef('items.id', '=', 'items.removed_root_id')
-      .orderBy('items.removed_at', 'desc')
-      .orderBy('items.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute() as Promise<ItemWithOwner[]>;
-  }
-
-  /** Recycle-bin roots of `userId` among `ids`. */
-  findRecycledRoots(ids: number[], userId: number) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('items')
-      .selectAll()
-      .where('id', 'in', ids)
-      .where('state', '=', ItemState.removed)
-      .where('removed_by', '=', userId)
-      .whereRef('id', '=', 'removed_root_id')
-      .execute();
-  }
-
-  allRecycledRootIds(userId: number) {
-    return this.db
-      .selectFrom('items')
-      .select('id')
-      .where('state', '=', ItemState.removed)
-      .where('removed_by', '=', userId)
-      .whereRef('id', '=', 'removed_root_id')
-      .execute();
-  }
-
-  async restoreRemoved(rootId: number): Promise<void> {
-    await this.db
-      .updateTable('items')
-      .set({ state: ItemState.normal, removed_at: null, removed_by: null, removed_root_id: null })
-      .where('removed_root_id', '=', rootId)
-      .where('state', '=', ItemState.removed)
-      .execute();
-  }
-
-  /** The deepest live folder among the ancestors on an id path (excluding the item itself). */
-  async nearestLiveAncestor(idPath: string) {
-    const ancestorIds = idPath.split('/').filter(Boolean).map(Number).slice(0, -1);
-    if (ancestorIds.length === 0) return undefined;
-    const rows = await this.db
-      .selectFrom('items')
-      .select(['id', 'id_path', 'folder_path', 'name', 'visibility'])
-      .where('id', 'in', ancestorIds)
-      .where('state', '=', ItemState.normal)
-      .execute();
-    return rows.sort((a, b) => b.id_path.length - a.id_path.length)[0];
-  }
-
   async nameTaken(
     parentId: number | null,
     isFolder: boolean,
@@ -541,59 +392,5 @@ export class ItemsRepository {
       .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
     if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
     return (await query.limit(1).executeTakeFirst()) !== undefined;
-  }
-
-  /**
-   * Deletes recycled subtrees for good (their favourites and views go with them), recording the
-   * objects of their upload records for deletion in the same transaction. Answers those keys.
-   */
-  async purgeRemoved(rootIds: number[], now: Date): Promise<string[]> {
-    if (rootIds.length === 0) return [];
-    const objects = new ObjectDeletionsRepository(this.db);
-    const keys = await objects.enqueueUploads(await objects.uploadIdsOfRecycled(rootIds), now);
-    // Uploads still heading into a folder deleted for good are cancelled, their bytes freed too.
-    keys.push(
-      ...(await objects.cancelUploads(
-        await objects.unfinishedUploadIdsIntoRecycled(rootIds),
-        'folder-deleted',
-        now,
-      )),
-    );
-    await this.db
-      .deleteFrom('items')
-      .where('removed_root_id', 'in', rootIds)
-      .where('state', '=', ItemState.removed)
-      .execute();
-    return keys;
-  }
-
-  async addCollect(userId: number, itemId: number, now: Date): Promise<void> {
-    await this.db
-      .insertInto('collects')
-      .values({ user_id: userId, item_id: itemId, created_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'item_id']).doNothing())
-      .execute();
-  }
-
-  async removeCollect(userId: number, itemId: number): Promise<void> {
-    await this.db
-      .deleteFrom('collects')
-      .where('user_id', '=', userId)
-      .where('item_id', '=', itemId)
-      .execute();
-  }
-
-  /** Remembers that a user opened an item (and counts the view). */
-  async recordView(userId: number, itemId: number, now: Date): Promise<void> {
-    await this.db
-      .insertInto('recent_views')
-      .values({ user_id: userId, item_id: itemId, viewed_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'item_id']).doUpdateSet({ viewed_at: now }))
-      .execute();
-    await this.db
-      .updateTable('items')
-      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-      .where('id', '=', itemId)
-      .execute();
   }
 }

@@ -3,13 +3,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint';
 import { authOf } from '../../http/request-context';
 import type { OperationRecorder } from '../logs/recorder';
+import type { PersonalListsService } from './personal-lists';
+import type { RecycleBinService } from './recycle-bin';
 import type { ItemsService } from './service';
 
 /** Folders and files, the recycle bin, favourites, recently viewed and my uploads (SPEC §7). */
-export const itemsRoutes: FastifyPluginAsync<{ items: ItemsService; oplog: OperationRecorder }> = async (
-  app,
-  { items, oplog },
-) => {
+export const itemsRoutes: FastifyPluginAsync<{
+  items: ItemsService;
+  recycleBin: RecycleBinService;
+  personalLists: PersonalListsService;
+  oplog: OperationRecorder;
+}> = async (app, { items, recycleBin, personalLists, oplog }) => {
   route(app, endpoints.createFolder, async (request) => {
     const created = await items.createFolder(authOf(request), request.body);
     await oplog.record(request, OperationCode.createFolder, { items: [created.folderId] });
@@ -55,41 +59,45 @@ export const itemsRoutes: FastifyPluginAsync<{ items: ItemsService; oplog: Opera
     return null;
   });
 
-  route(app, endpoints.myUploads, async (request) => items.listMyUploads(authOf(request), request.query));
-  route(app, endpoints.recentFiles, async (request) => items.listRecent(authOf(request), request.query));
+  route(app, endpoints.myUploads, async (request) =>
+    personalLists.listMyUploads(authOf(request), request.query),
+  );
+  route(app, endpoints.recentFiles, async (request) =>
+    personalLists.listRecent(authOf(request), request.query),
+  );
 
   // Favourites
   route(app, endpoints.collectItem, async (request) => {
-    await items.collect(authOf(request), request.query.folderDataId);
+    await personalLists.collect(authOf(request), request.query.folderDataId);
     await oplog.record(request, OperationCode.collect, { items: [request.query.folderDataId] });
     return null;
   });
   route(app, endpoints.uncollectItem, async (request) => {
-    await items.cancelCollect(authOf(request), request.query.folderDataId);
+    await personalLists.cancelCollect(authOf(request), request.query.folderDataId);
     await oplog.record(request, OperationCode.cancelCollect, { items: [request.query.folderDataId] });
     return null;
   });
   route(app, endpoints.collectedItems, async (request) =>
-    items.listCollected(authOf(request), request.query),
+    personalLists.listCollected(authOf(request), request.query),
   );
 
   // Recycle bin
-  route(app, endpoints.recycleBin, async (request) => items.listRecycle(authOf(request), request.query));
+  route(app, endpoints.recycleBin, async (request) => recycleBin.listRecycle(authOf(request), request.query));
   route(app, endpoints.restoreItems, async (request) => {
-    await items.restore(authOf(request), request.query.ids);
+    await recycleBin.restore(authOf(request), request.query.ids);
     await oplog.record(request, OperationCode.restore, { items: request.query.ids });
     return null;
   });
   route(app, endpoints.purgeItems, async (request) => {
     const subject = { items: request.query.ids };
     await oplog.around(request, OperationCode.purge, subject, () =>
-      items.purge(authOf(request), request.query.ids),
+      recycleBin.purge(authOf(request), request.query.ids),
     );
     return null;
   });
   route(app, endpoints.emptyRecycleBin, async (request) => {
     const subject = { recycleBinOf: authOf(request).userId, details: { emptied: true } };
-    await oplog.around(request, OperationCode.purge, subject, () => items.clearRecycle(authOf(request)));
+    await oplog.around(request, OperationCode.purge, subject, () => recycleBin.clearRecycle(authOf(request)));
     return null;
   });
 };

@@ -2,7 +2,8 @@ import { ItemState, ItemType, SearchFileType } from '@dam/contract';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { ItemsRepository, type ItemWithOwner, type Viewer } from '../items/repository';
+import { visibleTo } from '../items/queries';
+import type { ItemWithOwner, Viewer } from '../items/repository';
 
 /** What to look for: a substring of the name or article number, or whole values of a batch. */
 export type SearchMatch =
@@ -41,7 +42,7 @@ export class SearchRepository {
       .selectFrom('items')
       .innerJoin('users', 'users.id', 'items.owner_id')
       .where('items.state', '=', ItemState.normal)
-      .where((eb) => ItemsRepository.visibleTo(eb, viewer)) as unknown as Query;
+      .where((eb) => visibleTo(eb, viewer)) as unknown as Query;
     if (types) query = query.where('items.type', 'in', types);
     switch (match.kind) {
       case 'nameContains':

@@ -2,7 +2,8 @@ import { ItemState, ShareState, UserStatus } from '@dam/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, ShareTable } from '../../db/schema';
-import { ItemsRepository, type Viewer } from '../items/repository';
+import { visibleTo } from '../items/queries';
+import type { Viewer } from '../items/repository';
 
 export type ShareRow = Selectable<ShareTable>;
 
@@ -151,7 +152,7 @@ export class SharesRepository {
             .select('share_items.item_id')
             .whereRef('share_items.share_id', '=', 'shares.id')
             .where('items.state', '=', ItemState.normal)
-            .where((inner) => ItemsRepository.visibleTo(inner, viewer)),
+            .where((inner) => visibleTo(inner, viewer)),
         ),
       )
       .orderBy('shares.created_at', 'desc')
@@ -170,7 +171,7 @@ export class SharesRepository {
       .select(['share_items.share_id', 'share_items.item_id'])
       .where('share_items.share_id', 'in', shareIds)
       .where('items.state', '=', ItemState.normal)
-      .where((eb) => ItemsRepository.visibleTo(eb, viewer))
+      .where((eb) => visibleTo(eb, viewer))
       .orderBy('share_items.share_id')
       .orderBy('share_items.position')
       .execute();

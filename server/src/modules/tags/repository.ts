@@ -2,6 +2,7 @@ import { ItemState, ItemType } from '@dam/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ChannelTagTable, TagDimensionTable, TagTable } from '../../db/schema';
+import { visibleTo } from '../items/queries';
 import { ItemsRepository, type Viewer } from '../items/repository';
 
 export type DimensionRow = Selectable<TagDimensionTable>;
@@ -265,7 +266,7 @@ export class TagsRepository {
       .select(['items.id', 'items.name', 'items.folder_path', 'items.art_num'])
       .where('items.state', '=', ItemState.normal)
       .where('items.type', '<>', ItemType.folder)
-      .where((eb) => ItemsRepository.visibleTo(eb, viewer))
+      .where((eb) => visibleTo(eb, viewer))
       .where((eb) =>
         eb.or([
           ...(range.fileIds.length > 0

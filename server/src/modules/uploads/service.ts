@@ -26,7 +26,7 @@ import {
 import type { AuthContext } from '../access/access';
 import { canUploadInto } from '../items/policy';
 import { joinPath } from '../items/presenter';
-import type { ItemsService } from '../items/service';
+import type { UploadTargets } from '../items/upload-targets';
 import type { ObjectsFreed } from '../objects/service';
 import type { UploadsRepository } from './repository';
 
@@ -55,7 +55,8 @@ export function localPartUrlMaker(secret: string) {
 
 export interface UploadsDependencies {
   uploads: UploadsRepository;
-  items: ItemsService;
+  /** Where uploads land: target folders, subfolders of folder uploads, the file each joins. */
+  targets: UploadTargets;
   /** Checks the tag sets of a batch (the tags module); without it tags are not checked. */
   tags?: { checkTagSets(sets: ReadonlyArray<readonly number[]>): Promise<void> };
   storage: ObjectStorage;
@@ -113,7 +114,7 @@ export class UploadsService {
     const now = this.deps.clock.now();
     const batchNum = `${now.toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(3).toString('hex')}`;
     return this.uploads.transaction(async (uploads, items) => {
-      const folders = await this.deps.items.prepareUploadFolders(
+      const folders = await this.deps.targets.prepareUploadFolders(
         items,
         auth,
         { id: body.targetFolderId, path: body.path },
@@ -337,7 +338,7 @@ export class UploadsService {
       }
       // Issue 9: only a file the uploader may change is joined (else a file of their own is made),
       // so the metadata below never rewrites another department's file.
-      const item = await this.deps.items.fileForUpload(
+      const item = await this.deps.targets.fileForUpload(
         items,
         auth,
         folder,
