@@ -100,6 +100,7 @@ export async function buildApp({
     sku,
     search,
     shares,
+    shareVisitors,
     tagDimensions,
     itemTags,
     channelTags,
@@ -175,7 +176,7 @@ export async function buildApp({
     await mainApi.register(logsRoutes, { logs, oplog, reportRateLimit: 120 });
   });
   // Share-link visitors (SPEC §2 /visitfile) need no sign-in: the link's code, then a visitor token.
-  await app.register(shareVisitorRoutes, { shares, downloads, oplog });
+  await app.register(shareVisitorRoutes, { shares: shareVisitors, downloads, oplog });
   await app.register(downloadTicketRoute, {
     downloads,
     oplog,
@@ -190,7 +191,9 @@ export async function buildApp({
       clock,
       // Media URLs name the session (or share link) they were made for; they die with it.
       bearerAlive: (bearer) =>
-        'sessionId' in bearer ? security.sessionAlive(bearer.sessionId) : shares.linkLive(bearer.shareId),
+        'sessionId' in bearer
+          ? security.sessionAlive(bearer.sessionId)
+          : shareVisitors.linkLive(bearer.shareId),
     });
   }
 

@@ -40,6 +40,7 @@ import { SecurityRepository } from './modules/security/repository';
 import { ADDRESS_LIMIT_MULTIPLE, SecurityService } from './modules/security/service';
 import { SharesRepository } from './modules/shares/repository';
 import { SharesService } from './modules/shares/service';
+import { ShareVisitorService } from './modules/shares/visitor';
 import { compileArtNumPattern } from './modules/sku/art-num';
 import { SkuRepository } from './modules/sku/repository';
 import { SkuService } from './modules/sku/service';
@@ -94,6 +95,7 @@ export interface Services {
   sku: SkuService;
   search: SearchService;
   shares: SharesService;
+  shareVisitors: ShareVisitorService;
   /** Thumbnails and previews of finished uploads (the media job). */
   media: MediaProcessor;
   /** Deletes objects no record holds any more (the object-deletion job). */
@@ -223,14 +225,18 @@ export async function createServices({
     artNumPattern: compileArtNumPattern(config.ART_NUM_PATTERN),
   });
   const search = new SearchService(new SearchRepository(db), clock, config.BUSINESS_TIME_ZONE, mediaUrls);
-  const shares = new SharesService({
+  const shareDeps = {
     shares: new SharesRepository(db),
     items: new ItemsRepository(db),
-    access: new AccessRepository(db),
-    downloads,
     mediaUrls,
     clock,
     timeZone: config.BUSINESS_TIME_ZONE,
+  };
+  const shares = new SharesService(shareDeps);
+  const shareVisitors = new ShareVisitorService({
+    ...shareDeps,
+    access: new AccessRepository(db),
+    downloads,
     tokenSecret: await uploadsRepository.sharedSecret('share-visitor-secret'),
     limiter,
     passwordRateLimit: config.LOGIN_RATE_LIMIT,
@@ -271,6 +277,7 @@ export async function createServices({
     sku,
     search,
     shares,
+    shareVisitors,
     media,
     cleaner,
   };

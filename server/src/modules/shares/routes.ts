@@ -12,6 +12,7 @@ import { sendDownload } from '../downloads/send';
 import type { DownloadsService } from '../downloads/service';
 import { downloadSubject, type OperationRecorder } from '../logs/recorder';
 import type { SharesService } from './service';
+import type { ShareVisitorService } from './visitor';
 
 /** Making, listing and stopping share links, and the latest shares: signed-in callers. */
 export const sharesRoutes: FastifyPluginAsync<{ shares: SharesService; oplog: OperationRecorder }> = async (
@@ -59,7 +60,7 @@ function visitorToken(
  * outside the signed-in hook. Access comes from the link's code, then from a visitor token.
  */
 export const shareVisitorRoutes: FastifyPluginAsync<{
-  shares: SharesService;
+  shares: ShareVisitorService;
   downloads: DownloadsService;
   oplog: OperationRecorder;
 }> = async (app, { shares, downloads, oplog }) => {
