@@ -2,7 +2,7 @@ import { ItemState, ItemType, UploadStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { visibleTo } from '../items/queries';
+import { visibleTo } from '../items/queries.repository';
 import type { Viewer } from '../items/repository';
 
 export interface DownloadSource {

@@ -3,7 +3,7 @@ import { type Clock, calendarDate } from '../../lib/clock';
 import { type AuthContext, fileScopeFilter } from '../access/access';
 import type { MediaUrls } from '../media/urls';
 import { presentItem } from './presenter';
-import type { ItemWithOwner, Viewer } from './queries';
+import type { ItemWithOwner, Viewer } from './queries.repository';
 
 export interface Paging {
   pageNo: number;

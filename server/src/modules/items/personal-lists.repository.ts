@@ -2,7 +2,7 @@ import { ItemState, ItemType } from '@dam/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { type ItemWithOwner, selectItems, type Viewer, visibleTo } from './queries';
+import { type ItemWithOwner, selectItems, type Viewer, visibleTo } from './queries.repository';
 
 /** SQL of a user's own lists: favourites, recently viewed and their uploads. */
 export class PersonalListsRepository {

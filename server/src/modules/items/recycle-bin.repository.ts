@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ObjectDeletionsRepository } from '../objects/repository';
-import { type ItemWithOwner, selectItems } from './queries';
+import { type ItemWithOwner, selectItems } from './queries.repository';
 import { ItemsRepository } from './repository';
 
 /**

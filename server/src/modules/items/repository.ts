@@ -2,9 +2,9 @@ import { ItemState, ItemType, UploadStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, ItemRow } from '../../db/schema';
-import { type ItemWithOwner, selectItems, type Viewer, validOn, visibleTo } from './queries';
+import { type ItemWithOwner, selectItems, type Viewer, validOn, visibleTo } from './queries.repository';
 
-export type { ItemWithOwner, Viewer } from './queries';
+export type { ItemWithOwner, Viewer } from './queries.repository';
 
 export type ListOrder = 'normal' | 'nameAsc' | 'nameDesc';
 

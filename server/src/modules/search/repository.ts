@@ -2,7 +2,7 @@ import { ItemState, ItemType, SearchFileType } from '@dam/contract';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { visibleTo } from '../items/queries';
+import { visibleTo } from '../items/queries.repository';
 import type { ItemWithOwner, Viewer } from '../items/repository';
 
 /** What to look for: a substring of the name or article number, or whole values of a batch. */

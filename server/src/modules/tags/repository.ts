@@ -2,7 +2,7 @@ import { ItemState, ItemType } from '@dam/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ChannelTagTable, TagDimensionTable, TagTable } from '../../db/schema';
-import { visibleTo } from '../items/queries';
+import { visibleTo } from '../items/queries.repository';
 import { ItemsRepository, type Viewer } from '../items/repository';
 
 export type DimensionRow = Selectable<TagDimensionTable>;
