@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
-import { PreviewStatus } from '@dam/contract';
+import { endpoints, PreviewStatus } from '@dam/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../test/call';
 import { uploadFiles } from '../../test/factories';
 import { makeCorruptJpeg, makeJpeg, makeMp4, makePdf, makePng, makePsd, makeTiff } from '../../test/fixtures';
 import { ADMIN, createTestApp, get, signIn, type TestApp } from '../../test/harness';
@@ -70,9 +71,7 @@ describe('media pipeline (real pg-boss queue, sharp, ag-psd, pdftoppm, ffmpeg)',
     const listing = await get(t.app, '/ske-api/v1_0/file/all-file-v2?folderDataId=all&pageSize=200', {
       token,
     });
-    const item = (
-      listing.body.result as { list: Array<{ name: string; compactUrl: string | null }> }
-    ).list.find((i) => i.name === 'listed');
+    const item = resultOf(endpoints.folderListing, listing.body).list.find((i) => i.name === 'listed');
     expect(item?.compactUrl).toMatch(/^\/ske-api\/v1_0\/media\?token=/);
     const image = await t.app.inject({ method: 'GET', url: item!.compactUrl! });
     expect(image.statusCode).toBe(200);

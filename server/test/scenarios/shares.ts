@@ -1,3 +1,5 @@
+import { endpoints } from '@dam/contract';
+import { resultOf } from '../call';
 import { createFolder, givenUser, itemOfUpload, uploadFiles } from '../factories';
 import { makeJpeg, makePng } from '../fixtures';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harness';
@@ -120,18 +122,18 @@ export async function createSharesWorld() {
   const api = (path: string) => `/ske-api/v1_0/${path}`;
   const share = async (body: Record<string, unknown>, token = sharer.token) => {
     const response = await post(t.app, api('user/share/produce-random-code'), body, { token, lang: 'en' });
-    return { ...response, created: response.body.result as Created };
+    return { ...response, created: resultOf(endpoints.createShare, response.body) };
   };
   const visit = async (code: string, shareToken?: string) => {
     const response = await get(t.app, api(`user/share/random/${code}`), {
       lang: 'en',
       ...(shareToken ? { 'share-token': shareToken } : {}),
     });
-    return { ...response, visit: response.body.result as Visit };
+    return { ...response, visit: resultOf(endpoints.visitShare, response.body) };
   };
   const unlock = async (code: string, password: string) => {
     const response = await post(t.app, api(`user/share/random/${code}`), { password }, { lang: 'en' });
-    return { ...response, visit: response.body.result as Visit };
+    return { ...response, visit: resultOf(endpoints.unlockShare, response.body) };
   };
   const browse = async (shareToken: string | null, body: Record<string, unknown>) => {
     const response = await post(
@@ -140,7 +142,7 @@ export async function createSharesWorld() {
       body,
       shareToken ? { 'share-token': shareToken, lang: 'en' } : { lang: 'en' },
     );
-    return { ...response, page: response.body.result as FolderPage };
+    return { ...response, page: resultOf(endpoints.shareFolder, response.body) };
   };
   const download = (shareToken: string, body: Record<string, unknown>) =>
     t.app.inject({

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { endpoints } from '@dam/contract';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
+import { resultOf } from '../call';
 import { givenFile, givenFolder, givenSignedInUser, uploadFiles } from '../factories';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harness';
 
@@ -117,7 +119,7 @@ export async function createTagsWorld(options: { sorted: boolean }) {
   const savedDimension = async (body: Record<string, unknown>) => {
     const saved = await save(body);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    return saved.body.result as ManagedWire;
+    return resultOf(endpoints.saveTagDimension, saved.body);
   };
   const tagsOf = (saved: ManagedWire) => Object.fromEntries(saved.tagDTOList.map((x) => [x.tagName, x.id]));
   const category = await savedDimension({

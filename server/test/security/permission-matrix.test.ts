@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ERROR_HTTP_STATUS, type ErrorCode } from '@dam/contract';
+import { ERROR_HTTP_STATUS, type ErrorCode, endpoints } from '@dam/contract';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountsRepository } from '../../src/modules/accounts/repository';
+import { resultOf } from '../call';
 import { createFolder, givenUser, uploadFiles } from '../factories';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harness';
 
@@ -138,7 +139,7 @@ describe('permission matrix: a caller from a sibling department is refused and n
       { token: tokens.admin },
     );
     expect(dimension.status, JSON.stringify(dimension.body)).toBe(200);
-    tagId = (dimension.body.result as { tagDTOList: Array<{ id: number }> }).tagDTOList[0]?.id as number;
+    tagId = resultOf(endpoints.saveTagDimension, dimension.body).tagDTOList[0]?.id as number;
     shared = await freshTarget();
   });
   afterAll(() => t?.close());

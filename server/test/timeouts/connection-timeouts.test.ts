@@ -1,5 +1,7 @@
 import net from 'node:net';
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../call';
 import { ADMIN, createTestApp, post, signIn, type TestApp } from '../harness';
 
 /**
@@ -123,7 +125,7 @@ describe('connections are bounded in time', () => {
       { path: '/', uploadDetailDTOS: [{ fileName: 'slow.bin', fileSize: 600, path: '' }] },
       { token },
     );
-    const id = (created.body.result as Array<{ id: number }>)[0]?.id as number;
+    const id = resultOf(endpoints.createUploads, created.body)[0]?.id as number;
     await post(t.app, '/ske-api/v1_0/file-upload/multipart/start', { id }, { token });
     const signed = await post(
       t.app,
@@ -131,7 +133,7 @@ describe('connections are bounded in time', () => {
       { id, partNumbers: [1] },
       { token },
     );
-    const url = (signed.body.result as { parts: Array<{ url: string }> }).parts[0]?.url as string;
+    const url = resultOf(endpoints.signParts, signed.body).parts[0]?.url as string;
 
     const socket = await connect(port);
     const outcome = closedBy(socket, 8000);

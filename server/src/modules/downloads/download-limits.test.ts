@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { endpoints } from '@dam/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { createFolder, uploadFiles } from '../../../test/factories';
 import { makeJpeg, makePng } from '../../../test/fixtures';
 import {
@@ -100,7 +102,7 @@ describe('download conversions are bounded', () => {
       { token },
     );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const presetId = (saved.body.result as { id: number }).id;
+    const presetId = resultOf(endpoints.saveDownloadPreset, saved.body).id;
     const response = await download({
       downloadFolderDataDTOList: [{ folderDataId: items.TINY, fileFormatList: ['jpg'] }],
       presetId,

@@ -1,5 +1,7 @@
+import { endpoints } from '@dam/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { createFolder, givenFile, givenFolder, givenUser, uploadFiles } from '../../../test/factories';
 import { makeJpeg, makePng, makePsd, makeTiff } from '../../../test/fixtures';
 import { ADMIN, createDriverApp, post, signIn, type TestApp } from '../../../test/harness';
@@ -155,7 +157,7 @@ for (const driver of ['local', 's3'] as const) {
         { token },
       );
       expect(ticket.status).toBe(200);
-      const url = (ticket.body.result as { url: string }).url;
+      const url = resultOf(endpoints.downloadTicket, ticket.body).url;
       const saved = await t.app.inject({ method: 'GET', url });
       expect(saved.statusCode).toBe(200);
       expect([...(await readZip(saved.rawPayload)).keys()].sort()).toEqual(['SHOE1.jpg', 'SHOE1.psd']);
@@ -173,7 +175,7 @@ for (const driver of ['local', 's3'] as const) {
         },
         { token },
       );
-      expect((everything.body.result as { url: string }).url).toHaveLength(url.length);
+      expect(resultOf(endpoints.downloadTicket, everything.body).url).toHaveLength(url.length);
       const guessed = await t.app.inject({
         method: 'GET',
         url: url.replace(/ticket=(.)/, (_m, c: string) => `ticket=${c === 'e' ? 'f' : 'e'}`),
@@ -190,7 +192,7 @@ for (const driver of ['local', 's3'] as const) {
       // Signing out ends the session and its tickets with it.
       const afterSignOut = await t.app.inject({
         method: 'GET',
-        url: (second.body.result as { url: string }).url,
+        url: resultOf(endpoints.downloadTicket, second.body).url,
       });
       expect(afterSignOut.statusCode).toBe(400);
     });

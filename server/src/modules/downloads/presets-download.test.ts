@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { endpoints } from '@dam/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { createFolder, givenUser, uploadFiles } from '../../../test/factories';
 import { makeJpeg, makePsd, makeTiff } from '../../../test/fixtures';
 import { ADMIN, createDriverApp, post, signIn, type TestApp } from '../../../test/harness';
@@ -57,7 +59,7 @@ for (const driver of ['local', 's3'] as const) {
     const savePreset = async (body: Record<string, unknown>) => {
       const saved = await post(t.app, '/ske-api/v1_0/download-preset/save', body, { token });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      return (saved.body.result as { id: number }).id;
+      return resultOf(endpoints.saveDownloadPreset, saved.body).id;
     };
 
     beforeAll(async () => {
@@ -315,7 +317,7 @@ for (const driver of ['local', 's3'] as const) {
         { token: other },
       );
       expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
-      const url = (ticket.body.result as { url: string }).url;
+      const url = resultOf(endpoints.downloadByArtNumsTicket, ticket.body).url;
       expect(url.length).toBeLessThan(200);
       const saved = await t.app.inject({ method: 'GET', url });
       expect(saved.statusCode).toBe(200);

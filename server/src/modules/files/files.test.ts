@@ -1,23 +1,8 @@
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { givenUser, uploadFiles } from '../../../test/factories';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
-
-interface Detail {
-  id: number;
-  name: string;
-  fileFormat: string | null;
-  expired: boolean;
-  viewCount: number;
-  totalSize: number;
-  authList: string[];
-  folderDataInfoDTOList: Array<{
-    id: number;
-    fileFormat: string;
-    hide: boolean;
-    url: string | null;
-    previewUrl: string | null;
-  }>;
-}
 
 describe('file detail and edit', () => {
   let t: TestApp;
@@ -43,7 +28,7 @@ describe('file detail and edit', () => {
     ).item_id!;
   const detail = async (id: number, as = token) => {
     const response = await get(t.app, api(`file/detail?id=${id}`), { token: as, lang: 'en' });
-    return { ...response, detail: response.body.result as Detail };
+    return { ...response, detail: resultOf(endpoints.fileDetail, response.body) };
   };
   const edit = (body: Record<string, unknown>, as = token) =>
     post(t.app, api('file/edit'), body, { token: as, lang: 'en' });
@@ -176,6 +161,6 @@ describe('file detail and edit', () => {
     );
     expect((await detail(987654)).status).toBe(404);
     const folder = await post(t.app, api('file/creat-folder'), { folderName: 'Not a file' }, { token });
-    expect((await detail((folder.body.result as { folderId: number }).folderId)).status).toBe(404);
+    expect((await detail(resultOf(endpoints.createFolder, folder.body).folderId)).status).toBe(404);
   });
 });

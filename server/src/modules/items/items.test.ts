@@ -1,5 +1,6 @@
-import { ERROR_MESSAGES } from '@dam/contract';
+import { ERROR_MESSAGES, endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { givenUser } from '../../../test/factories';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 import { AccountsRepository } from '../accounts/repository';
@@ -73,7 +74,7 @@ describe('folders, listings, move, recycle bin, favourites and recent', () => {
       const nested = await createFolder(designer, { folderName: 'Running', path: '/Spring 2027' });
       expect(nested.status).toBe(200);
       expect(nested.body.result).toMatchObject({ fatherFolderId: root });
-      const runningId = (nested.body.result as { folderId: number }).folderId;
+      const runningId = resultOf(endpoints.createFolder, nested.body).folderId;
       const deeper = await folder(designer, 'Trail', runningId);
 
       const { listing } = await list(designer, deeper);

@@ -1,4 +1,6 @@
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { createFolder, givenUser, uploadFiles } from '../../../test/factories';
 import { makePng } from '../../../test/fixtures';
 import {
@@ -47,7 +49,7 @@ describe('media links on the local driver', () => {
   const detail = async (token: string, id: number) => {
     const response = await get(t.app, `/ske-api/v1_0/file/detail?id=${id}`, { token });
     expect(response.status).toBe(200);
-    return response.body.result as Detail;
+    return resultOf(endpoints.fileDetail, response.body);
   };
   const links = (d: Detail) => [d.url, d.previewUrl, d.compactUrl] as string[];
   const fetchStatus = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
@@ -98,11 +100,11 @@ describe('media links on the local driver', () => {
       { folderIds: [folderId], needPassword: 0 },
       { token: admin },
     );
-    const { code } = created.body.result as { code: string };
+    const { code } = resultOf(endpoints.createShare, created.body);
     const visit = await get(t.app, `/ske-api/v1_0/user/share/random/${code}`);
-    const shareToken = (visit.body.result as { shareToken: string }).shareToken;
+    const shareToken = resultOf(endpoints.visitShare, visit.body).shareToken;
     const page = await post(t.app, '/ske-api/v1_0/user/share/folder', { folderId, shareToken });
-    const thumb = (page.body.result as { list: Array<{ compactUrl: string | null }> }).list[0]?.compactUrl;
+    const thumb = resultOf(endpoints.shareFolder, page.body).list[0]?.compactUrl;
     expect(thumb).toMatch(/^\/ske-api\/v1_0\/media\?token=/);
     // No session, no token header: the link itself is the visitor's right.
     expect(await fetchStatus(thumb as string)).toBe(200);

@@ -1,4 +1,6 @@
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { givenFile, signInAdmin, uniqueName } from '../../../test/factories';
 import { makePng } from '../../../test/fixtures';
 import { createTestApp, get, type TestApp } from '../../../test/harness';
@@ -18,7 +20,7 @@ describe('local media serving', () => {
     bytes = await makePng(640, 480);
     const { id } = await givenFile(t, admin, { fileName: `${uniqueName('served')}.png`, bytes });
     const detail = await get(t.app, `/ske-api/v1_0/file/detail?id=${id}`, { token: admin });
-    url = (detail.body.result as { url: string }).url;
+    url = String(resultOf(endpoints.fileDetail, detail.body).url);
     expect(url).toMatch(/^\/ske-api\/v1_0\/media\?token=/);
   });
   afterAll(() => t.close());

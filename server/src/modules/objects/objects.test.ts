@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { createFolder, uploadFiles } from '../../../test/factories';
 import { makeTiff } from '../../../test/fixtures';
 import { createDriverApp, get, post, type TestApp } from '../../../test/harness';
@@ -111,7 +113,7 @@ describe.each(['local', 's3'] as const)('deleting for good frees the stored obje
       { path: '/', uploadDetailDTOS: [{ fileName, fileSize: bytes.length, path: '' }] },
       { token: t.token },
     );
-    const id = (created.body.result as Array<{ id: number }>)[0]!.id;
+    const id = resultOf(endpoints.createUploads, created.body)[0]!.id;
     await post(t.app, api('file-upload/multipart/start'), { id }, { token: t.token });
     const signed = await post(
       t.app,
@@ -119,7 +121,7 @@ describe.each(['local', 's3'] as const)('deleting for good frees the stored obje
       { id, partNumbers: [1] },
       { token: t.token },
     );
-    const url = (signed.body.result as { parts: Array<{ url: string }> }).parts[0]!.url;
+    const url = resultOf(endpoints.signParts, signed.body).parts[0]!.url;
     const etag = url.startsWith('/')
       ? String(
           (
@@ -219,7 +221,7 @@ describe.each(['local', 's3'] as const)('deleting for good frees the stored obje
     const purged = await get(t.app, api(`recycle/batch-del?ids=${folder}`), { token: t.token });
     expect(purged.status).toBe(200);
     // The upload was heading into a folder deleted for good: it is cancelled.
-    const id = (created.body.result as Array<{ id: number }>)[0]!.id;
+    const id = resultOf(endpoints.createUploads, created.body)[0]!.id;
     expect(await record(id)).toMatchObject({ status: 4, folder_id: null });
   });
 

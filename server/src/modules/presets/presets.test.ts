@@ -1,4 +1,6 @@
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { givenUser } from '../../../test/factories';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 
@@ -36,13 +38,13 @@ describe('download presets', () => {
   it('creates, lists, updates and deletes a preset for holders of code 4', async () => {
     const created = await save(tmall);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const preset = created.body.result as { id: number; name: string; background: string };
+    const preset = resultOf(endpoints.saveDownloadPreset, created.body);
     expect(preset).toMatchObject({ name: 'Tmall main image', background: '#ffffff', longSidePx: 800 });
 
     // Every signed-in user may list them: the download dialog offers them.
     const listed = await get(t.app, '/ske-api/v1_0/download-preset/list', { token: plainUser });
     expect(listed.status).toBe(200);
-    expect((listed.body.result as Array<{ id: number }>).map((p) => p.id)).toContain(preset.id);
+    expect(resultOf(endpoints.downloadPresets, listed.body).map((p) => p.id)).toContain(preset.id);
 
     const updated = await save({
       ...tmall,
@@ -66,7 +68,7 @@ describe('download presets', () => {
     );
     expect(deleted.status).toBe(200);
     const after = await get(t.app, '/ske-api/v1_0/download-preset/list', { token: admin });
-    expect((after.body.result as Array<{ id: number }>).map((p) => p.id)).not.toContain(preset.id);
+    expect(resultOf(endpoints.downloadPresets, after.body).map((p) => p.id)).not.toContain(preset.id);
   });
 
   it('refuses changes without code 4 (SE_502) and changes nothing', async () => {
@@ -74,11 +76,11 @@ describe('download presets', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.errorCode).toBe('SE_502');
     const existing = await save({ ...tmall, name: 'JD detail' });
-    const id = (existing.body.result as { id: number }).id;
+    const id = resultOf(endpoints.saveDownloadPreset, existing.body).id;
     const del = await post(t.app, '/ske-api/v1_0/download-preset/delete', { id }, { token: plainUser });
     expect(del.status).toBe(403);
     const list = await get(t.app, '/ske-api/v1_0/download-preset/list', { token: plainUser });
-    const names = (list.body.result as Array<{ name: string }>).map((p) => p.name);
+    const names = resultOf(endpoints.downloadPresets, list.body).map((p) => p.name);
     expect(names).toContain('JD detail');
     expect(names).not.toContain('Sneaky');
     const anonymous = await get(t.app, '/ske-api/v1_0/download-preset/list');

@@ -1,5 +1,6 @@
-import { ALL_FUNCTION_CODES, ERROR_MESSAGES } from '@dam/contract';
+import { ALL_FUNCTION_CODES, ERROR_MESSAGES, endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { givenUser } from '../../../test/factories';
 import { ADMIN, createTestApp, post, signIn, type TestApp } from '../../../test/harness';
 import { AccountsRepository } from '../accounts/repository';
@@ -31,7 +32,7 @@ describe('security API', () => {
 
       const info = await userInfo(result.token);
       expect(info.status).toBe(200);
-      const user = info.body.result as Record<string, unknown>;
+      const user = resultOf(endpoints.userInfo, info.body);
       expect(user.email).toBe(ADMIN.email);
       expect(user.deptname).toBe('总部');
       expect(user.resourcesList).toEqual(
@@ -247,10 +248,7 @@ describe('security API', () => {
         userName: account.email,
         password: account.password,
       });
-      const { token, passwordExpireFlag } = login.body.result as {
-        token: string;
-        passwordExpireFlag: boolean;
-      };
+      const { token, passwordExpireFlag } = resultOf(endpoints.login, login.body);
       expect(passwordExpireFlag).toBe(true);
       expect((await userInfo(token)).body.result).toMatchObject({ passwordExpireFlag: true });
       expect((await post(t.app, '/security-api/roles', undefined, { token })).status).toBe(403);

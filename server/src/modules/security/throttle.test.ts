@@ -1,5 +1,6 @@
-import { ERROR_MESSAGES } from '@dam/contract';
+import { ERROR_MESSAGES, endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { createFolder, givenUser } from '../../../test/factories';
 import { ADMIN, createTestApp, post, signIn, type TestApp } from '../../../test/harness';
 
@@ -65,7 +66,8 @@ describe('sign-in and share-password throttling', () => {
       { token },
     );
     expect(created.status).toBe(200);
-    const { code, password } = created.body.result as { code: string; password: string };
+    const { code, password } = resultOf(endpoints.createShare, created.body);
+    if (password === null) throw new Error('a password link has a password');
     const unlock = (typed: string, remoteAddress: string, via: TestApp = a) =>
       via.app.inject({
         method: 'POST',

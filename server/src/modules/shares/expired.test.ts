@@ -1,7 +1,9 @@
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, resultOf } from '../../../test/call';
 import { createFolder, uploadFiles } from '../../../test/factories';
 import { makePng } from '../../../test/fixtures';
-import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
+import { ADMIN, createTestApp, post, signIn, type TestApp } from '../../../test/harness';
 import { readZip } from '../../../test/zip';
 
 /**
@@ -61,9 +63,11 @@ describe('expired files through share links and article-number zips', () => {
       { token: admin },
     );
     expect(created.status).toBe(200);
-    const { code } = created.body.result as { code: string };
-    const visit = await get(t.app, api(`user/share/random/${code}`));
-    return visit.body.result as { shareToken: string; items: Array<{ id: number; name: string }> };
+    const { code } = resultOf(endpoints.createShare, created.body);
+    const visit = await call(t.app, endpoints.visitShare, { params: { code } });
+    // A public link lets the visitor in at once: a token and the items.
+    if (visit.shareToken === null || visit.items === null) throw new Error('the public link did not open');
+    return { ...visit, shareToken: visit.shareToken, items: visit.items };
   };
   const visitorDownload = (shareToken: string, body: Record<string, unknown>) =>
     t.app.inject({
@@ -77,7 +81,9 @@ describe('expired files through share links and article-number zips', () => {
     const { shareToken } = await openLink([folderId]);
     const page = await post(t.app, api('user/share/folder'), { folderId, shareToken });
     expect(page.status).toBe(200);
-    const names = (page.body.result as { list: Array<{ name: string }> }).list.map((i) => i.name).sort();
+    const names = resultOf(endpoints.shareFolder, page.body)
+      .list.map((i) => i.name)
+      .sort();
     expect(names).toEqual(['current', 'undated']);
 
     const zipped = await visitorDownload(shareToken, { folderDataIdList: [folderId] });

@@ -1,5 +1,6 @@
-import { ERROR_MESSAGES } from '@dam/contract';
+import { ERROR_MESSAGES, endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { createFolder } from '../../../test/factories';
 import { get, post } from '../../../test/harness';
 import { createSharesWorld, HOUR, type SharesWorld } from '../../../test/scenarios/shares';
@@ -160,7 +161,7 @@ describe('share links: making them, my shares and the latest shares', () => {
         { folderName: 'Private', visibility: 'private' },
         { token: w.sharer.token },
       );
-      const privateId = (privateFolder.body.result as { folderId: number }).folderId;
+      const privateId = resultOf(endpoints.createFolder, privateFolder.body).folderId;
       w.t.clock.advance(1000);
       const hidden = (await w.share({ folderIds: [privateId] })).created;
       w.t.clock.advance(1000);
@@ -172,7 +173,7 @@ describe('share links: making them, my shares and the latest shares', () => {
       const latest = async (token: string, body: unknown = { pageSize: 200 }) => {
         const response = await post(w.t.app, w.api('file/new-share'), body, { token });
         expect(response.status).toBe(200);
-        return (response.body.result as { list: Array<Record<string, unknown> & { id: number }> }).list;
+        return resultOf(endpoints.latestShares, response.body).list;
       };
       const seen = await latest(w.viewerAll);
       const listed = seen.map((s) => s.id);

@@ -1,5 +1,6 @@
-import { ERROR_MESSAGES } from '@dam/contract';
+import { ERROR_MESSAGES, endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { post } from '../../../test/harness';
 import {
   createSharesWorld,
@@ -165,7 +166,7 @@ describe('share links: a visitor without an account', () => {
         },
       );
       expect(ticket.status).toBe(200);
-      const url = (ticket.body.result as { url: string }).url;
+      const url = resultOf(endpoints.shareDownloadTicket, ticket.body).url;
       expect(url).toMatch(/^\/ske-api\/v1_0\/user\/share\/download\?ticket=/);
       const saved = await w.t.app.inject({ method: 'GET', url });
       expect(saved.statusCode).toBe(200);

@@ -1,6 +1,8 @@
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { get, post } from '../../../test/harness';
-import { api, createTagsWorld, type TagOfFileWire, type TagsWorld } from '../../../test/scenarios/tags';
+import { api, createTagsWorld, type TagsWorld } from '../../../test/scenarios/tags';
 
 describe('channel tags and tags of SKUs', () => {
   let w: TagsWorld;
@@ -136,7 +138,7 @@ describe('channel tags and tags of SKUs', () => {
         { artNum: 'SKU100-01', name: 'Runner', tagIdList: [w.tag['2026 SS'], w.tag.Shoes, w.tag.Running] },
       ]);
       const page = await post(w.t.app, api('v1_0/sku/data/list'), { query: 'SKU' }, { token: w.viewer });
-      expect((page.body.result as { list: Array<{ artNum: string; tagIdList: number[] }> }).list).toEqual([
+      expect(resultOf(endpoints.skuList, page.body).list).toEqual([
         expect.objectContaining({
           artNum: 'SKU100-01',
           tagIdList: [w.tag['2026 SS'], w.tag.Shoes, w.tag.Running],
@@ -149,7 +151,7 @@ describe('channel tags and tags of SKUs', () => {
         { nameList: ['SKU100-01_side.jpg'] },
         { token: w.viewer },
       );
-      const [entry] = (info.body.result as { list: Array<{ tagDTOList: TagOfFileWire[] }> }).list;
+      const [entry] = resultOf(endpoints.fileTagInfo, info.body).list;
       expect(entry?.tagDTOList.map((x) => x.tagName)).toEqual(['2026 SS', 'Shoes', 'Running']);
     });
 

@@ -1,5 +1,7 @@
+import { endpoints } from '@dam/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { createFolder, givenFolder, uniqueName, uploadFiles } from '../../../test/factories';
 import { get, post } from '../../../test/harness';
 import { api, createTagsWorld, type TagsWorld } from '../../../test/scenarios/tags';
@@ -86,8 +88,7 @@ describe('tagging files and folders', () => {
         { operatorCodes: ['TAG01'], fileName: shoe.name },
         { token: w.admin, lang: 'en' },
       );
-      const entries = (logged.body.result as { list: Array<{ operatorCode: string; fileNames: string[] }> })
-        .list;
+      const entries = resultOf(endpoints.operationLog, logged.body).list;
       expect(entries.map((e) => e.operatorCode)).toEqual(['TAG01']);
       expect(entries[0]?.fileNames[0]).toContain(shoe.name);
       // Not visible answers like unknown (docs/decisions.md, Errors).
@@ -304,8 +305,6 @@ describe('tagging files and folders', () => {
     const channels = await get(w.t.app, api(`v1_0/file/channel-tag?folderDataId=${keep}`), {
       token: w.admin,
     });
-    expect((channels.body.result as Array<{ channelName: string }>).map((c) => c.channelName)).toEqual([
-      'Tmall',
-    ]);
+    expect(resultOf(endpoints.channelTags, channels.body).map((c) => c.channelName)).toEqual(['Tmall']);
   });
 });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 
 const api = (p: string) => `/ske-api/v1_0/${p}`;
@@ -41,7 +43,7 @@ describe('duplicate upload calls sent at once are idempotent', () => {
       { token, lang: 'en' },
     );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    return (created.body.result as Array<{ id: number }>)[0]?.id as number;
+    return resultOf(endpoints.createUploads, created.body)[0]?.id as number;
   };
 
   const sendAllParts = async (id: number, bytes: Buffer) => {
@@ -52,7 +54,7 @@ describe('duplicate upload calls sent at once are idempotent', () => {
       { token },
     );
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
-    const url = (signed.body.result as { parts: Array<{ url: string }> }).parts[0]?.url as string;
+    const url = resultOf(endpoints.signParts, signed.body).parts[0]?.url as string;
     const put = await one.app.inject({
       method: 'PUT',
       url,
@@ -70,9 +72,7 @@ describe('duplicate upload calls sent at once are idempotent', () => {
     const list = await post(one.app, api('file-upload/uploaded-list?pageNo=1&pageSize=200'), undefined, {
       token,
     });
-    return (
-      list.body.result as { list: Array<{ id: number; folderDataId: number | null; status: number }> }
-    ).list.find((r) => r.id === id);
+    return resultOf(endpoints.finishedUploads, list.body).list.find((r) => r.id === id);
   };
 
   const topLevelFilesNamed = async (name: string) => {
@@ -100,9 +100,7 @@ describe('duplicate upload calls sent at once are idempotent', () => {
     expect(files).toHaveLength(1);
     expect(record?.folderDataId).toBe(files[0]?.id);
     const detail = await get(one.app, api(`file/detail?id=${files[0]?.id}`), { token });
-    expect((detail.body.result as { folderDataInfoDTOList: unknown[] }).folderDataInfoDTOList).toHaveLength(
-      1,
-    );
+    expect(resultOf(endpoints.fileDetail, detail.body).folderDataInfoDTOList).toHaveLength(1);
 
     // And once more, later: still success, still one file.
     const later = await get(two.app, api(`file-upload/callback?id=${id}&status=2&uploadSchedule=100`), {
@@ -179,7 +177,7 @@ describe('duplicate upload calls sent at once are idempotent', () => {
 
     // The record starts from nothing and can be finished.
     const state = await post(one.app, api('file-upload/multipart/start'), { id }, { token });
-    expect((state.body.result as { parts: unknown[] }).parts).toEqual([]);
+    expect(resultOf(endpoints.startMultipart, state.body).parts).toEqual([]);
     await sendAllParts(id, bytes);
     const done = await get(one.app, api(`file-upload/callback?id=${id}&status=2&uploadSchedule=100`), {
       token,
@@ -198,8 +196,6 @@ describe('duplicate upload calls sent at once are idempotent', () => {
     );
     for (const answer of answers) expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200 });
     const unfinished = await get(one.app, api('file-upload/uploading?pageNo=1&pageSize=200'), { token });
-    expect((unfinished.body.result as { list: Array<{ id: number }> }).list.map((r) => r.id)).not.toContain(
-      id,
-    );
+    expect(resultOf(endpoints.unfinishedUploads, unfinished.body).list.map((r) => r.id)).not.toContain(id);
   });
 });

@@ -1,4 +1,6 @@
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { givenUser } from '../../../test/factories';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 import { AccountsRepository } from '../accounts/repository';
@@ -55,7 +57,7 @@ describe('uploads never touch a file the uploader may not change', () => {
       { token, lang: 'en' },
     );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const records = created.body.result as Array<{ id: number }>;
+    const records = resultOf(endpoints.createUploads, created.body);
     const itemIds: number[] = [];
     for (const [index, record] of records.entries()) {
       const bytes = entries[index]?.bytes as Buffer;
@@ -72,7 +74,7 @@ describe('uploads never touch a file the uploader may not change', () => {
         { id: record.id, partNumbers: [1] },
         { token },
       );
-      const url = (signed.body.result as { parts: Array<{ url: string }> }).parts[0]?.url as string;
+      const url = resultOf(endpoints.signParts, signed.body).parts[0]?.url as string;
       const put = await t.app.inject({
         method: 'PUT',
         url,
@@ -94,9 +96,7 @@ describe('uploads never touch a file the uploader may not change', () => {
           token,
         },
       );
-      const row = (finished.body.result as { list: Array<{ id: number; folderDataId: number }> }).list.find(
-        (r) => r.id === record.id,
-      );
+      const row = resultOf(endpoints.finishedUploads, finished.body).list.find((r) => r.id === record.id);
       itemIds.push(row?.folderDataId as number);
     }
     return itemIds;
@@ -162,7 +162,7 @@ describe('uploads never touch a file the uploader may not change', () => {
       { token: admin, lang: 'en' },
     );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const tags = (saved.body.result as { tagDTOList: Array<{ id: number; tagName: string }> }).tagDTOList;
+    const tags = resultOf(endpoints.saveTagDimension, saved.body).tagDTOList;
     tagOfB = tags.find((tag) => tag.tagName === 'Team B')?.id as number;
     tagOfA = tags.find((tag) => tag.tagName === 'Team A')?.id as number;
   });
@@ -252,7 +252,7 @@ describe('uploads never touch a file the uploader may not change', () => {
       { token: owner, lang: 'en' },
     );
     expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const folderOfB = (made.body.result as { folderId: number }).folderId;
+    const folderOfB = resultOf(endpoints.createFolder, made.body).folderId;
 
     const created = await post(
       t.app,
@@ -301,7 +301,7 @@ describe('uploads never touch a file the uploader may not change', () => {
       { folderName: 'team-d', parentId: 'all' },
       { token: colleagueToken },
     );
-    const folderId = (made.body.result as { folderId: number }).folderId;
+    const folderId = resultOf(endpoints.createFolder, made.body).folderId;
     const bytes = Buffer.from('made while the uploader still could');
     const created = await post(
       t.app,
@@ -313,7 +313,7 @@ describe('uploads never touch a file the uploader may not change', () => {
       { token: uploaderToken },
     );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const id = (created.body.result as Array<{ id: number }>)[0]?.id as number;
+    const id = resultOf(endpoints.createUploads, created.body)[0]?.id as number;
     await post(t.app, api('v1_0/file-upload/multipart/start'), { id }, { token: uploaderToken });
     const signed = await post(
       t.app,
@@ -321,7 +321,7 @@ describe('uploads never touch a file the uploader may not change', () => {
       { id, partNumbers: [1] },
       { token: uploaderToken },
     );
-    const url = (signed.body.result as { parts: Array<{ url: string }> }).parts[0]?.url as string;
+    const url = resultOf(endpoints.signParts, signed.body).parts[0]?.url as string;
     const put = await t.app.inject({
       method: 'PUT',
       url,

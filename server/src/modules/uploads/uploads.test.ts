@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { givenUser } from '../../../test/factories';
 import { createDriverApp, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 import { createStorage } from '../../storage/index';
@@ -62,7 +64,7 @@ for (const driver of ['local', 's3'] as const) {
     ) => {
       const signed = await post(t.app, api('file-upload/multipart/sign'), { id, partNumbers }, { token });
       expect(signed.status, JSON.stringify(signed.body)).toBe(200);
-      const targets = (signed.body.result as { parts: Array<{ partNumber: number; url: string }> }).parts;
+      const targets = resultOf(endpoints.signParts, signed.body).parts;
       for (const target of targets) {
         let chunk = bytes.subarray((target.partNumber - 1) * partSize, target.partNumber * partSize);
         if (truncate) chunk = chunk.subarray(0, Math.floor(chunk.length / 2));
@@ -124,7 +126,7 @@ for (const driver of ['local', 's3'] as const) {
       const bytes = randomBytes(17 * MiB);
       const created = await createBatch([{ fileName: 'SHOE123-01.psd', fileSize: bytes.length }]);
       expect(created.status, JSON.stringify(created.body)).toBe(200);
-      const [record] = created.body.result as Array<{ id: number; url: string; batchNum: string }>;
+      const [record] = resultOf(endpoints.createUploads, created.body);
       expect(record?.url).toMatch(/^\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\.psd$/);
 
       const first = await start(record!.id);
@@ -181,7 +183,7 @@ for (const driver of ['local', 's3'] as const) {
         { folderName: `Target ${driver}` },
         { token },
       );
-      const targetId = (folder.body.result as { folderId: number }).folderId;
+      const targetId = resultOf(endpoints.createFolder, folder.body).folderId;
       const bytes = randomBytes(500);
       const created = await createBatch(
         [
@@ -191,7 +193,7 @@ for (const driver of ['local', 's3'] as const) {
         { targetFolderId: targetId, path: undefined },
       );
       expect(created.status, JSON.stringify(created.body)).toBe(200);
-      const records = created.body.result as Array<{ id: number; path: string }>;
+      const records = resultOf(endpoints.createUploads, created.body);
       expect(records.map((r) => r.path)).toEqual([
         `/Target ${driver}/Season/Running`,
         `/Target ${driver}/Season`,
@@ -207,7 +209,7 @@ for (const driver of ['local', 's3'] as const) {
     it('cancels an upload and removes what was stored', async () => {
       const bytes = randomBytes(9 * MiB);
       const created = await createBatch([{ fileName: 'cancel-me.mp4', fileSize: bytes.length }]);
-      const [record] = created.body.result as Array<{ id: number; url: string }>;
+      const [record] = resultOf(endpoints.createUploads, created.body);
       const state = await start(record!.id);
       await sendParts(record!.id, bytes, state.partSize, [1]);
       const cancelled = await post(
@@ -279,7 +281,7 @@ for (const driver of ['local', 's3'] as const) {
       it('refuses a part URL that expired or was tampered with', async () => {
         const bytes = randomBytes(100);
         const created = await createBatch([{ fileName: 'token.jpg', fileSize: bytes.length }]);
-        const id = (created.body.result as Array<{ id: number }>)[0]!.id;
+        const id = resultOf(endpoints.createUploads, created.body)[0]!.id;
         await start(id);
         const signed = await post(
           t.app,
@@ -287,7 +289,7 @@ for (const driver of ['local', 's3'] as const) {
           { id, partNumbers: [1] },
           { token },
         );
-        const url = (signed.body.result as { parts: Array<{ url: string }> }).parts[0]!.url;
+        const url = resultOf(endpoints.signParts, signed.body).parts[0]!.url;
         const tampered = url.replace(/token=(.)/, (_m, c: string) => `token=${c === 'A' ? 'B' : 'A'}`);
         const bad = await t.app.inject({
           method: 'PUT',
