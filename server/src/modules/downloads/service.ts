@@ -1,33 +1,35 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   type ArtNumDownloadPayload,
   type BatchDownloadRequest,
-  CONVERTIBLE_TARGETS,
-  DEFAULT_PRESET_BACKGROUND,
   Flag,
   ItemState,
   ItemType,
-  MAX_SCALING_PX,
-  renderFileName,
   safeFileNamePart,
   UNMATCHED_ART_NUMS_FILE,
 } from '@dam/contract';
 import { AppError, coded, invalidField } from '../../http/app-error';
 import { type Clock, calendarDate } from '../../lib/clock';
-import { decodeImage, SHARP_FORMATS } from '../../media/decode';
-import { encodeCost, ImageTooLargeError, type ImageWork, readImageHeader } from '../../media/image-limits';
+import { ImageTooLargeError, type ImageWork } from '../../media/image-limits';
 import type { ObjectStorage } from '../../storage/storage';
 import { type AuthContext, fileScopeFilter } from '../access/access';
 import { canDownload, canSee } from '../items/policy';
 import { isExpired, joinPath } from '../items/presenter';
 import type { PresetRow } from '../presets/repository';
+import { DownloadConverter } from './converter';
+import {
+  byItem,
+  type DownloadPlan,
+  type ItemSources,
+  indexCounter,
+  outputsOf,
+  type PlannedFile,
+} from './plan';
 import type { DownloadSource, DownloadsRepository } from './repository';
+
+export type { DownloadPlan, PlannedFile } from './plan';
+
 import { type OpenedEntry, uniquePath, type ZipEntry } from './zip';
 
 /** Already compressed: stored as they are, deflating them would only cost CPU. */
@@ -52,14 +54,6 @@ const STORE_ONLY = new Set([
   'heic',
   'avif',
 ]);
-/** Image formats converted to JPG/PNG, best source first. */
-const CONVERSION_SOURCES = ['psd', ...SHARP_FORMATS];
-const IMAGE_FORMATS = new Set(CONVERSION_SOURCES);
-/** What is fetched of an object in S3 to read its header before copying it whole. */
-const HEADER_BYTES = 64 * 1024;
-/** Sources copied from S3 to temporary files for conversion at once, per process. */
-const SOURCE_COPIES = 2;
-
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -74,176 +68,9 @@ const CONTENT_TYPES: Record<string, string> = {
   psd: 'image/vnd.adobe.photoshop',
 };
 
-/** How a preset names one output; width and height are filled in once the image is decoded. */
-export interface OutputNaming {
-  template: string;
-  /** Folder inside the zip (`Campaign/Details/`, `SHOE1/`), or ''. */
-  folder: string;
-  name: string;
-  artNum: string | null;
-  index: number;
-}
-
-export interface PlannedFile {
-  path: string;
-  itemId: number;
-  source: Pick<DownloadSource, 'storage_key' | 'format' | 'file_size'>;
-  /** Re-encode to this format (conversion, scaling or a preset); null = the original bytes. */
-  output: 'jpg' | 'png' | null;
-  scalePx: number | null;
-  /**
-   * A preset's size is reached by enlarging too (up to MAX_SCALING_PX); equal scaling only ever
-   * shrinks, so a small image is never blown up into a huge one.
-   */
-  enlarge?: boolean;
-  /** Fill for transparent areas; JPG output is always flattened (white when null). */
-  background: string | null;
-  /** A preset's file-name template; null = `path` as planned. */
-  naming: OutputNaming | null;
-}
-
-export interface DownloadPlan {
-  files: PlannedFile[];
-  problems: string[];
-  /** Text files added at the end of the zip (the unmatched article numbers). */
-  notes: Array<{ path: string; text: string }>;
-  /** Always a zip, even for one file (a folder per article number). */
-  forceZip: boolean;
-}
-
-type ItemSources = DownloadSource[];
-
 /** How long a download link stays usable. */
 export const TICKET_LIFETIME_MS = 5 * 60 * 1000;
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
-
-/**
- * What one file contributes to a download: each wanted format (converted from the best image
- * source when it lacks a JPG/PNG asked for), or, with a preset, one image in the preset's format
- * plus its non-image formats as they are.
- */
-function outputsOf(
-  itemSources: ItemSources,
-  requested: string[],
-  folder: string,
-  scalePx: number | null,
-  preset: PresetRow | null,
-  nextIndex: (key: string) => number,
-): Array<Omit<PlannedFile, 'itemId'>> {
-  const first = itemSources[0] as DownloadSource;
-  const wantsAll = requested.length === 0 || requested.includes('all');
-  const available = new Map(itemSources.map((s) => [s.format, s]));
-  const wanted = [...new Set(wantsAll ? [...available.keys()] : requested)];
-  const out: Array<Omit<PlannedFile, 'itemId'>> = [];
-  const named = (format: string) => `${folder}${first.item_name}.${format}`;
-
-  if (preset) {
-    const imageWanted = wanted.some(
-      (f) => IMAGE_FORMATS.has(f) || (CONVERTIBLE_TARGETS as readonly string[]).includes(f),
-    );
-    const own =
-      preset.format === 'jpg' ? (available.get('jpg') ?? available.get('jpeg')) : available.get('png');
-    const from = own ?? CONVERSION_SOURCES.map((f) => available.get(f)).find((s) => s !== undefined);
-    if (imageWanted && from) {
-      const index = nextIndex((first.art_num || first.item_name).toLowerCase());
-      const naming: OutputNaming = {
-        template: preset.file_name_template,
-        folder,
-        name: first.item_name,
-        artNum: first.art_num,
-        index,
-      };
-      out.push({
-        path: `${folder}${renderFileName(naming.template, {
-          ...naming,
-          format: preset.format,
-          ...scaledSize(from.width, from.height, preset.long_side_px, true),
-        })}`,
-        source: from,
-        output: preset.format,
-        scalePx: preset.long_side_px,
-        enlarge: true,
-        background: preset.background ?? (preset.format === 'jpg' ? DEFAULT_PRESET_BACKGROUND : null),
-        naming,
-      });
-    }
-    for (const format of wanted) {
-      const source = available.get(format);
-      if (!source || IMAGE_FORMATS.has(format)) continue;
-      out.push({ path: named(format), source, output: null, scalePx: null, background: null, naming: null });
-    }
-    return out;
-  }
-
-  for (const format of wanted) {
-    const own = available.get(format);
-    const canScale = scalePx !== null && (format === 'jpg' || format === 'jpeg' || format === 'png');
-    if (own) {
-      out.push({
-        path: named(format),
-        source: own,
-        output: canScale ? (format === 'png' ? 'png' : 'jpg') : null,
-        scalePx: canScale ? scalePx : null,
-        background: null,
-        naming: null,
-      });
-      continue;
-    }
-    if (!(CONVERTIBLE_TARGETS as readonly string[]).includes(format)) continue;
-    const from = CONVERSION_SOURCES.map((f) => available.get(f)).find((s) => s !== undefined);
-    if (!from) continue;
-    out.push({
-      path: named(format),
-      source: from,
-      output: format as 'jpg' | 'png',
-      scalePx,
-      background: null,
-      naming: null,
-    });
-  }
-  return out;
-}
-
-/**
- * Pixel size of an output whose longer side becomes `longSidePx` (null: unchanged), at most
- * MAX_SCALING_PX; without `enlarge`, an image already that small keeps its size.
- */
-export function scaledSize(
-  width: number | null,
-  height: number | null,
-  longSidePx: number | null,
-  enlarge = false,
-): { width: number; height: number } {
-  if (!width || !height) return { width: 0, height: 0 };
-  if (!longSidePx) return { width, height };
-  const longSide = Math.min(longSidePx, MAX_SCALING_PX);
-  if (!enlarge && longSide >= Math.max(width, height)) return { width, height };
-  const factor = longSide / Math.max(width, height);
-  return {
-    width: Math.max(1, Math.round(width * factor)),
-    height: Math.max(1, Math.round(height * factor)),
-  };
-}
-
-/** Groups sources by file, keeping the query's order (folder path, name, format). */
-function byItem(sources: DownloadSource[]): Map<number, ItemSources> {
-  const grouped = new Map<number, ItemSources>();
-  for (const source of sources) {
-    const list = grouped.get(source.item_id);
-    if (list) list.push(source);
-    else grouped.set(source.item_id, [source]);
-  }
-  return grouped;
-}
-
-function indexCounter(): (key: string) => number {
-  const counts = new Map<string, number>();
-  return (key) => {
-    const next = (counts.get(key) ?? 0) + 1;
-    counts.set(key, next);
-    return next;
-  };
-}
 
 /** SPEC §7 batch-download: what goes into a download, then its bytes, converted and scaled as asked. */
 export class DownloadsService {
@@ -255,15 +82,15 @@ export class DownloadsService {
     /** Time zone whose calendar decides "today" for file validity (SPEC §4). */
     private readonly timeZone: string,
     /** The pixel limit and image memory budget conversions share with the media jobs. */
-    private readonly images: ImageWork,
+    images: ImageWork,
     /** Where a stored object is on disk (local driver), or null: it is then copied to convert it. */
-    private readonly localPath: (key: string) => string | null = () => null,
-    private readonly warn: (details: Record<string, unknown>, message: string) => void = () => {},
-  ) {}
+    localPath: (key: string) => string | null = () => null,
+    warn: (details: Record<string, unknown>, message: string) => void = () => {},
+  ) {
+    this.converter = new DownloadConverter(storage, images, localPath, warn);
+  }
 
-  /** Sources being copied from object storage to convert them, and those waiting their turn. */
-  private copying = 0;
-  private readonly copyQueue: Array<() => void> = [];
+  private readonly converter: DownloadConverter;
 
   /** Whether a file's validity (SPEC §4) has ended or not yet begun today. */
   private expiredToday(): (source: DownloadSource) => boolean {
@@ -440,102 +267,7 @@ export class DownloadsService {
 
   private async openEntry(file: PlannedFile): Promise<OpenedEntry> {
     if (!file.output) return { stream: await this.storage.read(file.source.storage_key) };
-    return this.convert(file, file.output);
-  }
-
-  /**
-   * Converts (and scales) one image within the process's image budget (media/image-limits.ts).
-   * The source is read where it is stored (local driver); on S3 its first 64 KiB are fetched
-   * and its pixel size checked before the whole object is copied to a temporary file, at most
-   * `SOURCE_COPIES` at once. Its header is checked, then, once the memory its decoding takes is
-   * free, it is decoded and encoded into a temporary file, which is what streams out. So N
-   * downloads at once wait their turn instead of multiplying memory or disk, and a slow client
-   * holds a file open, not decoded pixels. JPEG is written without optimised Huffman tables,
-   * which would hold every coefficient of the image until the end.
-   */
-  private async convert(file: PlannedFile, output: 'jpg' | 'png'): Promise<OpenedEntry> {
-    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dam-convert-'));
-    // A failed removal is only a stray temporary folder: reported, never an unhandled rejection.
-    const cleanup = () =>
-      fsp
-        .rm(dir, { recursive: true, force: true })
-        .catch((error) => this.warn({ err: error, dir }, 'could not remove a conversion folder'));
-    try {
-      const isPsd = file.source.format === 'psd';
-      const format = isPsd ? 'psd' : 'image';
-      const extension = safeFileNamePart(file.source.format);
-      const input = await this.sourceFile(
-        file.source.storage_key,
-        path.join(dir, `source.${extension}`),
-        format,
-      );
-      const header = await readImageHeader(input, format);
-      this.images.check(header);
-      // The decoded size (after EXIF orientation) names and scales the output exactly.
-      const size = scaledSize(header.uprightWidth, header.uprightHeight, file.scalePx, file.enlarge ?? false);
-      const background = output === 'jpg' ? (file.background ?? DEFAULT_PRESET_BACKGROUND) : file.background;
-      const target = path.join(dir, `output.${output}`);
-      // A PSD kept transparent is handed to sharp as raw pixels, which it copies.
-      const copied = isPsd && !background ? header.width * header.height * 4 : 0;
-      await this.images.run(header.cost + copied + encodeCost(size.width), async () => {
-        let image = await decodeImage(input, {
-          format,
-          background,
-          limitInputPixels: this.images.limits.maxPixels,
-          scratchDir: dir,
-        });
-        if (size.width !== header.uprightWidth || size.height !== header.uprightHeight)
-          image = image.resize(size.width, size.height, { fit: 'fill' });
-        image =
-          output === 'jpg'
-            ? image.jpeg({ quality: 92, chromaSubsampling: '4:4:4', optimiseCoding: false })
-            : image.png();
-        await image.toFile(target);
-      });
-      const stream = fs.createReadStream(target);
-      stream.once('close', () => void cleanup());
-      const named = file.naming
-        ? `${file.naming.folder}${renderFileName(file.naming.template, {
-            ...file.naming,
-            format: output,
-            width: size.width,
-            height: size.height,
-          })}`
-        : undefined;
-      return named ? { stream, path: named } : { stream };
-    } catch (error) {
-      await cleanup();
-      throw error;
-    }
-  }
-
-  /**
-   * The file to decode a stored object from: the stored file itself (local driver), or a copy at
-   * `copy` once the object's first bytes show an image within the pixel limit. A header beyond
-   * the first 64 KiB (a TIFF's directory written last, a PSD's sections) is checked on the copy.
-   */
-  private async sourceFile(key: string, copy: string, format: 'psd' | 'image'): Promise<string> {
-    const local = this.localPath(key);
-    if (local) return local;
-    const head = `${copy}.head`;
-    await pipeline(
-      await this.storage.read(key, { start: 0, end: HEADER_BYTES - 1 }),
-      fs.createWriteStream(head),
-    );
-    const early = await readImageHeader(head, format).catch(() => null);
-    await fsp.rm(head, { force: true });
-    // Only the pixel size is trusted from a truncated file; the cost is estimated on the whole one.
-    if (early) this.images.check({ ...early, cost: 0 });
-    if (this.copying >= SOURCE_COPIES) await new Promise<void>((start) => this.copyQueue.push(start));
-    else this.copying++;
-    try {
-      await pipeline(await this.storage.read(key), fs.createWriteStream(copy));
-    } finally {
-      const next = this.copyQueue.shift();
-      if (next) next();
-      else this.copying--;
-    }
-    return copy;
+    return this.converter.convert(file, file.output);
   }
 
   zipEntries(plan: DownloadPlan): ZipEntry[] {

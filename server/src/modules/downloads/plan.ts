@@ -1,0 +1,184 @@
+import {
+  CONVERTIBLE_TARGETS,
+  DEFAULT_PRESET_BACKGROUND,
+  MAX_SCALING_PX,
+  renderFileName,
+} from '@dam/contract';
+import { SHARP_FORMATS } from '../../media/decode';
+import type { PresetRow } from '../presets/repository';
+import type { DownloadSource } from './repository';
+
+/**
+ * What a download holds, decided before a byte is read: per file, which formats go in as they
+ * are, which are converted or scaled (and from which source), and how a preset names them.
+ */
+
+/** Image formats converted to JPG/PNG, best source first. */
+export const CONVERSION_SOURCES = ['psd', ...SHARP_FORMATS];
+const IMAGE_FORMATS = new Set(CONVERSION_SOURCES);
+/** How a preset names one output; width and height are filled in once the image is decoded. */
+export interface OutputNaming {
+  template: string;
+  /** Folder inside the zip (`Campaign/Details/`, `SHOE1/`), or ''. */
+  folder: string;
+  name: string;
+  artNum: string | null;
+  index: number;
+}
+
+export interface PlannedFile {
+  path: string;
+  itemId: number;
+  source: Pick<DownloadSource, 'storage_key' | 'format' | 'file_size'>;
+  /** Re-encode to this format (conversion, scaling or a preset); null = the original bytes. */
+  output: 'jpg' | 'png' | null;
+  scalePx: number | null;
+  /**
+   * A preset's size is reached by enlarging too (up to MAX_SCALING_PX); equal scaling only ever
+   * shrinks, so a small image is never blown up into a huge one.
+   */
+  enlarge?: boolean;
+  /** Fill for transparent areas; JPG output is always flattened (white when null). */
+  background: string | null;
+  /** A preset's file-name template; null = `path` as planned. */
+  naming: OutputNaming | null;
+}
+
+export interface DownloadPlan {
+  files: PlannedFile[];
+  problems: string[];
+  /** Text files added at the end of the zip (the unmatched article numbers). */
+  notes: Array<{ path: string; text: string }>;
+  /** Always a zip, even for one file (a folder per article number). */
+  forceZip: boolean;
+}
+
+export type ItemSources = DownloadSource[];
+
+/**
+ * What one file contributes to a download: each wanted format (converted from the best image
+ * source when it lacks a JPG/PNG asked for), or, with a preset, one image in the preset's format
+ * plus its non-image formats as they are.
+ */
+export function outputsOf(
+  itemSources: ItemSources,
+  requested: string[],
+  folder: string,
+  scalePx: number | null,
+  preset: PresetRow | null,
+  nextIndex: (key: string) => number,
+): Array<Omit<PlannedFile, 'itemId'>> {
+  const first = itemSources[0] as DownloadSource;
+  const wantsAll = requested.length === 0 || requested.includes('all');
+  const available = new Map(itemSources.map((s) => [s.format, s]));
+  const wanted = [...new Set(wantsAll ? [...available.keys()] : requested)];
+  const out: Array<Omit<PlannedFile, 'itemId'>> = [];
+  const named = (format: string) => `${folder}${first.item_name}.${format}`;
+
+  if (preset) {
+    const imageWanted = wanted.some(
+      (f) => IMAGE_FORMATS.has(f) || (CONVERTIBLE_TARGETS as readonly string[]).includes(f),
+    );
+    const own =
+      preset.format === 'jpg' ? (available.get('jpg') ?? available.get('jpeg')) : available.get('png');
+    const from = own ?? CONVERSION_SOURCES.map((f) => available.get(f)).find((s) => s !== undefined);
+    if (imageWanted && from) {
+      const index = nextIndex((first.art_num || first.item_name).toLowerCase());
+      const naming: OutputNaming = {
+        template: preset.file_name_template,
+        folder,
+        name: first.item_name,
+        artNum: first.art_num,
+        index,
+      };
+      out.push({
+        path: `${folder}${renderFileName(naming.template, {
+          ...naming,
+          format: preset.format,
+          ...scaledSize(from.width, from.height, preset.long_side_px, true),
+        })}`,
+        source: from,
+        output: preset.format,
+        scalePx: preset.long_side_px,
+        enlarge: true,
+        background: preset.background ?? (preset.format === 'jpg' ? DEFAULT_PRESET_BACKGROUND : null),
+        naming,
+      });
+    }
+    for (const format of wanted) {
+      const source = available.get(format);
+      if (!source || IMAGE_FORMATS.has(format)) continue;
+      out.push({ path: named(format), source, output: null, scalePx: null, background: null, naming: null });
+    }
+    return out;
+  }
+
+  for (const format of wanted) {
+    const own = available.get(format);
+    const canScale = scalePx !== null && (format === 'jpg' || format === 'jpeg' || format === 'png');
+    if (own) {
+      out.push({
+        path: named(format),
+        source: own,
+        output: canScale ? (format === 'png' ? 'png' : 'jpg') : null,
+        scalePx: canScale ? scalePx : null,
+        background: null,
+        naming: null,
+      });
+      continue;
+    }
+    if (!(CONVERTIBLE_TARGETS as readonly string[]).includes(format)) continue;
+    const from = CONVERSION_SOURCES.map((f) => available.get(f)).find((s) => s !== undefined);
+    if (!from) continue;
+    out.push({
+      path: named(format),
+      source: from,
+      output: format as 'jpg' | 'png',
+      scalePx,
+      background: null,
+      naming: null,
+    });
+  }
+  return out;
+}
+
+/**
+ * Pixel size of an output whose longer side becomes `longSidePx` (null: unchanged), at most
+ * MAX_SCALING_PX; without `enlarge`, an image already that small keeps its size.
+ */
+export function scaledSize(
+  width: number | null,
+  height: number | null,
+  longSidePx: number | null,
+  enlarge = false,
+): { width: number; height: number } {
+  if (!width || !height) return { width: 0, height: 0 };
+  if (!longSidePx) return { width, height };
+  const longSide = Math.min(longSidePx, MAX_SCALING_PX);
+  if (!enlarge && longSide >= Math.max(width, height)) return { width, height };
+  const factor = longSide / Math.max(width, height);
+  return {
+    width: Math.max(1, Math.round(width * factor)),
+    height: Math.max(1, Math.round(height * factor)),
+  };
+}
+
+/** Groups sources by file, keeping the query's order (folder path, name, format). */
+export function byItem(sources: DownloadSource[]): Map<number, ItemSources> {
+  const grouped = new Map<number, ItemSources>();
+  for (const source of sources) {
+    const list = grouped.get(source.item_id);
+    if (list) list.push(source);
+    else grouped.set(source.item_id, [source]);
+  }
+  return grouped;
+}
+
+export function indexCounter(): (key: string) => number {
+  const counts = new Map<string, number>();
+  return (key) => {
+    const next = (counts.get(key) ?? 0) + 1;
+    counts.set(key, next);
+    return next;
+  };
+}
