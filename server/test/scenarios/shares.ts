@@ -1,21 +1,13 @@
 import { endpoints } from '@dam/contract';
 import { resultOf } from '../call';
-import { createFolder, givenUser, itemOfUpload, uploadFiles } from '../factories';
+import { createFolder, type GivenShare, givenUser, itemOfUpload, uploadFiles } from '../factories';
 import { makeJpeg, makePng } from '../fixtures';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harness';
 
 /** The app of the share-link tests: a sharer's folders and files, other people, and the calls of the share API. */
 
-export interface Created {
-  id: number;
-  code: string;
-  url: string;
-  password: string | null;
-  needPassword: boolean;
-  validity: string;
-  createdAt: string;
-  expiresAt: string | null;
-}
+/** A link as the sharer's call returns it. */
+export type Created = GivenShare;
 export interface SharedItem {
   id: number;
   type: number;

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { endpoints } from '@dam/contract';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { resultOf } from '../call';
 import { givenUser } from '../factories';
+import { multipart } from '../fixtures';
 import { ADMIN, createTestApp, post, signIn, type TestApp } from '../harness';
 
 /** The app of the SKU-master tests: an importer (code 8), a plain user, and the import call. */
@@ -47,20 +47,6 @@ export async function workbook(rows: unknown[][], extraSheet = false): Promise<B
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** A multipart/form-data body as a browser sends it. */
-export function multipart(parts: Array<{ name: string; filename?: string; content: Buffer | string }>) {
-  const boundary = `----dam${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.filename ? 'Content-Type: application/octet-stream\r\n' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 export type SkuWorld = Awaited<ReturnType<typeof createSkuWorld>>;
 
 export async function createSkuWorld() {

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { resultOf } from '../call';
 import { givenFile, givenFolder, givenSignedInUser, uploadFiles } from '../factories';
+import { multipart } from '../fixtures';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harness';
 
 /** The app of the tag tests, its people, and calls of the tag API as each of them. */
@@ -36,21 +37,6 @@ export interface TagOfFileWire {
 }
 
 export const api = (path: string) => `/ske-api/${path}`;
-
-/** A multipart/form-data body as a browser sends it. */
-export function multipart(parts: Array<{ name: string; filename?: string; content: Buffer | string }>) {
-  const boundary = `----dam${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.filename ? 'Content-Type: application/octet-stream\r\n' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /**
  * The catalogue every tag test works with (SPEC §7): a required Season, Category with the child

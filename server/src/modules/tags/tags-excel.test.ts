@@ -1,13 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  createTagsWorld,
-  multipart,
-  readBook,
-  rowsOf,
-  type TagsWorld,
-} from '../../../test/scenarios/tags';
+import { multipart } from '../../../test/fixtures';
+import { api, createTagsWorld, readBook, rowsOf, type TagsWorld } from '../../../test/scenarios/tags';
 
 describe('tags in Excel', () => {
   let w: TagsWorld;
