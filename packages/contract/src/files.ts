@@ -53,6 +53,20 @@ export const fileDetailSchema = z.object({
   previewUrl: z.string().nullable(),
   compactUrl: z.string().nullable(),
   previewStatus: z.enum(PreviewStatus),
+  /**
+   * A video's source for the player: the original when browsers play it, else its H.264 MP4
+   * rendition; null for other files, while the rendition is made (playStatus pending) or when
+   * none could be made (failed, damaged).
+   */
+  playUrl: z.string().nullable(),
+  playStatus: z.enum(PreviewStatus),
+  /** Pages of a PDF/AI once read, else null. */
+  pageCount: z.number().int().nullable(),
+  /**
+   * A PDF/AI's page images in order (page 1 first), made by the media job: at most 300, fewer
+   * than pageCount for a longer document; empty for other files, expired files, or before then.
+   */
+  pageUrls: z.array(z.string()),
   expireStartTime: z.string().nullable(),
   expireEndTime: z.string().nullable(),
   expired: z.boolean(),

@@ -253,7 +253,12 @@ export const shareVisitSchema = z.object({
 });
 export type ShareVisit = z.infer<typeof shareVisitSchema>;
 
-export const shareCodeParamsSchema = z.object({ code: shareCodeSchema });
+/**
+ * The code in a visitor's address, as typed or pasted: any short string. One not shaped like a code
+ * is a link that does not exist (SESH_01, "the link is invalid"), not a parameter error.
+ */
+export const shareCodeParamsSchema = z.object({ code: z.string().max(256) });
+export const isShareCode = (code: string): boolean => shareCodeSchema.safeParse(code).success;
 
 /** POST /v1_0/user/share/random/{code}: the share password (trimmed, compared without case). */
 export const verifySharePasswordRequestSchema = z.object({

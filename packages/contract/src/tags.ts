@@ -242,6 +242,19 @@ export type ModifyTagRequest = z.input<typeof modifyTagRequestSchema>;
 /** How many items the call tagged. */
 export const modifyTagResultSchema = z.object({ count: z.number().int() });
 
+/** At most this many items per `file/tags-of` call (a page of the batch tagging screen). */
+export const TAGS_OF_ITEMS_MAX = 200;
+/**
+ * `POST /v1_0/file/tags-of` `{folderDataIdList}`: the tags of each of these items the caller may
+ * see (the others are left out, as unknown ones), for the batch tagging screen's list.
+ */
+export const tagsOfItemsRequestSchema = z.object({
+  folderDataIdList: z.array(id).min(1).max(TAGS_OF_ITEMS_MAX),
+});
+export const tagsOfItemsResultSchema = z.array(
+  z.object({ folderDataId: z.number().int(), tagDTOList: z.array(tagOfFileSchema) }),
+);
+
 /** SPEC §3 File detail `tagDTOList` entry (`tagOfFileSchema` of files.ts, `GET /v1_0/file/detail`). */
 export type TagOfFile = z.infer<typeof tagOfFileSchema>;
 
@@ -345,12 +358,40 @@ export type TagModelExportRequest = z.input<typeof tagModelExportRequestSchema>;
  * edit, the same item twice, unknown tag, unknown dimension (header row), required dimension
  * missing, superior tag missing. Unreadable file SESK_01, too large SESK_06, too many rows SESK_07.
  */
+/** At most this many changes and problems come back from a dry run (the counts are whole). */
+export const TAG_IMPORT_PREVIEW_MAX = 500;
+/**
+ * `?dryRun=1`: everything is read and checked and nothing is written; the answer lists what would
+ * change and every problem (not only the first), so the screen can show a diff before applying.
+ */
+export const tagModelImportQuerySchema = z.object({
+  dryRun: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
 export const tagModelImportResultSchema = z.object({
   /** Data rows read. */
   total: z.number().int(),
-  /** Items whose tags changed. */
+  /** Items whose tags changed (or would, in a dry run). */
   changed: z.number().int(),
   /** Items whose tags were already as in the file. */
   unchanged: z.number().int(),
+  /** Whether this was a dry run (nothing written). */
+  dryRun: z.boolean(),
+  /** Dry run: the rows that would change, their tags before and after (names), at most TAG_IMPORT_PREVIEW_MAX. */
+  changes: z.array(
+    z.object({
+      row: z.number().int(),
+      folderDataId: z.number().int(),
+      name: z.string(),
+      before: z.array(z.string()),
+      after: z.array(z.string()),
+    }),
+  ),
+  /** Dry run: every row's problem, worded in the caller's language, at most TAG_IMPORT_PREVIEW_MAX. */
+  problems: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  /** Dry run: problems found in all (the list may stop at TAG_IMPORT_PREVIEW_MAX). */
+  problemCount: z.number().int(),
 });
 export type TagModelImportResult = z.infer<typeof tagModelImportResultSchema>;

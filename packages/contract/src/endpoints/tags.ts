@@ -19,7 +19,10 @@ import {
   skuTagSchema,
   sortTagDimensionsRequestSchema,
   tagModelExportRequestSchema,
+  tagModelImportQuerySchema,
   tagModelImportResultSchema,
+  tagsOfItemsRequestSchema,
+  tagsOfItemsResultSchema,
   updateTagRequestSchema,
 } from '../tags';
 import { defineEndpoint } from './define';
@@ -67,6 +70,13 @@ export const tagsEndpoints = {
     reply: 'json',
     result: modifyTagResultSchema,
   }),
+  tagsOfItems: defineEndpoint({
+    method: 'POST',
+    path: `${MAIN_API_PREFIX}/v1_0/file/tags-of`,
+    body: tagsOfItemsRequestSchema,
+    reply: 'json',
+    result: tagsOfItemsResultSchema,
+  }),
   addChannelTag: defineEndpoint({
     method: 'POST',
     path: `${MAIN_API_PREFIX}/v1_0/file/add-channel-tag`,
@@ -113,6 +123,7 @@ export const tagsEndpoints = {
   importTagWorkbook: defineEndpoint({
     method: 'POST',
     path: `${MAIN_API_PREFIX}/v1_0/manage/tag-model-import`,
+    query: tagModelImportQuerySchema,
     reply: 'json',
     result: tagModelImportResultSchema,
   }),
