@@ -13,6 +13,7 @@ import { ManualClock } from '../src/lib/clock';
 import { ensureFirstAdministrator } from '../src/modules/accounts/bootstrap';
 import { AccountsRepository } from '../src/modules/accounts/repository';
 import { call } from './call';
+import { makeS3rverDurable } from './s3rver-durable';
 
 /**
  * A real database for one test file: an in-memory PGlite, or (TEST_DB=postgres) a fresh
@@ -141,6 +142,7 @@ export async function startS3Server(
   bucket = 'dam-test',
 ): Promise<{ endpoint: string; bucket: string; close(): Promise<void> }> {
   const { default: S3rver } = await import('s3rver');
+  makeS3rverDurable();
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-s3-'));
   const server = new S3rver({
     port: 0,

@@ -7,6 +7,8 @@ import { createFolder, uploadFiles } from '../../../test/factories';
 import { makeTiff } from '../../../test/fixtures';
 import { createDriverApp, get, post, type TestApp } from '../../../test/harness';
 import { previewKeyOf, thumbKeyOf } from '../../jobs/media';
+import { pageKeyOf } from '../../jobs/pages';
+import { playKeyOf } from '../../jobs/video';
 import { createStorage } from '../../storage/index';
 import type { ObjectStorage } from '../../storage/storage';
 import { formatSweepReport } from './report';
@@ -17,10 +19,12 @@ const api = (p: string) => `/ske-api/v1_0/${p}`;
 const DAY = 24 * 3600_000;
 
 describe('sourceKeyOf', () => {
-  it('finds the original of a thumbnail and of a preview, and nothing else', () => {
+  it('finds the original of a thumbnail, a preview, a video rendition and a page, and nothing else', () => {
     const key = '2026/01/05/0b7c2f1e-1111-4a4a-9999-123456789abc.tif';
     expect(sourceKeyOf(thumbKeyOf(key))).toBe(key);
     expect(sourceKeyOf(previewKeyOf(key))).toBe(key);
+    expect(sourceKeyOf(playKeyOf(key))).toBe(key);
+    expect(sourceKeyOf(pageKeyOf(key, 12))).toBe(key);
     expect(sourceKeyOf(key)).toBeNull();
     expect(sourceKeyOf('previews/x.png')).toBeNull();
   });

@@ -2,6 +2,7 @@ import { ItemState, UploadStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { MAX_RENDERED_PAGES } from '../../jobs/pages';
 
 /** A cancelled upload's keys are dead; every other record keeps its objects. */
 const UNFINISHED = [UploadStatus.waiting, UploadStatus.uploading, UploadStatus.failed];
@@ -14,7 +15,7 @@ export class ObjectDeletionsRepository {
   constructor(private readonly db: Db | Kysely<Database>) {}
 
   /**
-   * Records every object of these upload records (original, thumbnail, preview; with the open
+   * Records every object of these upload records (original, thumbnail, preview, video rendition, page images; with the open
    * multipart upload of the original) for deletion. Call before the records are deleted or
    * cleared. Answers the keys recorded.
    */
@@ -24,8 +25,13 @@ export class ObjectDeletionsRepository {
       INSERT INTO object_deletions (key, multipart_id, enqueued_at)
       SELECT k.key, k.multipart_id, ${now}
       FROM uploads u
-      CROSS JOIN LATERAL (VALUES (u.storage_key, u.multipart_id), (u.thumb_key, NULL), (u.preview_key, NULL))
-        AS k (key, multipart_id)
+      CROSS JOIN LATERAL (
+        VALUES (u.storage_key, u.multipart_id), (u.thumb_key, NULL), (u.preview_key, NULL), (u.play_key, NULL)
+        UNION ALL
+        -- A document's page images (jobs/pages.ts: pageKeyOf, at most MAX_RENDERED_PAGES).
+        SELECT 'previews/' || u.storage_key || '.page-' || n || '.jpg', NULL
+        FROM generate_series(1, LEAST(COALESCE(u.page_count, 0), ${MAX_RENDERED_PAGES})) AS n
+      ) AS k (key, multipart_id)
       WHERE u.id = ANY(${sql.val([...uploadIds])}::bigint[]) AND k.key IS NOT NULL
       ON CONFLICT (key) DO UPDATE
         SET multipart_id = COALESCE(EXCLUDED.multipart_id, object_deletions.multipart_id)

@@ -13,15 +13,17 @@ export const STALE_DELETION_MS = 3600_000;
 export const SWEEP_GRACE_MS = 24 * 3600_000;
 
 /**
- * The original a derived object belongs to: `previews/<key>.thumb.jpg` and
- * `previews/<key>.preview.jpg` (see thumbKeyOf / previewKeyOf in jobs/media.ts) belong to `<key>`.
+ * The original a derived object belongs to: `previews/<key>.thumb.jpg`, `previews/<key>.preview.jpg`
+ * (thumbKeyOf / previewKeyOf in jobs/media.ts), `previews/<key>.play.mp4` (playKeyOf in
+ * jobs/video.ts) and `previews/<key>.page-<n>.jpg` (pageKeyOf in jobs/pages.ts) belong to `<key>`.
  */
 export function sourceKeyOf(key: string): string | null {
   if (!key.startsWith('previews/')) return null;
-  for (const suffix of ['.thumb.jpg', '.preview.jpg']) {
+  for (const suffix of ['.thumb.jpg', '.preview.jpg', '.play.mp4']) {
     if (key.endsWith(suffix)) return key.slice('previews/'.length, -suffix.length);
   }
-  return null;
+  const page = /\.page-\d+\.jpg$/.exec(key);
+  return page ? key.slice('previews/'.length, page.index) : null;
 }
 
 /**
