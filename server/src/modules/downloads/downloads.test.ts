@@ -114,6 +114,19 @@ for (const driver of ['local', 's3'] as const) {
       ]);
     });
 
+    it('gives each image of a folder once with the dialog’s default JPG and PNG, not a copy per box', async () => {
+      const response = await download({
+        downloadFolderDataDTOList: [{ folderDataId: folderId, fileFormatList: ['jpg', 'png'] }],
+      });
+      const zip = await readZip(response.rawPayload);
+      // SHOE1 and LABEL go in their own format; SHOE2 has only a TIF: one JPG is made of it.
+      expect([...zip.keys()].sort()).toEqual([
+        'Campaign/Details/Labels/LABEL.png',
+        'Campaign/Details/SHOE2.jpg',
+        'Campaign/SHOE1.jpg',
+      ]);
+    });
+
     it('counts one download per file', async () => {
       const before = await t.database.db
         .selectFrom('items')
@@ -150,6 +163,15 @@ for (const driver of ['local', 's3'] as const) {
     });
 
     it('hands out a short link the browser can save without the token header, valid while the session lives', async () => {
+      const downloadCount = async () =>
+        (
+          await t.database.db
+            .selectFrom('items')
+            .select('download_count')
+            .where('id', '=', Number(files.SHOE1))
+            .executeTakeFirstOrThrow()
+        ).download_count;
+      const before = await downloadCount();
       const ticket = await post(
         t.app,
         '/ske-api/v1_0/file/download-ticket',
@@ -161,6 +183,8 @@ for (const driver of ['local', 's3'] as const) {
       const saved = await t.app.inject({ method: 'GET', url });
       expect(saved.statusCode).toBe(200);
       expect([...(await readZip(saved.rawPayload)).keys()].sort()).toEqual(['SHOE1.jpg', 'SHOE1.psd']);
+      // The plan is checked and kept when the link is made, counted once when it is used.
+      expect(await downloadCount()).toBe(before + 1);
       // The request stays on the server: a whole selection gives a link as short as one file's.
       const everything = await post(
         t.app,

@@ -58,7 +58,10 @@ export type ItemSources = DownloadSource[];
 /**
  * What one file contributes to a download: each wanted format (converted from the best image
  * source when it lacks a JPG/PNG asked for), or, with a preset, one image in the preset's format
- * plus its non-image formats as they are.
+ * plus its non-image formats as they are. With `oneImageCopy` (a file found in a selected folder,
+ * whose format boxes are JPG and PNG by default), the boxes pick which of the file's own formats
+ * go: a file that has one of the asked image formats goes as it is, and one without gets a single
+ * copy converted to the first asked format, not one per box.
  */
 export function outputsOf(
   itemSources: ItemSources,
@@ -67,6 +70,7 @@ export function outputsOf(
   scalePx: number | null,
   preset: PresetRow | null,
   nextIndex: (key: string) => number,
+  oneImageCopy = false,
 ): Array<Omit<PlannedFile, 'itemId'>> {
   const first = itemSources[0] as DownloadSource;
   const wantsAll = requested.length === 0 || requested.includes('all');
@@ -113,6 +117,12 @@ export function outputsOf(
     return out;
   }
 
+  const hasAskedImage = wanted.some(
+    (f) =>
+      (CONVERTIBLE_TARGETS as readonly string[]).includes(f) &&
+      (available.has(f) || (f === 'jpg' && available.has('jpeg'))),
+  );
+  let converted = false;
   for (const format of wanted) {
     const own = available.get(format);
     const canScale = scalePx !== null && (format === 'jpg' || format === 'jpeg' || format === 'png');
@@ -128,8 +138,10 @@ export function outputsOf(
       continue;
     }
     if (!(CONVERTIBLE_TARGETS as readonly string[]).includes(format)) continue;
+    if (oneImageCopy && (hasAskedImage || converted)) continue;
     const from = CONVERSION_SOURCES.map((f) => available.get(f)).find((s) => s !== undefined);
     if (!from) continue;
+    converted = true;
     out.push({
       path: named(format),
       source: from,

@@ -139,12 +139,10 @@ export class DownloadsService {
         view: fileScopeFilter(auth, 'view'),
       });
 
+      const rootsByPath = new Map(roots.map((r) => [r.id_path, r]));
       for (const [itemId, itemSources] of byItem(sources)) {
         const first = itemSources[0] as DownloadSource;
-        // The selected item this file belongs to: the deepest root on its id path.
-        const root = roots
-          .filter((r) => first.id_path.startsWith(r.id_path))
-          .sort((a, b) => b.id_path.length - a.id_path.length)[0];
+        const root = deepestRootOn(first.id_path, rootsByPath);
         if (!root) continue;
         // Inside a selected folder, paths start at that folder: `/A/B` selected, `/A/B/C/x` → `B/C/x`.
         const rootPath = joinPath(root.folder_path, root.name);
@@ -165,6 +163,7 @@ export class DownloadsService {
           scalePx,
           preset,
           nextIndex,
+          root.type === ItemType.folder,
         )) {
           files.push({ ...file, itemId, path: uniquePath(taken, file.path) });
         }
@@ -290,6 +289,13 @@ export class DownloadsService {
   }
 
   /**
+   * Counts a download planned earlier (kept with a ticket): one more download of each file in it.
+   */
+  async countPlanned(plan: DownloadPlan): Promise<void> {
+    await this.downloads.countDownloads([...new Set(plan.files.map((f) => f.itemId))]);
+  }
+
+  /**
    * A short link for a request too long to sign into a URL (up to 10,000 article numbers): the
    * request is stored under the SHA-256 of a random ticket for `TICKET_LIFETIME_MS`, bound to
    * the caller's session.
@@ -340,4 +346,17 @@ export class DownloadsService {
   contentTypeOf(file: PlannedFile): string {
     return CONTENT_TYPES[file.output ?? file.source.format] ?? 'application/octet-stream';
   }
+}
+
+/**
+ * The selected item a file belongs to: the deepest of the selection on its id path
+ * (`/3/17/42/` is under `/3/17/` and `/3/`), found by walking the path up, not by testing every
+ * selected item (3,000 selected files made that 9 million comparisons).
+ */
+function deepestRootOn<R>(idPath: string, rootsByPath: Map<string, R>): R | undefined {
+  for (let end = idPath.length - 1; end > 0; end = idPath.lastIndexOf('/', end - 1)) {
+    const root = rootsByPath.get(idPath.slice(0, end + 1));
+    if (root) return root;
+  }
+  return undefined;
 }

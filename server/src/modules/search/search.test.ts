@@ -1,4 +1,4 @@
-import type { ItemType } from '@dam/contract';
+import { BATCH_SEARCH_MAX_VALUES, type ItemType } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFolder, givenUser } from '../../../test/factories';
 import { ADMIN, createTestApp, post, signIn, type TestApp } from '../../../test/harness';
@@ -160,7 +160,10 @@ describe('global search', () => {
       [{ searchType: 7, query: 'x' }, 'searchType'],
       [{ searchType: 1, query: 'x', fileType: 5 }, 'fileType'],
       [{ searchType: 1, query: 'x'.repeat(31) }, 'query'],
-      [{ searchType: 3, artNumList: Array.from({ length: 1001 }, (_, i) => `A${i}`) }, 'artNumList'],
+      [
+        { searchType: 3, artNumList: Array.from({ length: BATCH_SEARCH_MAX_VALUES + 1 }, (_, i) => `A${i}`) },
+        'artNumList',
+      ],
     ];
     for (const [body, field] of cases) {
       const response = await search(designer, body);
@@ -170,6 +173,22 @@ describe('global search', () => {
     }
     const zh = await search(designer, { searchType: 1, query: '' }, 'zh');
     expect(zh.body.errorDesc).toContain('必填');
+  });
+
+  it('takes a batch of 10,000 article numbers (SPEC §9) and names the limit when there are more', async () => {
+    const values = Array.from({ length: BATCH_SEARCH_MAX_VALUES - 1 }, (_, i) => `X${i}`);
+    const { status, body } = await search(designer, { searchType: 3, artNumList: [...values, 'shoe123'] });
+    expect(status, JSON.stringify(body).slice(0, 300)).toBe(200);
+    const found = body.result as Found;
+    expect(found.list.map((i) => i.name)).toEqual(['SHOE123-02_top', 'SHOE123-01_side']);
+    expect(found.unmatched).toHaveLength(BATCH_SEARCH_MAX_VALUES - 1);
+    const tooMany = [...values, 'a', 'b'];
+    for (const lang of ['zh', 'en']) {
+      const refused = await search(designer, { searchType: 3, artNumList: tooMany }, lang);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errorDesc).toContain(String(BATCH_SEARCH_MAX_VALUES));
+      expect(refused.body.errorDesc).not.toContain('{');
+    }
   });
 
   it('needs a signed-in caller', async () => {
