@@ -65,9 +65,34 @@ describe('local media serving', () => {
     expect(open.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
   });
 
-  it('refuses a range past the end with 416 and the size', async () => {
+  it('refuses a range past the end with 416, the size and our own headers', async () => {
     const response = await fetchMedia({ range: `bytes=${bytes.length + 5}-` });
     expect(response.statusCode).toBe(416);
     expect(response.headers['content-range']).toBe(`bytes */${bytes.length}`);
+    expect(response.headers['cache-control']).toBe('private, max-age=21600');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('ignores a Range it cannot parse and sends the whole object (RFC 9110 §14.2)', async () => {
+    for (const range of ['bytes=abc', 'bytes=', 'items=0-10', 'bytes=5-3x']) {
+      const response = await fetchMedia({ range });
+      expect(response.statusCode, range).toBe(200);
+      expect(response.rawPayload.equals(bytes), range).toBe(true);
+    }
+  });
+
+  it('sends an empty object whole to a player asking for bytes=0-', async () => {
+    const admin = await signInAdmin(t);
+    const { id } = await givenFile(t, admin, {
+      fileName: `${uniqueName('empty')}.txt`,
+      bytes: Buffer.alloc(0),
+    });
+    const detail = await get(t.app, `/ske-api/v1_0/file/detail?id=${id}`, { token: admin });
+    const emptyUrl = String(resultOf(endpoints.fileDetail, detail.body).url);
+    const response = await t.app.inject({ method: 'GET', url: emptyUrl, headers: { range: 'bytes=0-' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.length).toBe(0);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename\*=UTF-8''/);
   });
 });

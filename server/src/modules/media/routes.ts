@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import send from '@fastify/send';
 import type { FastifyPluginAsync } from 'fastify';
@@ -58,6 +59,7 @@ export const localMediaRoute: FastifyPluginAsync<{
       } catch {
         throw new AppError('SE_404');
       }
+      if (await rangeToIgnore(request.raw.headers.range, file)) delete request.raw.headers.range;
       const sent = await send(request.raw, encodeURIComponent(path.basename(file)), {
         root: path.dirname(file),
         dotfiles: 'allow',
@@ -66,6 +68,15 @@ export const localMediaRoute: FastifyPluginAsync<{
         cacheControl: false,
         highWaterMark: READ_CHUNK_BYTES,
       });
+      // Our type, caching and disposition go on every answer, 416 and 412 included.
+      const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+      reply.header('cache-control', 'private, max-age=21600');
+      reply.header('accept-ranges', 'bytes');
+      reply.header('x-content-type-options', 'nosniff');
+      if (fileName || type === 'application/octet-stream') {
+        const name = fileName ?? path.basename(key);
+        reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+      }
       if (sent.type === 'error') {
         const { status } = sent.metadata.error as Error & { status?: number };
         if (status === 416 || status === 412) return reply.code(status).headers(sent.headers).send();
@@ -73,15 +84,27 @@ export const localMediaRoute: FastifyPluginAsync<{
         throw sent.metadata.error;
       }
       if (sent.type !== 'file') throw new AppError('SE_404');
-      const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
       reply.header('content-type', type);
-      reply.header('cache-control', 'private, max-age=21600');
-      reply.header('x-content-type-options', 'nosniff');
-      if (fileName || type === 'application/octet-stream') {
-        const name = fileName ?? path.basename(key);
-        reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
-      }
       return reply.code(sent.statusCode).headers(sent.headers).send(sent.stream);
     },
   );
 };
+
+/** `bytes=` and one or more `first-[last]` or `-suffix` specs (RFC 9110 §14.1.2). */
+const RANGE_SYNTAX = /^bytes=\s*(\d+-\d*|-\d+)(\s*,\s*(\d+-\d*|-\d+))*\s*$/;
+
+/**
+ * Whether a Range header is to be ignored, so the whole object goes out with 200 (RFC 9110
+ * §14.2: a server may ignore a Range it cannot use): one that does not parse (`bytes=abc`), which
+ * @fastify/send would answer 416, and any range of an empty object, where a player asking
+ * `bytes=0-` wants the (empty) body, not an error.
+ */
+async function rangeToIgnore(range: string | undefined, file: string): Promise<boolean> {
+  if (range === undefined) return false;
+  if (!RANGE_SYNTAX.test(range)) return true;
+  try {
+    return (await fs.stat(file)).size === 0;
+  } catch {
+    return false; // a missing object is send's 404
+  }
+}
