@@ -63,6 +63,48 @@ const VALIDITY: Record<LogLanguage, Record<string, string>> = {
   en: { '2h': '2 hours', '1d': '1 day', '7d': '7 days', '30d': '30 days', none: 'no expiry' },
 };
 
+/** A role's file-permission scopes and function permissions, in the words of the role screen. */
+const SCOPE_WORDS: Record<LogLanguage, Record<string, string>> = {
+  zh: { none: '无', dept: '本部门及下级', all: '全部' },
+  en: { none: 'none', dept: 'own department and below', all: 'all' },
+};
+const FUNCTION_WORDS: Record<LogLanguage, Record<string, string>> = {
+  zh: {
+    1: '邮件',
+    2: '用户管理',
+    3: '角色管理',
+    4: '标签管理',
+    5: '操作日志',
+    6: '数据报表',
+    7: '开放接口',
+    8: '导入管理',
+  },
+  en: {
+    1: 'mail',
+    2: 'users',
+    3: 'roles',
+    4: 'tags',
+    5: 'operation log',
+    6: 'data reports',
+    7: 'open API',
+    8: 'imports',
+  },
+};
+const SCOPE_FIELDS = new Set(['view', 'upload', 'download', 'share']);
+const TAG_MODES: Record<LogLanguage, Record<string, string>> = {
+  zh: { add: '添加标签', replace: '设置标签为' },
+  en: { add: 'added tags', replace: 'tags set to' },
+};
+
+/** A stored value as the reader knows it: scope words and permission names rather than codes. */
+const wordsFor = (field: string, value: unknown, lang: LogLanguage): unknown => {
+  if (SCOPE_FIELDS.has(field) && typeof value === 'string') return SCOPE_WORDS[lang][value] ?? value;
+  if (field === 'functionCodes' && Array.isArray(value)) {
+    return value.map((code) => FUNCTION_WORDS[lang][String(code)] ?? String(code));
+  }
+  return value;
+};
+
 const shown = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.length === 0 ? '—' : value.join(', ');
@@ -76,7 +118,8 @@ export function describeChanges(changes: unknown, lang: LogLanguage): string {
   const colon = lang === 'zh' ? '：' : ': ';
   return Object.entries(changes as Record<string, [unknown, unknown]>)
     .map(
-      ([field, [from, to]]) => `${FIELD_LABELS[lang][field] ?? field}${colon}${shown(from)} → ${shown(to)}`,
+      ([field, [from, to]]) =>
+        `${FIELD_LABELS[lang][field] ?? field}${colon}${shown(wordsFor(field, from, lang))} → ${shown(wordsFor(field, to, lang))}`,
     )
     .join(separator);
 }
@@ -94,7 +137,10 @@ function describeValues(values: unknown, lang: LogLanguage): string {
         value !== '' &&
         !(Array.isArray(value) && value.length === 0),
     )
-    .map(([field, value]) => `${FIELD_LABELS[lang][field] ?? field}${colon}${shown(value)}`)
+    .map(
+      ([field, value]) =>
+        `${FIELD_LABELS[lang][field] ?? field}${colon}${shown(wordsFor(field, value, lang))}`,
+    )
     .join(separator);
 }
 
@@ -217,6 +263,14 @@ export function describeEntry(
         : '';
     case OperationCode.downloadClient:
       return newValue ?? '';
+    case OperationCode.updateTags: {
+      // Entries written before tag names were kept show the ids they stored.
+      const names = Array.isArray(d.tagNames) ? d.tagNames.map(String) : null;
+      if (!names) return newValue ?? '';
+      const mode = typeof d.mode === 'string' ? TAG_MODES[lang][d.mode] : null;
+      const list = names.length === 0 ? (zh ? '（无）' : '(none)') : names.join(zh ? '、' : ', ');
+      return mode ? `${mode}${zh ? '：' : ': '}${list}` : list;
+    }
     default:
       return '';
   }

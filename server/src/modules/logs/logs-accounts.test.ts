@@ -70,6 +70,14 @@ describe('operation log: accounts and sessions recorded by the server', () => {
       );
       expect(roleEdited).toHaveLength(1);
       expect(roleEdited[0]?.details.changes).toEqual({ share: ['none', 'all'], functionCodes: [[], ['5']] });
+      // Read as the role screen words it: scope words and permission names, not stored codes.
+      expect(roleEdited[0]?.content).toBe(
+        'role: Photographer, share scope: none → all; function permissions: — → operation log',
+      );
+      const roleEditedZh = (await w.list({ operatorCodes: [OperationCode.editRole] }, 'zh')).list.find(
+        (entry) => entry.id === roleEdited[0]?.id,
+      );
+      expect(roleEditedZh?.content).toBe('角色：Photographer，分享范围：无 → 全部；功能权限：— → 操作日志');
 
       let userId = 0;
       const user = { name: 'Li Lei', email: 'li.lei@example.com', deptId, roleIdList: [roleId] };

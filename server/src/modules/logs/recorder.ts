@@ -1,7 +1,8 @@
 import type { OperationCode } from '@dam/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../access/access';
-import type { LogActor, LogSubject, LogsService, Snapshot } from './service';
+import type { LogActor, LogsService } from './service';
+import type { LogSubject, Snapshot } from './snapshot';
 
 type Warn = (details: Record<string, unknown>, message: string) => void;
 

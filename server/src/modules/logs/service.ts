@@ -3,7 +3,6 @@ import {
   type addLogRequestSchema,
   CLIENT_CODES_NEEDING_ITEMS,
   FunctionCode,
-  isOperationCode,
   type Language,
   LOG_ITEMS_KEPT,
   LOG_NAMES_LISTED,
@@ -12,7 +11,6 @@ import {
   type LogFilter,
   type LogListResult,
   type logListRequestSchema,
-  OPERATION_KEY_OF,
   OperationCode,
 } from '@dam/contract';
 import type { z } from 'zod';
@@ -21,8 +19,10 @@ import type { Clock } from '../../lib/clock';
 import { hashToken } from '../../lib/tokens';
 import { type AuthContext, requireAnyCode } from '../access/access';
 import { canSee } from '../items/policy';
-import { describeChanges, describeEntry, type LogLanguage, logLanguageOf, operationLabel } from './describe';
-import type { LogQuery, LogRow, LogsRepository } from './repository';
+import { describeChanges, logLanguageOf } from './describe';
+import { describeFilter, presentEntry, toQuery } from './presenter';
+import type { LogRow, LogsRepository } from './repository';
+import { diff, type LogSubject, type Snapshot, type StateValue, takeSnapshot } from './snapshot';
 import { localTime, writeLogWorkbook } from './workbook';
 
 /** Who did it, from where. `userId` null: a share-link visitor. */
@@ -30,37 +30,6 @@ export interface LogActor {
   userId: number | null;
   ip: string | null;
   userAgent: string | null;
-}
-
-/**
- * What an operation concerned; the log copies names and facts from it. Any combination: items
- * (files and folders), upload records (their file names), a user's whole recycle bin, one user,
- * department, role or share link. `newValue` and `details` are added as given.
- */
-export interface LogSubject {
-  items?: readonly number[];
-  uploads?: readonly number[];
-  recycleBinOf?: number;
-  user?: number;
-  department?: number;
-  role?: number;
-  share?: number;
-  shareCode?: string;
-  newValue?: string | null;
-  details?: Record<string, unknown>;
-}
-
-type StateValue = string | number | boolean | null | string[];
-
-/** What a subject looked like at one moment. */
-export interface Snapshot {
-  itemIds: number[];
-  itemNames: string[];
-  itemCount: number;
-  /** Identifying facts (names of the user, department, role or link at that moment). */
-  details: Record<string, unknown>;
-  /** The comparable fields of a single target (for `changes` and `values`), or null. */
-  state: Record<string, StateValue> | null;
 }
 
 /** Operations whose entry lists what changed (before → after). */
@@ -105,117 +74,9 @@ export class LogsService {
 
   // ── Recording ───────────────────────────────────────────────────────────────────────────────
 
-  /** The subject as it is now (names and facts are copied, so later changes leave the entry alone). */
-  async snapshot(subject: LogSubject): Promise<Snapshot> {
-    const ids: number[] = [];
-    const names: string[] = [];
-    let count = 0;
-    const details: Record<string, unknown> = {};
-    let state: Record<string, StateValue> | null = null;
-    const addItems = (rows: ReadonlyArray<{ id: number; name: string }>, total = rows.length) => {
-      for (const row of rows) {
-        if (ids.length >= LOG_ITEMS_KEPT) break;
-        ids.push(row.id);
-        names.push(row.name);
-      }
-      count += total;
-    };
-
-    if (subject.items && subject.items.length > 0) {
-      const unique = [...new Set(subject.items)];
-      const rows = await this.repo.items(unique.slice(0, LOG_ITEMS_KEPT));
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const found = unique.slice(0, LOG_ITEMS_KEPT).flatMap((id) => byId.get(id) ?? []);
-      addItems(found, unique.length);
-      const paths = [...new Set(found.map((r) => r.folder_path))];
-      const only = found.length === 1 ? found[0] : undefined;
-      state = only
-        ? {
-            name: only.name,
-            path: only.folder_path,
-            artNum: only.art_num,
-            startValidTime: only.expire_start_date,
-            endValidTime: only.expire_end_date,
-          }
-        : { path: paths.length === 1 ? (paths[0] as string) : null };
-    }
-    if (subject.uploads && subject.uploads.length > 0) {
-      const rows = await this.repo.uploads(subject.uploads.slice(0, LOG_ITEMS_KEPT));
-      addItems(
-        rows.map((r) => ({ id: r.item_id ?? 0, name: r.file_name })).filter((r) => r.id !== 0),
-        subject.uploads.length,
-      );
-      const only = rows.length === 1 ? rows[0] : undefined;
-      if (only) {
-        details.format = only.format;
-        details.fileSize = only.file_size;
-        if (only.folder_path) details.folderPath = only.folder_path;
-      }
-    }
-    if (subject.recycleBinOf !== undefined) addItems(await this.repo.recycledRoots(subject.recycleBinOf));
-    if (subject.user !== undefined) {
-      const user = await this.repo.user(subject.user);
-      if (user) {
-        details.userId = user.id;
-        details.userName = user.name;
-        state = {
-          name: user.name,
-          username: user.username,
-          email: user.email,
-          mobile: user.mobile,
-          dept: user.dept_name,
-          roles: user.roles,
-          status: user.status,
-        };
-      }
-    }
-    if (subject.department !== undefined) {
-      const dept = await this.repo.department(subject.department);
-      if (dept) {
-        details.deptId = dept.id;
-        details.deptName = dept.name;
-        state = {
-          name: dept.name,
-          parent: dept.parent_name,
-          head: dept.head_name,
-          roles: dept.roles,
-          status: dept.status,
-        };
-      }
-    }
-    if (subject.role !== undefined) {
-      const role = await this.repo.role(subject.role);
-      if (role) {
-        details.roleId = role.id;
-        details.roleName = role.name;
-        state = {
-          name: role.name,
-          view: role.view_scope,
-          upload: role.upload_scope,
-          download: role.download_scope,
-          share: role.share_scope,
-          functionCodes: [...role.function_codes].sort((a, b) => a - b).map(String),
-        };
-      }
-    }
-    if (subject.share !== undefined || subject.shareCode !== undefined) {
-      const share = await this.repo.share(
-        subject.share !== undefined ? { id: subject.share } : { code: subject.shareCode as string },
-      );
-      if (share) {
-        // Never the code or the password: they are the link's secret, and log readers are not its owner.
-        Object.assign(details, {
-          shareId: share.id,
-          ownerId: share.owner_id,
-          ownerName: share.owner_name,
-          needPassword: share.password !== null,
-          validity: share.validity,
-          expiresAt: share.expires_at?.toISOString() ?? null,
-        });
-        if (ids.length === 0) addItems(share.items);
-      }
-    }
-    return { itemIds: ids, itemNames: names, itemCount: count, details, state };
+  /** The subject as it is now (see takeSnapshot). */
+  snapshot(subject: LogSubject): Promise<Snapshot> {
+    return takeSnapshot(this.repo, subject);
   }
 
   /**
@@ -376,61 +237,4 @@ export class LogsService {
     const fileName = language === 'zh' ? `操作日志-${stamp}.xlsx` : `operation-log-${stamp}.xlsx`;
     return { stream, fileName, total, rows: Math.min(total, maxRows) };
   }
-}
-
-function toQuery(filter: LogFilter): LogQuery {
-  return {
-    startTime: filter.startTime ? new Date(filter.startTime) : undefined,
-    endTime: filter.endTime ? new Date(filter.endTime) : undefined,
-    operatorId: filter.operatorId,
-    operatorName: filter.operatorName || undefined,
-    codes: filter.operatorCodes,
-    fileName: filter.fileName || undefined,
-  };
-}
-
-/** The filter as the export's info sheet states it. */
-function describeFilter(filter: LogFilter): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(filter)) {
-    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
-    out[key] = Array.isArray(value) ? value.join(',') : String(value);
-  }
-  return out;
-}
-
-function presentEntry(row: LogRow, lang: LogLanguage, namesShown: number): LogEntry {
-  const code = row.operator_code;
-  return {
-    id: row.id,
-    time: row.created_at.toISOString(),
-    operatorId: row.operator_id,
-    operatorName: row.operator_name,
-    operatorCode: code,
-    operationKey: isOperationCode(code) ? OPERATION_KEY_OF[code] : null,
-    operationName: operationLabel(code, lang),
-    content: describeEntry(code, row.details, row.new_value, lang),
-    details: row.details,
-    // bigint[] arrives as text elements from node-postgres (its int8 parser covers scalars only).
-    itemIds: row.item_ids.map(Number),
-    fileNames: row.item_names.slice(0, namesShown),
-    itemCount: row.item_count,
-    newValue: row.new_value,
-    ip: row.ip,
-    userAgent: row.user_agent,
-    reported: row.reported,
-  };
-}
-
-function diff(
-  before: Record<string, StateValue>,
-  after: Record<string, StateValue>,
-): Record<string, [StateValue, StateValue]> {
-  const changes: Record<string, [StateValue, StateValue]> = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const from = before[key] ?? null;
-    const to = after[key] ?? null;
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = [from, to];
-  }
-  return changes;
 }

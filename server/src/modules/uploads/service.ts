@@ -7,14 +7,12 @@ import {
   itemTypeOfFormat,
   LIMITS,
   type MultipartState,
-  splitFileName,
-  type UploadRecord,
   UploadStatus,
 } from '@dam/contract';
 import type { UploadRow } from '../../db/schema';
 import { AppError, invalidField } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
-import { signToken, verifyToken } from '../../lib/signing';
+import { verifyToken } from '../../lib/signing';
 import { LocalStorage } from '../../storage/local';
 import {
   newStorageKey,
@@ -28,30 +26,13 @@ import { canUploadInto } from '../items/policy';
 import { joinPath } from '../items/presenter';
 import type { UploadTargets } from '../items/upload-targets';
 import type { ObjectsFreed } from '../objects/service';
+import { expectedPartSize, PART_URL_LIFETIME_MS, type PartClaims, partCount } from './parts';
+import { newUploadRow, toUploadRecord } from './records';
 import type { UploadsRepository } from './repository';
 
+export { localPartUrlMaker } from './parts';
+
 export { UploadStatus };
-
-const PART_URL_LIFETIME_MS = 60 * 60 * 1000;
-
-interface PartClaims {
-  /** Storage key, multipart id, part number. */
-  k: string;
-  m: string;
-  n: number;
-}
-
-/** Local driver part URLs: the server's own part endpoint, authorised by a signed, expiring token. */
-export function localPartUrlMaker(secret: string) {
-  return (claims: { key: string; uploadId: string; partNumber: number }, expiresAt: Date): string => {
-    const token = signToken(
-      { k: claims.key, m: claims.uploadId, n: claims.partNumber } satisfies PartClaims,
-      secret,
-      expiresAt,
-    );
-    return `/ske-api/v1_0/file-upload/part?token=${token}`;
-  };
-}
 
 export interface UploadsDependencies {
   uploads: UploadsRepository;
@@ -68,17 +49,6 @@ export interface UploadsDependencies {
   /** HMAC key of local part URLs, shared by all processes (see UploadsRepository.sharedSecret). */
   partUrlSecret: string;
   warn: (details: Record<string, unknown>, message: string) => void;
-}
-
-function partCount(upload: Pick<UploadRow, 'file_size' | 'part_size'>): number {
-  const size = upload.part_size ?? 1;
-  return Math.max(1, Math.ceil(upload.file_size / size));
-}
-
-function expectedPartSize(upload: Pick<UploadRow, 'file_size' | 'part_size'>, partNumber: number): number {
-  const size = upload.part_size ?? 0;
-  const count = partCount(upload);
-  return partNumber < count ? size : upload.file_size - size * (count - 1);
 }
 
 /** The upload pipeline of SPEC §4/§7: records, resumable multipart transfer, callback, cancel. */
@@ -121,30 +91,14 @@ export class UploadsService {
         body.uploadDetailDTOS.map((e) => e.path),
       );
       const rows = await uploads.insertMany(
-        body.uploadDetailDTOS.map((entry) => {
-          const { baseName, format } = splitFileName(entry.fileName);
-          const folder = folders.get(entry.path.join('/')) ?? null;
-          return {
-            batch_num: batchNum,
-            user_id: auth.userId,
-            folder_id: folder?.id ?? null,
-            relative_path: entry.path.join('/'),
-            file_name: entry.fileName,
-            base_name: baseName,
-            format,
-            file_size: entry.fileSize,
-            last_modified: entry.fileInfo !== undefined ? new Date(entry.fileInfo) : null,
-            storage_key: newStorageKey(now, format),
-            art_num: entry.artNum || null,
-            expire_start_date: entry.expireStartTime ?? null,
-            expire_end_date: entry.expireEndTime ?? null,
-            tag_ids: entry.tagIdList ?? body.tagIdList ?? [],
-            width: entry.width ?? null,
-            height: entry.height ?? null,
-            created_at: now,
-            updated_at: now,
-          };
-        }),
+        body.uploadDetailDTOS.map((entry) =>
+          newUploadRow(entry, body.tagIdList, {
+            batchNum,
+            userId: auth.userId,
+            folderId: folders.get(entry.path.join('/'))?.id ?? null,
+            now,
+          }),
+        ),
       );
       return rows.map((row) => {
         const folder = folders.get(row.relative_path) ?? null;
@@ -444,23 +398,7 @@ export class UploadsService {
       paging.pageSize + 1,
       (paging.pageNo - 1) * paging.pageSize,
     );
-    const list: UploadRecord[] = rows.slice(0, paging.pageSize).map((row) => ({
-      id: row.id,
-      batchNum: row.batch_num,
-      fileName: row.file_name,
-      fileFormat: row.format,
-      fileSize: row.file_size,
-      fileInfo: row.last_modified?.getTime() ?? null,
-      path: row.folder_name && row.parent_path ? joinPath(row.parent_path, row.folder_name) : '/',
-      status: row.status,
-      uploadSchedule: row.upload_schedule,
-      error: row.error,
-      url: row.storage_key,
-      folderDataId: row.item_id,
-      previewStatus: row.preview_status,
-      createdAt: row.created_at.toISOString(),
-      completedAt: row.completed_at?.toISOString() ?? null,
-    }));
+    const list = rows.slice(0, paging.pageSize).map(toUploadRecord);
     return { list, pageNo: paging.pageNo, pageSize: paging.pageSize, hasMore: rows.length > paging.pageSize };
   }
 }
