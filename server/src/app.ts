@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAIN_API_PREFIX, SECURITY_API_PREFIX } from '@dam/contract';
+import fastifyCompress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { AppError } from './http/app-error';
+import { COMPRESSION } from './http/compression';
 import { registerConnectionLimits, serverTimeoutOptions } from './http/connection-limits';
 import { registerErrorHandler } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
@@ -138,6 +140,8 @@ export async function buildApp({
     strictTransportSecurity: false,
   });
   await app.register(rateLimit, { global: false });
+  // Before any route: the plugin decides per route as routes are added (see http/compression.ts).
+  await app.register(fastifyCompress, COMPRESSION);
 
   await app.register(healthRoutes, { db, version, databaseKind: database.kind });
   // Route plugins carry no prefix: the contract's endpoint table holds full paths (http/endpoint.ts).
@@ -205,6 +209,8 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
+      // The build writes .br and .gz beside each script, style and page (web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/; index.html must always be revalidated.
         res.header(

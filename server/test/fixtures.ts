@@ -30,15 +30,33 @@ export async function makePsd(width = 640, height = 480): Promise<Buffer> {
   return Buffer.from(psd);
 }
 
-/** A one-page PDF with a filled rectangle, written by hand with a correct cross-reference table. */
-export function makePdf(): Buffer {
-  const content = '0.11 0.44 0.85 rg 100 300 400 300 re f';
+/** Fill colours of makePdf's pages, in turn (RGB 0–1): page 1 blue, page 2 red, page 3 green… */
+export const PDF_PAGE_COLOURS = [
+  [0.11, 0.44, 0.85],
+  [0.85, 0.15, 0.15],
+  [0.1, 0.7, 0.2],
+  [0.95, 0.75, 0.1],
+  [0.5, 0.2, 0.7],
+] as const;
+
+/**
+ * A PDF of `pages` 600×800 pages, each a filled rectangle in PDF_PAGE_COLOURS order, written by
+ * hand with a correct cross-reference table.
+ */
+export function makePdf(pages = 1): Buffer {
+  const pageIds = Array.from({ length: pages }, (_, i) => 3 + i * 2);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Contents 4 0 R >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`,
   ];
+  for (let i = 0; i < pages; i += 1) {
+    const [r, g, b] = PDF_PAGE_COLOURS[i % PDF_PAGE_COLOURS.length] as readonly number[];
+    const content = `${r} ${g} ${b} rg 100 300 400 300 re f`;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Contents ${4 + i * 2} 0 R >>`,
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    );
+  }
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, i) => {
@@ -54,17 +72,37 @@ export function makePdf(): Buffer {
 
 /** A 3-second 320×240 test-pattern MP4 (needs ffmpeg, installed by scripts/setup-system.sh). */
 export function makeMp4(): Buffer {
+  return makeVideo('mp4');
+}
+
+/** Video codecs per container, as cameras and editors write them (none that every browser plays but MP4's). */
+const VIDEO_CODECS: Record<string, string[]> = {
+  mp4: ['-c:v', 'libx264', '-c:a', 'aac'],
+  mov: ['-c:v', 'libx264', '-c:a', 'pcm_s16le'],
+  avi: ['-c:v', 'mpeg4', '-c:a', 'pcm_s16le'],
+  mkv: ['-c:v', 'libx264', '-c:a', 'aac'],
+  webm: ['-c:v', 'libvpx', '-c:a', 'libvorbis'],
+};
+
+/** A `seconds`-long 320×240 test pattern with a tone, in the given container (needs ffmpeg). */
+export function makeVideo(format: 'mp4' | 'mov' | 'avi' | 'mkv' | 'webm', seconds = 3): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-fixture-'));
-  const file = path.join(dir, 'clip.mp4');
+  const file = path.join(dir, `clip.${format}`);
   execFileSync('ffmpeg', [
     '-v',
     'error',
     '-f',
     'lavfi',
     '-i',
-    'testsrc=duration=3:size=320x240:rate=10',
+    `testsrc=duration=${seconds}:size=320x240:rate=10`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
     '-pix_fmt',
     'yuv420p',
+    ...(VIDEO_CODECS[format] as string[]),
+    '-shortest',
     file,
   ]);
   const bytes = fs.readFileSync(file);

@@ -58,9 +58,14 @@ test('opens a file full screen: zoom, rotate, previous/next, edit name and valid
   await form.getByPlaceholder('开始日期').fill('2026-01-01');
   await form.getByPlaceholder('结束日期').click();
   await form.getByPlaceholder('结束日期').fill('2030-12-31');
-  // Enter confirms the date and, like any form, submits it.
+  // Enter confirms the date and, like any form, submits it — once.
+  let edits = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/v1_0/file/edit')) edits += 1;
+  });
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('viewer-title')).toHaveText('BOOT1-侧面');
+  expect(edits).toBe(1);
   await expect(page.getByTestId('info-validity')).toHaveText('2026-01-01 ~ 2030-12-31');
   await expect(page.getByTestId('info-formats')).toHaveText('JPG');
 

@@ -167,6 +167,11 @@ export interface UploadTable {
   preview_attempts: Generated<number>;
   thumb_key: string | null;
   preview_key: string | null;
+  /** A video's playable MP4 rendition (migration 014), when the original does not play. */
+  play_key: string | null;
+  play_status: PreviewStatus | null;
+  /** Pages of a PDF/AI (migration 014). */
+  page_count: number | null;
   hidden: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,6 +1,7 @@
 import { type Endpoint, envelopeSchema, type JsonEndpoint } from '@dam/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
+import { COMPRESSION } from './compression';
 import { ok } from './envelope';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -50,6 +51,8 @@ export function route<E extends Endpoint>(
   if (app.prefix !== '') throw new Error(`route ${endpoint.path}: registered under the prefix ${app.prefix}`);
   app.route({
     ...options,
+    // JSON answers are compressed when large enough; bytes (zips, files) go as they are.
+    ...(endpoint.reply === 'json' ? { compress: COMPRESSION } : {}),
     method: endpoint.method,
     url: endpoint.path,
     schema: {

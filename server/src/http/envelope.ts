@@ -53,8 +53,13 @@ export function reasonOfIssue(issue: ValidationIssueLike): {
   const message = issue.message ?? '';
   const params = issue.params ?? {};
   if (isValidationKey(message)) {
+    // A schema's own reason ("tooBig") still reports the limit zod checked, or its message
+    // would print a bare "{max}".
+    const limits: Record<string, string | number> = {};
+    if (params.maximum !== undefined) limits.max = String(params.maximum);
+    if (params.minimum !== undefined) limits.min = String(params.minimum);
     const custom = (params.params ?? {}) as Record<string, string | number>;
-    return { reason: message, values: custom };
+    return { reason: message, values: { ...limits, ...custom } };
   }
   const origin = params.origin;
   switch (issue.keyword) {

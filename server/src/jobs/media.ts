@@ -11,7 +11,9 @@ import { type ImageHeader, ImageTooLargeError, type ImageWork, readImageHeader }
 import type { ItemsRepository } from '../modules/items/repository';
 import type { UploadsRepository } from '../modules/uploads/repository';
 import type { ObjectStorage } from '../storage/storage';
+import { DocumentPages } from './pages';
 import { MissingToolError, run } from './tools';
+import { VideoRenditions } from './video';
 
 const THUMB_SIDE = 500;
 const PREVIEW_SIDE = 2048;
@@ -62,8 +64,13 @@ export const previewKeyOf = (storageKey: string) => `previews/${storageKey}.prev
  */
 export class MediaProcessor {
   private readonly reportedMissing = new Set<string>();
+  private readonly videos: VideoRenditions;
+  private readonly pages: DocumentPages;
 
-  constructor(private readonly deps: MediaDependencies) {}
+  constructor(private readonly deps: MediaDependencies) {
+    this.videos = new VideoRenditions(deps);
+    this.pages = new DocumentPages(deps);
+  }
 
   async process(uploadId: number): Promise<void> {
     const upload = await this.deps.uploads.findById(uploadId);
@@ -82,6 +89,10 @@ export class MediaProcessor {
       await this.finish(upload, { preview_status: PreviewStatus.none });
       return;
     }
+    // The viewer says "being prepared" until the rendition (or the verdict that none is needed) is in.
+    if (kind === 'video' && upload.play_status === null) {
+      await this.deps.uploads.update(upload.id, { play_status: PreviewStatus.pending });
+    }
     try {
       await this.withLocalCopy(upload.storage_key, format, async (file) => {
         const source = await this.sourceOf(kind, file, format);
@@ -94,6 +105,9 @@ export class MediaProcessor {
           const image = await this.decode(kind, source, format);
           await this.store(upload, image, NEEDS_PREVIEW.has(format), header);
         });
+        // After the thumbnail is stored: the card shows while the rendition is made.
+        if (kind === 'video') await this.videos.make(upload, file, format);
+        if (kind === 'page') await this.makePages(upload, file);
       });
     } catch (error) {
       if (error instanceof ImageTooLargeError) {
@@ -104,13 +118,17 @@ export class MediaProcessor {
         );
         await this.finish(upload, {
           preview_status: PreviewStatus.failed,
+          ...(kind === 'video' ? { play_status: PreviewStatus.failed } : {}),
           width: upload.width ?? error.width,
           height: upload.height ?? error.height,
         });
         return;
       }
       if (error instanceof DamagedSourceError) {
-        await this.finish(upload, { preview_status: PreviewStatus.damaged });
+        await this.finish(upload, {
+          preview_status: PreviewStatus.damaged,
+          ...(kind === 'video' ? { play_status: PreviewStatus.damaged } : {}),
+        });
         return;
       }
       if (error instanceof MissingToolError) {
@@ -121,11 +139,15 @@ export class MediaProcessor {
             `${error.tool} is not installed: previews of ${format} files are skipped`,
           );
         }
-        await this.finish(upload, { preview_status: PreviewStatus.none });
+        await this.finish(upload, {
+          preview_status: PreviewStatus.none,
+          ...(kind === 'video' ? { play_status: PreviewStatus.none } : {}),
+        });
         return;
       }
       await this.deps.uploads.update(upload.id, {
         preview_status: PreviewStatus.failed,
+        ...(kind === 'video' ? { play_status: PreviewStatus.failed } : {}),
         preview_attempts: upload.preview_attempts + 1,
       });
       throw error;
@@ -247,6 +269,16 @@ export class MediaProcessor {
       width: upload.width ?? header.uprightWidth,
       height: upload.height ?? header.uprightHeight,
     });
+  }
+
+  /** The document's pages; without them the viewer shows the first page's preview, as before. */
+  private async makePages(upload: UploadRow, file: string): Promise<void> {
+    try {
+      await this.pages.make(upload, file);
+    } catch (error) {
+      if (error instanceof MissingToolError) return;
+      this.deps.warn({ uploadId: upload.id }, `no pages for the viewer: ${(error as Error).message}`);
+    }
   }
 
   private async finish(upload: UploadRow, values: Partial<UploadRow>): Promise<void> {

@@ -204,6 +204,14 @@ export class LocalStorage implements ObjectStorage {
     await fsp.rename(tmp, file);
   }
 
+  async writeFile(key: string, source: string): Promise<void> {
+    const file = this.objectPath(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    await fsp.copyFile(source, tmp);
+    await fsp.rename(tmp, file);
+  }
+
   async delete(key: string): Promise<void> {
     await fsp.rm(this.objectPath(key), { force: true });
   }

@@ -67,6 +67,8 @@ export interface ObjectStorage {
   stat(key: string): Promise<ObjectInfo | null>;
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   write(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a local file's bytes under `key`, streamed (a video rendition can be large). */
+  writeFile(key: string, file: string, contentType: string): Promise<void>;
   /** Removes an object; an object already gone counts as deleted. */
   delete(key: string): Promise<void>;
   /** Every object in the store (not the parts of unfinished multipart uploads), in pages. */

@@ -11,6 +11,8 @@ import * as m009 from './009_tags';
 import * as m010 from './010_operation_log';
 import * as m011 from './011_rate_limits';
 import * as m012 from './012_object_deletions';
+import * as m013 from './013_scale_indexes';
+import * as m014 from './014_renditions';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -29,4 +31,6 @@ export const migrations: Record<string, Migration> = {
   '010_operation_log': m010,
   '011_rate_limits': m011,
   '012_object_deletions': m012,
+  '013_scale_indexes': m013,
+  '014_renditions': m014,
 };

@@ -8,6 +8,7 @@ import {
   type UploadRecordInfo,
 } from '@dam/contract';
 import { AppError, invalidField } from '../../http/app-error';
+import { MAX_RENDERED_PAGES, pageKeyOf } from '../../jobs/pages';
 import { type Clock, calendarDate } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AuthContext } from '../access/access';
@@ -21,6 +22,33 @@ import type { FilesRepository } from './repository';
 
 /** What browsers show as they are; other formats are shown through their JPEG preview. */
 const BROWSER_VIEWABLE = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg', 'mp4', 'webm', 'mov', 'pdf']);
+
+const VIDEO_FORMATS = new Set(['mp4', 'm4v', 'webm', 'mov', 'avi', 'mkv', 'mpeg', 'rmvb']);
+
+/**
+ * What a video record plays from (issue 11 item 2): its rendition, or the original when the media
+ * job found browsers play it. Records from before renditions (play_status null, job done) keep
+ * playing MP4/WebM originals as they did.
+ */
+function playSourceOf(record: {
+  format: string;
+  storage_key: string;
+  play_key: string | null;
+  play_status: PreviewStatus | null;
+  preview_status: PreviewStatus;
+}): { key: string | null; status: PreviewStatus } {
+  if (!VIDEO_FORMATS.has(record.format)) return { key: null, status: PreviewStatus.none };
+  if (record.play_status === null) {
+    if (record.preview_status === PreviewStatus.pending) return { key: null, status: PreviewStatus.pending };
+    return ['mp4', 'webm'].includes(record.format)
+      ? { key: record.storage_key, status: PreviewStatus.ready }
+      : { key: null, status: PreviewStatus.none };
+  }
+  if (record.play_status === PreviewStatus.ready) {
+    return { key: record.play_key ?? record.storage_key, status: PreviewStatus.ready };
+  }
+  return { key: null, status: record.play_status };
+}
 
 export interface FilesDependencies {
   files: FilesRepository;
@@ -111,6 +139,7 @@ export class FilesService {
           : null
       : null;
     const item = presentItem(row, auth, today);
+    const play = main ? playSourceOf(main) : { key: null, status: PreviewStatus.none };
     return {
       id: row.id,
       type: row.type,
@@ -122,6 +151,18 @@ export class FilesService {
       previewUrl: mainPreview,
       compactUrl: await urls.urlOf(row.cover_key, auth),
       previewStatus: main?.preview_status ?? PreviewStatus.none,
+      playUrl: play.key && !expired ? await urls.urlOf(play.key, auth) : null,
+      playStatus: play.status,
+      pageCount: main?.page_count ?? null,
+      pageUrls:
+        main?.page_count && !expired
+          ? await Promise.all(
+              Array.from(
+                { length: Math.min(main.page_count, MAX_RENDERED_PAGES) },
+                (_, i) => urls.urlOf(pageKeyOf(main.storage_key, i + 1), auth) as Promise<string>,
+              ),
+            )
+          : [],
       expireStartTime: row.expire_start_date,
       expireEndTime: row.expire_end_date,
       expired,

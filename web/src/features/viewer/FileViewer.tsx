@@ -23,6 +23,7 @@ import { BatchUploadDialog } from '../upload/BatchUploadDialog';
 import { problemText } from '../upload/problemText';
 import { useFileDetail } from './api';
 import { InfoPanel } from './InfoPanel';
+import { PageBar } from './PageBar';
 import styles from './viewer.module.css';
 import { neighbour, rotate, zoomByButton, zoomByWheel } from './zoom';
 
@@ -51,14 +52,20 @@ export function FileViewer({
   const [newVersion, setNewVersion] = useState<PickedFile[] | null>(null);
   const [sharing, setSharing] = useState(false);
   const detail = useFileDetail(id);
+  const [page, setPage] = useState(1);
 
   const go = (step: 1 | -1) => {
     const next = neighbour(items, id, step);
     if (!next) {
-      void message.info(step === 1 ? t('viewer.isLast') : t('viewer.isFirst'));
+      // One message that each press replaces, not a stack of the same words.
+      void message.info({
+        key: 'viewer-edge',
+        content: step === 1 ? t('viewer.isLast') : t('viewer.isFirst'),
+      });
       return;
     }
     setId(next.id);
+    setPage(1);
     setZoom(1);
     setAngle(0);
     setOffset({ x: 0, y: 0 });
@@ -79,11 +86,9 @@ export function FileViewer({
 
   const file = detail.data;
   const format = file?.fileFormat?.split(',')[0] ?? '';
-  const isVideo =
-    file?.type === ItemType.video &&
-    /mp4|webm|mov/.test(format) &&
-    !file.previewUrl?.includes('.preview.jpg');
+  const isVideo = file?.type === ItemType.video;
   const isPdf = format === 'pdf';
+  const pages = file?.pageUrls ?? [];
   const download = () => {
     if (file?.url) window.location.assign(file.url);
   };
@@ -93,23 +98,51 @@ export function FileViewer({
   else if (detail.isError || !file) stage = <Result status="warning" title={t('common.loadFailed')} />;
   else if (file.previewStatus === PreviewStatus.damaged)
     stage = <Result status="warning" title={t('viewer.damaged')} />;
+  else if (isVideo && file.playUrl)
+    stage = (
+      // biome-ignore lint/a11y/useMediaCaption: design files carry no captions
+      <video
+        src={file.playUrl}
+        poster={file.previewUrl ?? file.compactUrl ?? undefined}
+        controls
+        preload="metadata"
+        className={styles.video}
+        data-testid="viewer-video"
+      />
+    );
+  else if (isVideo && file.playStatus === PreviewStatus.pending)
+    // Checked on request, not polled: every detail call counts as a view of the file.
+    stage = (
+      <Result
+        icon={<Spin size="large" />}
+        title={t('viewer.videoPending')}
+        extra={<Button onClick={() => void detail.refetch()}>{t('viewer.checkAgain')}</Button>}
+        data-testid="viewer-video-pending"
+      />
+    );
+  else if (isVideo)
+    stage = (
+      <Result
+        status="info"
+        title={t('viewer.videoUnplayable')}
+        extra={file.url ? <Button onClick={download}>{t('download.action')}</Button> : null}
+      />
+    );
   else if (!file.previewUrl && file.previewStatus === PreviewStatus.pending)
     stage = (
       <Spin tip={t('viewer.previewPending')}>
         <div style={{ width: 200, height: 80 }} />
       </Spin>
     );
-  else if (!file.previewUrl) stage = <Result status="info" title={t('viewer.noPreview')} />;
-  else if (isPdf && !file.previewUrl.includes('.preview.jpg'))
+  else if (!file.previewUrl && pages.length === 0)
+    stage = <Result status="info" title={t('viewer.noPreview')} />;
+  else if (isPdf && pages.length === 0 && file.previewUrl && !file.previewUrl.includes('.preview.jpg'))
     stage = <iframe title={file.name} src={file.previewUrl} className={styles.document} />;
-  else if (isVideo)
-    // biome-ignore lint/a11y/useMediaCaption: design files carry no captions
-    stage = <video src={file.previewUrl} controls className={styles.video} />;
   else
     stage = (
       <img
-        src={file.previewUrl}
-        alt={file.name}
+        src={pages[page - 1] ?? (file.previewUrl as string)}
+        alt={pages.length > 0 ? t('viewer.pageAlt', { name: file.name, page }) : file.name}
         draggable={false}
         data-testid="viewer-image"
         data-zoom={zoom}
@@ -253,6 +286,17 @@ export function FileViewer({
             <LeftOutlined />
           </button>
           {stage}
+          {file && pages.length > 0 && (
+            <PageBar
+              page={page}
+              pageUrls={pages}
+              pageCount={file.pageCount ?? pages.length}
+              onPage={(to) => {
+                setPage(to);
+                setOffset({ x: 0, y: 0 });
+              }}
+            />
+          )}
           <button
             type="button"
             className={`${styles.nav} ${styles.navRight}`}

@@ -14,12 +14,16 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
 import { filesKeys } from '../files/api';
 import { fileNameProblem, formatDate, formatSize, nameProblemText } from '../files/format';
+import { useItemActions } from '../files/useItemActions';
+import { AddTagDialog } from '../tagging/AddTagDialog';
+import { useModifyTags } from '../tagging/api';
 import { viewerApi } from './api';
 import { ChannelTags, TagsByDimension } from './FileTags';
 import styles from './viewer.module.css';
@@ -46,8 +50,27 @@ export function InfoPanel({
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: filesKeys.all });
+  const saving = useRef(false);
+  const [savingShown, setSavingShown] = useState(false);
+  const actions = useItemActions({ onDone: () => void refresh() });
+  const [tagging, setTagging] = useState(false);
+  const modifyTags = useModifyTags();
 
   const save = async (values: EditForm) => {
+    // Enter in the date picker confirms the date and submits the form in one keystroke; a second
+    // submit while the first is under way is the same save, not another.
+    if (saving.current) return;
+    saving.current = true;
+    setSavingShown(true);
+    try {
+      await saveOnce(values);
+    } finally {
+      saving.current = false;
+      setSavingShown(false);
+    }
+  };
+
+  const saveOnce = async (values: EditForm) => {
     const body = {
       folderDataId: file.id,
       ...(values.name.trim() !== file.name ? { name: values.name.trim() } : {}),
@@ -145,6 +168,36 @@ export function InfoPanel({
           <Form.Item name="artNum" label={t('viewer.artNum')}>
             <Input />
           </Form.Item>
+          <Form.Item label={t('viewer.tags')}>
+            <Space orientation="vertical" size={4}>
+              <TagsByDimension file={file} />
+              <Button size="small" onClick={() => setTagging(true)} data-testid="edit-tags">
+                {t('tagging.editTags')}
+              </Button>
+            </Space>
+          </Form.Item>
+          {tagging && (
+            <AddTagDialog
+              title={t('tagging.titleOne', { name: file.name })}
+              initial={file.tagDTOList.map((tag) => tag.id)}
+              artNums={file.artNum ? [file.artNum] : []}
+              onConfirm={async (tagIdList) => {
+                await modifyTags({ folderDataId: file.id, tagIdList, mode: 'replace' });
+                notifySuccess(t('tagging.saved'));
+              }}
+              onClose={() => setTagging(false)}
+            />
+          )}
+          {file.authList.includes('edit') && (
+            <Form.Item label={t('viewer.path')}>
+              <Space>
+                <span data-testid="edit-path">{file.path}</span>
+                <Button size="small" onClick={() => actions.move([{ id: file.id }])} data-testid="edit-move">
+                  {t('files.moveTo')}
+                </Button>
+              </Space>
+            </Form.Item>
+          )}
           {formats.length > 1 && (
             <Form.Item label={t('viewer.formats')}>
               <Space wrap>
@@ -162,11 +215,12 @@ export function InfoPanel({
             </Form.Item>
           )}
           <Space>
-            <Button type="primary" htmlType="submit" data-testid="edit-save">
+            <Button type="primary" htmlType="submit" loading={savingShown} data-testid="edit-save">
               {t('viewer.save')}
             </Button>
             <Button onClick={onEditDone}>{t('viewer.cancelEdit')}</Button>
           </Space>
+          {actions.dialogs}
         </Form>
       ) : (
         <Descriptions column={1} size="small" title={file.name} data-testid="info-fields">
@@ -186,6 +240,11 @@ export function InfoPanel({
           <Descriptions.Item label={t('viewer.pixels')}>
             {file.filePx?.replace('*', ' × ') ?? '—'}
           </Descriptions.Item>
+          {file.pageCount !== null && (
+            <Descriptions.Item label={t('viewer.pages')}>
+              <span data-testid="info-pages">{file.pageCount}</span>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('viewer.size')}>{formatSize(file.totalSize)}</Descriptions.Item>
           <Descriptions.Item label={t('viewer.formats')}>
             <span data-testid="info-formats">{file.fileFormat?.toUpperCase() ?? '—'}</span>
