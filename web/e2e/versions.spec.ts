@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
-import { signIn, snap, useEnglish } from './support';
+import { apiToken, signIn, snap, useEnglish } from './support';
 
 const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 /** The part number inside a local part URL's signed token (`<base64url payload>.<mac>`). */
@@ -181,4 +181,37 @@ test('shows the article-number flag and the SKU data screen in English', async (
     .setInputFiles({ name: 'SHOE888-08.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) });
   await expect(page.getByTestId('unknown-art-num')).toHaveText('Not in the SKU data');
   await snap(page, 'upload-unknown-art-num-en');
+});
+
+// After the SKU import above: the article SHOE500-01 exists.
+test('a tag manager sets an article’s tags in the SKU data, and tagging its files suggests them', async ({
+  page,
+}) => {
+  await signIn(page);
+  const token = await apiToken(page);
+  const saved = await page.request.post('/ske-api/v1_0/manage/update-tag', {
+    headers: { token },
+    data: { dimensionName: '材质SKU', tagDTOList: [{ tagName: '网布' }, { tagName: '皮革' }] },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.goto('/manage/import');
+  const row = page.getByRole('row').filter({ hasText: 'SHOE500-01' });
+  await row.getByTestId('sku-edit-tags').click();
+  await page.getByTestId('add-tag-dialog').getByTestId('tag-option').filter({ hasText: '网布' }).click();
+  await page.getByTestId('tag-confirm').click();
+  await expect(row.getByTestId('sku-tags')).toContainText('网布');
+  await snap(page, 'sku-tags-zh');
+
+  await page.getByRole('link', { name: '全部文件' }).click();
+  await page
+    .getByTestId('upload-files-input')
+    .setInputFiles([
+      { name: 'SHOE500-01_top.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
+    ]);
+  await page.getByTestId('upload-group-tags-1').click();
+  const dialog = page.getByTestId('add-tag-dialog');
+  await expect(dialog).toContainText('SHOE500-01');
+  await dialog.getByTestId('tag-apply-suggestion').click();
+  await expect(dialog.getByTestId('tag-chosen')).toContainText('网布');
+  await snap(page, 'add-tag-suggestion-zh');
 });

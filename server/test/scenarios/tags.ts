@@ -203,11 +203,11 @@ export async function createTagsWorld(options: { sorted: boolean }) {
       payload: body,
       headers: { token, lang },
     });
-  const importBook = async (bytes: Buffer, token = manager) => {
+  const importBook = async (bytes: Buffer, token = manager, query = '') => {
     const form = multipart([{ name: 'file', filename: 'tags.xlsx', content: bytes }]);
     const response = await t.app.inject({
       method: 'POST',
-      url: api('v1_0/manage/tag-model-import'),
+      url: api(`v1_0/manage/tag-model-import${query}`),
       payload: form.payload,
       headers: { token, lang: 'en', 'content-type': form.contentType },
     });

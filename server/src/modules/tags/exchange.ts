@@ -1,10 +1,14 @@
 import type { Readable } from 'node:stream';
 import {
+  ERROR_MESSAGES,
   FunctionCode,
+  fillTemplate,
   ItemState,
   ItemType,
+  type Language,
   splitTagCell,
   TAG_EXCHANGE_MAX_ROWS,
+  TAG_IMPORT_PREVIEW_MAX,
   type TagModelImportResult,
   type tagModelExportRequestSchema,
 } from '@dam/contract';
@@ -116,7 +120,13 @@ export class TagExchangeService {
    * SPEC §7 `manage/tag-model-import`: reads every row, checks all of them (in row order, the first
    * problem refuses the whole file), then applies them in one transaction.
    */
-  async importWorkbook(auth: AuthContext, source: ImportSource): Promise<TagModelImportResult> {
+  async importWorkbook(
+    auth: AuthContext,
+    source: ImportSource,
+    options: { dryRun?: boolean; lang?: Language } = {},
+  ): Promise<TagModelImportResult> {
+    const dryRun = options.dryRun === true;
+    const lang = options.lang ?? 'zh';
     requireAnyCode(auth, FunctionCode.tag);
     let sheet: {
       header: { number: number; cells: string[] } | null;
@@ -172,44 +182,99 @@ export class TagExchangeService {
 
       const firstRowOf = new Map<number, number>();
       const changed = new Map<number, number[]>();
+      const changes: TagModelImportResult['changes'] = [];
+      const problems: TagModelImportResult['problems'] = [];
+      let problemCount = 0;
+      /** Applying, the first problem refuses the file; a dry run notes each and reads on. */
+      const refuse = (row: number, error: TagImportError) => {
+        if (!dryRun) throw error;
+        problemCount += 1;
+        if (problems.length < TAG_IMPORT_PREVIEW_MAX) {
+          problems.push({
+            row,
+            message: fillTemplate(ERROR_MESSAGES[lang][error.code], error.valuesIn(lang)),
+          });
+        }
+      };
+      const namesOf = (tagIds: number[]) => catalog.tagsOfFile(tagIds).map((tag) => tag.tagName);
       for (const row of rows) {
         const text = row.cells[idAt.index] ?? '';
         const id = idOf(row.cells);
-        if (id === null)
-          throw atCell(row.number, idAt.label, { key: 'unknownItem', values: { value: text } });
+        if (id === null) {
+          refuse(row.number, atCell(row.number, idAt.label, { key: 'unknownItem', values: { value: text } }));
+          continue;
+        }
         const other = firstRowOf.get(id);
-        if (other !== undefined)
-          throw atCell(row.number, idAt.label, { key: 'duplicateRow', values: { value: id, other } });
+        if (other !== undefined) {
+          refuse(
+            row.number,
+            atCell(row.number, idAt.label, { key: 'duplicateRow', values: { value: id, other } }),
+          );
+          continue;
+        }
         firstRowOf.set(id, row.number);
         const item = itemById.get(id);
-        if (item?.state !== ItemState.normal)
-          throw atCell(row.number, idAt.label, { key: 'unknownItem', values: { value: id } });
-        if (!canSee(auth, item) || !canEdit(auth, item))
-          throw atCell(row.number, idAt.label, { key: 'notEditable', values: { value: id } });
+        if (item?.state !== ItemState.normal) {
+          refuse(row.number, atCell(row.number, idAt.label, { key: 'unknownItem', values: { value: id } }));
+          continue;
+        }
+        if (!canSee(auth, item) || !canEdit(auth, item)) {
+          refuse(row.number, atCell(row.number, idAt.label, { key: 'notEditable', values: { value: id } }));
+          continue;
+        }
 
         const before = current.get(id) ?? [];
         const next = before.filter((tagId) => {
           const tag = catalog.tag(tagId);
           return !tag || !dimensionsInFile.has(tag.dimension_id);
         });
+        let unknownTag: TagImportError | null = null;
         for (const column of dimensionColumns) {
           for (const name of splitTagCell(row.cells[column.index] ?? '')) {
             const tag = catalog.tagNamed(column.dimensionId, name);
-            if (!tag) throw atCell(row.number, column.label, { code: 'SETG_02', values: { value: name } });
-            next.push(tag.id);
+            if (tag) next.push(tag.id);
+            else
+              unknownTag ??= atCell(row.number, column.label, { code: 'SETG_02', values: { value: name } });
           }
+        }
+        if (unknownTag) {
+          refuse(row.number, unknownTag);
+          continue;
         }
         const set = unique(next);
         const problem = catalog.problem(set);
-        if (problem)
-          throw atCell(row.number, columnOfDimension(problem.dimensionId), {
-            code: problem.code,
-            values: problem.values,
+        if (problem) {
+          refuse(
+            row.number,
+            atCell(row.number, columnOfDimension(problem.dimensionId), {
+              code: problem.code,
+              values: problem.values,
+            }),
+          );
+          continue;
+        }
+        if (sameSet(before, set)) continue;
+        changed.set(id, set);
+        if (dryRun && changes.length < TAG_IMPORT_PREVIEW_MAX) {
+          changes.push({
+            row: row.number,
+            folderDataId: id,
+            name: item.name,
+            before: namesOf(before),
+            after: namesOf(set),
           });
-        if (!sameSet(before, set)) changed.set(id, set);
+        }
       }
-      await repo.setItemTagSets(changed);
-      return { total: rows.length, changed: changed.size, unchanged: rows.length - changed.size };
+      if (!dryRun) await repo.setItemTagSets(changed);
+      return {
+        total: rows.length,
+        changed: changed.size,
+        unchanged: rows.length - changed.size - problemCount,
+        dryRun,
+        changes,
+        problems,
+        problemCount,
+      };
     });
   }
 

@@ -1,8 +1,8 @@
-import type { modifyTagRequestSchema, TagOfFile } from '@dam/contract';
+import { ItemState, type modifyTagRequestSchema, type TagOfFile } from '@dam/contract';
 import type { z } from 'zod';
 import { coded } from '../../http/app-error';
 import type { AuthContext } from '../access/access';
-import { requireLiveItem } from '../items/policy';
+import { canSee, requireLiveItem } from '../items/policy';
 import { TagCatalog } from './catalog';
 import type { TagsRepository } from './repository';
 
@@ -26,6 +26,33 @@ export class ItemTagsService {
       this.repo.tagIdsOfItems([itemId]),
     ]);
     return catalog.tagsOfFile(tagIds.get(itemId) ?? []);
+  }
+
+  /** The tags of each of these items the caller may see (batch tagging's list); others are left out. */
+  async tagsOfItems(
+    auth: AuthContext,
+    ids: readonly number[],
+  ): Promise<Array<{ folderDataId: number; tagDTOList: TagOfFile[] }>> {
+    const itemIds = unique(ids);
+    return this.repo.transaction(async (repo, items) => {
+      const visible = (await items.findByIds(itemIds, auth.userId)).filter(
+        (row) => row.state === ItemState.normal && canSee(auth, row),
+      );
+      const [catalog, tagIds] = await Promise.all([
+        TagCatalog.load(repo),
+        repo.tagIdsOfItems(visible.map((row) => row.id)),
+      ]);
+      const shown = new Set(visible.map((row) => row.id));
+      return itemIds
+        .filter((id) => shown.has(id))
+        .map((id) => ({ folderDataId: id, tagDTOList: catalog.tagsOfFile(tagIds.get(id) ?? []) }));
+    });
+  }
+
+  /** The names of `tagIds` in selector order, for the operation log. */
+  async tagNames(tagIds: readonly number[]): Promise<string[]> {
+    const catalog = await TagCatalog.load(this.repo);
+    return catalog.tagsOfFile(unique(tagIds)).map((tag) => tag.tagName);
   }
 
   /** SPEC §7 `file/modify-tag`: one or many items (batch tagging), all or nothing. */

@@ -20,6 +20,7 @@ export interface RangeFile {
 /** What the import needs to know of an item to check it. */
 export interface ImportItem {
   id: number;
+  name: string;
   type: number;
   state: number;
   owner_id: number;
@@ -247,7 +248,7 @@ export class TagsRepository {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('items')
-      .select(['id', 'type', 'state', 'owner_id', 'visibility', 'dept_path'])
+      .select(['id', 'name', 'type', 'state', 'owner_id', 'visibility', 'dept_path'])
       .where(sql<boolean>`id = ANY(${sql.val([...ids])}::bigint[])`)
       .execute();
   }

@@ -61,10 +61,19 @@ export const tagsRoutes: FastifyPluginAsync<{
     await oplog.record(request, OperationCode.updateTags, {
       items,
       newValue: request.body.tagIdList.join(','),
-      details: { mode: request.body.mode, tagIdList: request.body.tagIdList },
+      details: {
+        mode: request.body.mode,
+        tagIdList: request.body.tagIdList,
+        // Names as they were: the log reads "added tags: 2026 SS" even after a tag is renamed.
+        tagNames: await itemTags.tagNames(request.body.tagIdList),
+      },
     });
     return result;
   });
+
+  route(app, endpoints.tagsOfItems, async (request) =>
+    itemTags.tagsOfItems(authOf(request), request.body.folderDataIdList),
+  );
 
   route(app, endpoints.addChannelTag, async (request) =>
     channelTags.addChannelTag(authOf(request), request.body.folderDataId, request.body.channelName),
@@ -107,7 +116,11 @@ export const tagsRoutes: FastifyPluginAsync<{
       // SPEC §5: "import needs an Excel file".
       if (part?.fieldname !== 'file' || !part) throw invalidField('file', 'required');
       // A refused workbook throws TagImportError (an AppError with the row): the error handler answers.
-      return exchange.importWorkbook(auth, { stream: part.file, truncated: () => part.file.truncated });
+      return exchange.importWorkbook(
+        auth,
+        { stream: part.file, truncated: () => part.file.truncated },
+        { dryRun: request.query.dryRun, lang: request.lang },
+      );
     },
   );
 };

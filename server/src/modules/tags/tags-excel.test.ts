@@ -82,10 +82,56 @@ describe('tags in Excel', () => {
       });
       const imported = await w.importBook(Buffer.from(await book.xlsx.writeBuffer()));
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
-      expect(imported.body.result).toEqual({ total: 7, changed: 2, unchanged: 5 });
+      expect(imported.body.result).toMatchObject({ total: 7, changed: 2, unchanged: 5, dryRun: false });
       expect(await w.tagNamesOf(file.MISC)).toEqual(['2026 AW', 'Black', 'White']);
       expect(await w.tagNamesOf(file.TEE1)).toEqual(['2026 SS', 'Apparel', 'T-shirt']);
       expect(await w.tagNamesOf(file.SHOE1)).toEqual(['2026 SS', 'Black', 'Shoes']);
+    });
+
+    it('previews an import (dry run): what would change and every problem, writing nothing', async () => {
+      const { file } = await w.givenTaggedFolder();
+      const before = {
+        MISC: await w.tagNamesOf(file.MISC),
+        TEE1: await w.tagNamesOf(file.TEE1),
+      };
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Tags');
+      sheet.addRow(['id', 'colour', 'season']);
+      sheet.addRow([file.MISC, 'White', '2026 AW']);
+      sheet.addRow([file.TEE1, 'Purple', '2026 SS']);
+      sheet.addRow([987654, '', '2026 SS']);
+      sheet.addRow([file.SHOE1, 'Black', '2026 SS']);
+      const bytes = Buffer.from(await book.xlsx.writeBuffer());
+      const preview = await w.importBook(bytes, undefined, '?dryRun=1');
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      const result = preview.body.result as {
+        total: number;
+        changed: number;
+        unchanged: number;
+        dryRun: boolean;
+        changes: Array<{
+          row: number;
+          folderDataId: number;
+          name: string;
+          before: string[];
+          after: string[];
+        }>;
+        problems: Array<{ row: number; message: string }>;
+        problemCount: number;
+      };
+      expect(result).toMatchObject({ total: 4, changed: 1, unchanged: 1, dryRun: true, problemCount: 2 });
+      expect(result.changes).toEqual([
+        { row: 2, folderDataId: file.MISC, name: 'MISC', before: before.MISC, after: ['2026 AW', 'White'] },
+      ]);
+      // Every problem, in the caller's language, with its row (an applying import stops at the first).
+      expect(result.problems.map((p) => p.row)).toEqual([3, 4]);
+      expect(result.problems[0]?.message).toContain('Purple');
+      // Nothing was written.
+      expect(await w.tagNamesOf(file.MISC)).toEqual(before.MISC);
+      expect(await w.tagNamesOf(file.TEE1)).toEqual(before.TEE1);
+      const applied = await w.importBook(bytes);
+      expect(applied.body.errorCode).toBe('SETG_14');
+      expect(await w.tagNamesOf(file.MISC)).toEqual(before.MISC);
     });
 
     it('leaves dimensions without a column alone and clears a dimension with an empty cell', async () => {

@@ -1,7 +1,7 @@
 import { endpoints } from '@dam/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultOf } from '../../../test/call';
+import { call, resultOf } from '../../../test/call';
 import { createFolder, givenFolder, uniqueName, uploadFiles } from '../../../test/factories';
 import { get, post } from '../../../test/harness';
 import { api, createTagsWorld, type TagsWorld } from '../../../test/scenarios/tags';
@@ -91,9 +91,38 @@ describe('tagging files and folders', () => {
       const entries = resultOf(endpoints.operationLog, logged.body).list;
       expect(entries.map((e) => e.operatorCode)).toEqual(['TAG01']);
       expect(entries[0]?.fileNames[0]).toContain(shoe.name);
+      // It reads as what was done, with the tags' names rather than their ids.
+      expect(entries[0]?.content).toBe('tags set to: 2026 SS, Black, Shoes, Running');
+      const inChinese = await post(
+        w.t.app,
+        api('v1_0/operator-log/list'),
+        { operatorCodes: ['TAG01'], fileName: shoe.name },
+        { token: w.admin, lang: 'zh' },
+      );
+      expect(resultOf(endpoints.operationLog, inChinese.body).list[0]?.content).toBe(
+        '设置标签为：2026 SS、Black、Shoes、Running',
+      );
       // Not visible answers like unknown (docs/decisions.md, Errors).
       expect((await w.selector(w.outsider, `?folderDataId=${file.SHOE1}`)).body.errorCode).toBe('SE_404');
       expect((await w.selector(w.viewer, '?folderDataId=987654')).status).toBe(404);
+    });
+
+    it('lists the tags of many items for batch tagging, leaving out what the caller cannot see', async () => {
+      const tagged = await w.givenTaggedFile([w.tag.Black, w.tag['2026 SS']]);
+      const bare = await w.givenTaggedFile([]);
+      const listed = await call(w.t.app, endpoints.tagsOfItems, {
+        token: w.viewer,
+        body: { folderDataIdList: [tagged.id, bare.id, 987654] },
+      });
+      expect(listed.map((entry) => entry.folderDataId)).toEqual([tagged.id, bare.id]);
+      expect(listed[0]?.tagDTOList.map((tag) => tag.tagName)).toEqual(['2026 SS', 'Black']);
+      expect(listed[1]?.tagDTOList).toEqual([]);
+      // Someone who may not see the administrator's files learns nothing of them.
+      const hidden = await call(w.t.app, endpoints.tagsOfItems, {
+        token: w.outsider,
+        body: { folderDataIdList: [tagged.id] },
+      });
+      expect(hidden).toEqual([]);
     });
 
     it('tags many files at once (replace), or adds to what each has (add)', async () => {

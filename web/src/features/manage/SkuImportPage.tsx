@@ -1,11 +1,17 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { LIMITS, type Sku, type SkuImportResult } from '@dam/contract';
-import { Alert, App, Button, Empty, Input, Space, Table, Typography } from 'antd';
+import { endpoints, FunctionCode, LIMITS, type Sku, type SkuImportResult } from '@dam/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
+import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
 import { formatDate } from '../files/format';
-import { saveSkuTemplate, useImportSkus, useSkuList } from './skuApi';
+import { AddTagDialog } from '../tagging/AddTagDialog';
+import { useTagDimensions } from '../tagging/api';
+import { saveSkuTemplate, skuKeys, useImportSkus, useSkuList } from './skuApi';
 
 /**
  * The SKU data the upload dialog checks article numbers against (issue 4): import from Excel
@@ -21,6 +27,15 @@ export function SkuImportPage() {
   const [result, setResult] = useState<SkuImportResult | null>(null);
 
   const list = useSkuList(query);
+  const queryClient = useQueryClient();
+  const [tagging, setTagging] = useState<Sku | null>(null);
+  // Setting an article's tags is tag management (code 4); the list itself is the import code's.
+  const mayTag = functionCodesOf(useCurrentUser().data).includes(FunctionCode.tag);
+  const dimensions = useTagDimensions();
+  const tagNames = useMemo(
+    () => new Map((dimensions.data ?? []).flatMap((d) => d.tagDTOList.map((tag) => [tag.id, tag.tagName]))),
+    [dimensions.data],
+  );
   const importSkus = useImportSkus();
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.list) ?? [], [list.data]);
 
@@ -99,7 +114,7 @@ export function SkuImportPage() {
         loading={list.isPending}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1120 }}
         locale={{ emptyText: <Empty description={query ? t('sku.noMatch') : t('sku.empty')} /> }}
         columns={[
           {
@@ -114,6 +129,27 @@ export function SkuImportPage() {
           { title: t('sku.color'), dataIndex: 'color', width: 110, ellipsis: true },
           { title: t('sku.season'), dataIndex: 'season', width: 100 },
           { title: t('sku.gender'), dataIndex: 'gender', width: 80 },
+          {
+            title: t('viewer.tags'),
+            width: 220,
+            render: (_v, sku) => (
+              <Space wrap size={[4, 4]} data-testid="sku-tags">
+                {sku.tagIdList.map((id) => (
+                  <Tag key={id}>{tagNames.get(id) ?? id}</Tag>
+                ))}
+                {mayTag && (
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => setTagging(sku)}
+                    data-testid="sku-edit-tags"
+                  >
+                    {t('tagging.editTags')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
           {
             title: t('sku.updatedAt'),
             dataIndex: 'updatedAt',
@@ -136,6 +172,18 @@ export function SkuImportPage() {
             : undefined
         }
       />
+      {tagging && (
+        <AddTagDialog
+          title={t('sku.tagsTitle', { artNum: tagging.artNum })}
+          initial={tagging.tagIdList}
+          onConfirm={async (tagIdList) => {
+            await call(endpoints.setSkuTags, { body: { artNum: tagging.artNum, tagIdList }, silent: true });
+            await queryClient.invalidateQueries({ queryKey: skuKeys.all });
+            notifySuccess(t('tagging.saved'));
+          }}
+          onClose={() => setTagging(null)}
+        />
+      )}
     </Space>
   );
 }

@@ -1,4 +1,10 @@
-import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  MinusCircleOutlined,
+  PlusOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import {
   type ManagedTagDimension,
   TAG_DIMENSION_NAME_MAX_CHARS,
@@ -24,6 +30,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
 import { FormModal } from '../../ui/FormModal';
+import { TagImportDialog } from '../tagging/TagImportDialog';
 import { useDeleteDimension, useDimensions, useSaveDimension } from './tagsApi';
 
 interface DimensionForm {
@@ -175,6 +182,7 @@ export function TagsPage() {
   const { message } = App.useApp();
   const dimensions = useDimensions();
   const [dialog, setDialog] = useState<ManagedTagDimension | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
   const remove = useDeleteDimension();
   const all = dimensions.data ?? [];
   const byId = new Map(all.map((d) => [d.id, d]));
@@ -185,15 +193,21 @@ export function TagsPage() {
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('tags.intro')}
         </Typography.Paragraph>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDialog('new')}
-          data-testid="dimension-add"
-        >
-          {t('tags.newDimension')}
-        </Button>
+        <Space>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="tag-import-open">
+            {t('tagImport.open')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog('new')}
+            data-testid="dimension-add"
+          >
+            {t('tags.newDimension')}
+          </Button>
+        </Space>
       </Space>
+      {importing && <TagImportDialog onClose={() => setImporting(false)} />}
       {dimensions.isPending ? (
         <Skeleton active />
       ) : all.length === 0 ? (
