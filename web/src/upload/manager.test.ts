@@ -1,6 +1,7 @@
-import { LIMITS } from '@dam/contract';
+import { LIMITS, type UploadRecord } from '@dam/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadManager } from './manager';
+import { interruptedAmong } from './resume';
 import {
   type NetworkStatus,
   type NewTask,
@@ -88,6 +89,19 @@ class FakeNetwork implements NetworkStatus {
   }
 }
 
+/** A file of `size` bytes to upload as record `id`, known to the fake server. */
+function newTask(server: FakeServer, id: number, size: number): NewTask {
+  server.register(id, size);
+  return {
+    id,
+    fileName: `file${id}.jpg`,
+    fileSize: size,
+    file: new Blob([new Uint8Array(size)]),
+    path: '/',
+    objectKey: `k${id}`,
+  };
+}
+
 describe('upload manager (SPEC §4 scheduling)', () => {
   let server: FakeServer;
   let transport: FakeTransport;
@@ -95,17 +109,7 @@ describe('upload manager (SPEC §4 scheduling)', () => {
   let manager: UploadManager;
   let checks: number;
 
-  const task = (id: number, size = 2 * PART): NewTask => {
-    server.register(id, size);
-    return {
-      id,
-      fileName: `file${id}.jpg`,
-      fileSize: size,
-      file: new Blob([new Uint8Array(size)]),
-      path: '/',
-      objectKey: `k${id}`,
-    };
-  };
+  const task = (id: number, size = 2 * PART) => newTask(server, id, size);
   const statuses = () => Object.fromEntries(manager.snapshot().tasks.map((t) => [t.id, t.status]));
   const settle = () => vi.advanceTimersByTimeAsync(0);
 
@@ -287,5 +291,49 @@ describe('upload manager (SPEC §4 scheduling)', () => {
   it('runs the task-list check every 60 s', async () => {
     await vi.advanceTimersByTimeAsync(LIMITS.taskListCheckMs * 2 + 1);
     expect(checks).toBe(2);
+  });
+});
+
+describe('what the upload panel and the interrupted list read from the manager', () => {
+  let server: FakeServer;
+  let manager: UploadManager;
+  const task = (id: number, size = 2 * PART) => newTask(server, id, size);
+  const record = (id: number, status: 0 | 1) =>
+    ({ id, status, fileName: `file${id}.jpg` }) as unknown as UploadRecord;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    server = new FakeServer();
+    manager = new UploadManager(server, new FakeTransport(), new FakeNetwork(), () => {});
+    manager.start();
+  });
+  afterEach(() => {
+    manager.stop();
+    vi.useRealTimers();
+  });
+
+  it('keeps finished uploads for the panel until it is closed', async () => {
+    manager.add([task(1), task(2)]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(manager.snapshot().finished.map((f) => f.fileName)).toEqual(['file1.jpg', 'file2.jpg']);
+    expect(manager.snapshot().tasks).toEqual([]);
+    manager.clearFinished();
+    expect(manager.snapshot().finished).toEqual([]);
+  });
+
+  it('does not call uploads this page finished or cancelled "interrupted" while the server list is stale', async () => {
+    manager.add([task(1)]);
+    await vi.advanceTimersByTimeAsync(0);
+    const transport = new FakeTransport();
+    transport.hang.add(2).add(3);
+    const second = new UploadManager(server, transport, new FakeNetwork(), () => {});
+    second.add([task(2), task(3)]);
+    await second.cancelAll();
+    // The server's list still says uploading for all three, and lists one this page never ran.
+    const stale = [record(1, 1), record(2, 1), record(3, 0), record(4, 1)];
+    expect(
+      interruptedAmong(stale, (id) => manager.hasTaken(id) || second.hasTaken(id)).map((r) => r.id),
+    ).toEqual([4]);
+    second.stop();
   });
 });

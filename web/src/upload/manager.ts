@@ -1,8 +1,8 @@
 import { LIMITS, UploadStatus } from '@dam/contract';
+import { sendMissingParts } from './transfer';
 import {
   type NetworkStatus,
   type NewTask,
-  PartRejected,
   type PartTransport,
   TaskStatus,
   type UploadApi,
@@ -12,17 +12,23 @@ import {
 
 /** How often stalled transfers are looked for; a stall is declared after LIMITS.uploadStallMs. */
 const STALL_CHECK_MS = 5_000;
-/** Parts of one file in flight at once. */
-const PARTS_IN_FLIGHT = 3;
-const SIGN_BATCH = 20;
-
 interface Running {
   controller: AbortController;
   partsSinceRecord: number;
 }
 
+/** An upload this page finished, kept for the upload panel until it is closed. */
+export interface FinishedUpload {
+  id: number;
+  fileName: string;
+  fileSize: number;
+  finishedAt: number;
+}
+
 export interface ManagerSnapshot {
   tasks: UploadTask[];
+  /** Uploads finished in this page since the panel was last closed, newest last. */
+  finished: FinishedUpload[];
   /** Tasks waiting or paused (SPEC §4: status 0 and 2 count as pending). */
   pending: number;
   uploading: number;
@@ -44,6 +50,9 @@ export class UploadManager {
   /** Undoes start(): clears the timers and stops watching the network; null while stopped. */
   private stopWatching: (() => void) | null = null;
   private finishedBanner = false;
+  private finished: FinishedUpload[] = [];
+  /** Every upload this page took on (running, finished, cancelled): none of them was interrupted. */
+  private readonly taken = new Set<number>();
 
   constructor(
     private readonly api: UploadApi,
@@ -101,6 +110,7 @@ export class UploadManager {
     const tasks = [...this.tasks.values()].map((t) => ({ ...t }));
     return {
       tasks,
+      finished: [...this.finished],
       pending: tasks.filter((t) => t.status === TaskStatus.waiting || t.status === TaskStatus.paused).length,
       uploading: tasks.filter((t) => t.status === TaskStatus.uploading).length,
       finishedBanner: this.finishedBanner,
@@ -112,6 +122,20 @@ export class UploadManager {
     return [...this.tasks.values()].some((t) => t.status === TaskStatus.uploading);
   }
 
+  /**
+   * Whether this page took the upload on. The server lists a finished or cancelled upload as
+   * unfinished until its list is read again; such a record was not interrupted.
+   */
+  hasTaken(id: number): boolean {
+    return this.taken.has(id);
+  }
+
+  /** Forgets the finished uploads (the panel is closed). */
+  clearFinished(): void {
+    this.finished = [];
+    this.emit();
+  }
+
   dismissBanner(): void {
     this.finishedBanner = false;
     this.emit();
@@ -121,6 +145,7 @@ export class UploadManager {
     const now = Date.now();
     for (const task of newTasks) {
       if (this.tasks.has(task.id)) continue;
+      this.taken.add(task.id);
       const dot = task.fileName.lastIndexOf('.');
       this.tasks.set(task.id, {
         ...task,
@@ -191,6 +216,7 @@ export class UploadManager {
    */
   async discard(ids: number[]): Promise<void> {
     for (const id of ids) {
+      this.taken.add(id);
       this.stopTransfer(id);
       this.tasks.delete(id);
     }
@@ -246,68 +272,14 @@ export class UploadManager {
     const { signal } = running.controller;
     const isCurrent = () => this.running.get(task.id) === running && !signal.aborted;
     try {
-      const state = await this.api.startMultipart(task.id);
-      if (!isCurrent()) return;
-      const stored = new Map(state.parts.map((p) => [p.partNumber, p.size]));
-      let storedBytes = [...stored.values()].reduce((a, b) => a + b, 0);
-      task.doneParts = stored.size;
-      const missing: number[] = [];
-      for (let n = 1; n <= state.partCount; n++) if (!stored.has(n)) missing.push(n);
-      const inFlight = new Map<number, number>();
-      const startedAt = Date.now();
-      const bytesAtStart = storedBytes;
-      const progressed = () => {
-        const sent = storedBytes + [...inFlight.values()].reduce((a, b) => a + b, 0);
-        task.process = task.fileSize === 0 ? 99 : Math.min(99, Math.floor((sent / task.fileSize) * 100));
-        task.updateAt = Date.now();
-        const elapsed = (task.updateAt - startedAt) / 1000;
-        const rate = elapsed > 0 ? (sent - bytesAtStart) / elapsed : 0;
-        task.remainingTime = rate > 0 ? Math.ceil((task.fileSize - sent) / rate) : null;
-        this.emit();
-      };
-
-      for (let offset = 0; offset < missing.length; offset += SIGN_BATCH) {
-        const numbers = missing.slice(offset, offset + SIGN_BATCH);
-        let targets = await this.api.signParts(task.id, numbers);
-        if (!isCurrent()) return;
-        const queue = [...targets];
-        const worker = async () => {
-          for (let target = queue.shift(); target; target = queue.shift()) {
-            const start = (target.partNumber - 1) * state.partSize;
-            const body = task.file.slice(start, Math.min(task.fileSize, start + state.partSize));
-            let result: { etag: string };
-            try {
-              result = await this.transport.put(target, body, signal, (loaded) => {
-                inFlight.set(target!.partNumber, loaded);
-                progressed();
-              });
-            } catch (error) {
-              // An expired signature: sign again once, the part is not lost.
-              if (!(error instanceof PartRejected && error.status === 403)) throw error;
-              targets = await this.api.signParts(task.id, [target.partNumber]);
-              result = await this.transport.put(targets[0]!, body, signal, () => progressed());
-            }
-            if (!isCurrent()) return;
-            inFlight.delete(target.partNumber);
-            await this.api.partDone(task.id, {
-              partNumber: target.partNumber,
-              size: body.size,
-              etag: result.etag,
-            });
-            storedBytes += body.size;
-            task.doneParts++;
-            running.partsSinceRecord++;
-            progressed();
-            // SPEC §4: progress is recorded only when more than 3 parts finished since the last time.
-            if (running.partsSinceRecord > LIMITS.partsBetweenProgressUpdates) {
-              running.partsSinceRecord = 0;
-              await this.api.callback(task.id, UploadStatus.uploading, task.process);
-            }
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(PARTS_IN_FLIGHT, queue.length) }, worker));
-        if (!isCurrent()) return;
-      }
+      const sent = await sendMissingParts(task, running, {
+        api: this.api,
+        transport: this.transport,
+        signal,
+        isCurrent,
+        emit: () => this.emit(),
+      });
+      if (!sent) return;
       task.process = 100;
       this.emit();
       try {
@@ -319,6 +291,12 @@ export class UploadManager {
       if (!isCurrent()) return;
       this.running.delete(task.id);
       this.tasks.delete(task.id);
+      this.finished.push({
+        id: task.id,
+        fileName: task.fileName,
+        fileSize: task.fileSize,
+        finishedAt: Date.now(),
+      });
       this.emitEvent({ type: 'finished', taskId: task.id });
       this.schedule();
       this.emit();

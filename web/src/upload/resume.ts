@@ -1,4 +1,4 @@
-import type { UploadRecord } from '@dam/contract';
+import { type UploadRecord, UploadStatus } from '@dam/contract';
 
 export interface RepickMatch {
   record: UploadRecord;
@@ -32,4 +32,16 @@ export function matchRepickedFiles(
     matched.push({ record, file });
   }
   return { matched, unmatched };
+}
+
+/**
+ * The unfinished records that really stopped: not one this page took on (running, or finished or
+ * cancelled a moment ago and not yet re-read from the server).
+ */
+export function interruptedAmong(records: UploadRecord[], taken: (id: number) => boolean): UploadRecord[] {
+  return records.filter(
+    (record) =>
+      !taken(record.id) &&
+      (record.status === UploadStatus.waiting || record.status === UploadStatus.uploading),
+  );
 }

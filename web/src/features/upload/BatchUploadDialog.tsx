@@ -3,6 +3,7 @@ import {
   FileImageOutlined,
   FileOutlined,
   PlusOutlined,
+  TagsOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { UploadGroup } from '@dam/contract';
@@ -29,6 +30,7 @@ import { applyFixedName, groupOf, needsRename, type PickedFile, pickFiles } from
 import { useUploadManager } from '../../upload/UploadProvider';
 import { formatSize } from '../files/format';
 import { MoveDialog } from '../files/MoveDialog';
+import { AddTagDialog } from '../tagging/AddTagDialog';
 import { createUploads, useArtNumsInNames, useSkuCheck } from './api';
 import { problemText } from './problemText';
 
@@ -78,6 +80,9 @@ export function BatchUploadDialog({
   const touched = useRef(new Set<string>());
   const [validity, setValidity] = useState<[Dayjs, Dayjs] | null>(null);
   const [picking, setPicking] = useState(false);
+  /** Tags per group (images, videos, others), given to each of its files at upload (SPEC §4 tagIdList). */
+  const [groupTags, setGroupTags] = useState<Partial<Record<UploadGroup, number[]>>>({});
+  const [taggingGroup, setTaggingGroup] = useState<UploadGroup | null>(null);
   const [starting, setStarting] = useState(false);
   const more = useRef<HTMLInputElement>(null);
 
@@ -152,6 +157,7 @@ export function BatchUploadDialog({
           path: (named[index] as PickedFile).path,
           fileInfo: f.file.lastModified,
           ...(artNums[keyOf(f)] ? { artNum: artNums[keyOf(f)] } : {}),
+          ...(groupTags[groupOf(f.fileName)]?.length ? { tagIdList: groupTags[groupOf(f.fileName)] } : {}),
           ...(validity
             ? {
                 expireStartTime: validity[0].format('YYYY-MM-DD'),
@@ -254,10 +260,24 @@ export function BatchUploadDialog({
           title={t('upload.unknownArtNumSummary', { count: String(unknownFiles.length) })}
         />
       )}
+      {taggingGroup !== null && (
+        <AddTagDialog
+          title={t('upload.groupTagsTitle', {
+            group: t(GROUPS.find((g) => g.group === taggingGroup)?.key ?? ''),
+          })}
+          initial={groupTags[taggingGroup] ?? []}
+          artNums={files
+            .filter((f) => groupOf(f.fileName) === taggingGroup)
+            .flatMap((f) => (artNums[keyOf(f)] ? [artNums[keyOf(f)] as string] : []))}
+          onConfirm={(ids) => setGroupTags((all) => ({ ...all, [taggingGroup]: ids }))}
+          onClose={() => setTaggingGroup(null)}
+        />
+      )}
       <Collapse
         defaultActiveKey={GROUPS.map((g) => String(g.group))}
         items={GROUPS.map(({ group, key, icon }) => {
           const members = files.filter((f) => groupOf(f.fileName) === group);
+          const tags = groupTags[group] ?? [];
           return {
             key: String(group),
             label: (
@@ -266,6 +286,20 @@ export function BatchUploadDialog({
                 {t(key)} ({members.length})
               </Space>
             ),
+            extra:
+              members.length > 0 ? (
+                <Button
+                  size="small"
+                  icon={<TagsOutlined />}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    setTaggingGroup(group);
+                  }}
+                  data-testid={`upload-group-tags-${group}`}
+                >
+                  {tags.length > 0 ? t('upload.groupTagged', { count: tags.length }) : t('tagging.action')}
+                </Button>
+              ) : null,
             children: (
               <List
                 size="small"

@@ -1,9 +1,9 @@
-import { type UploadRecord, UploadStatus } from '@dam/contract';
+import type { UploadRecord } from '@dam/contract';
 import { Alert, App, Button, List, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { matchRepickedFiles } from '../../upload/resume';
+import { interruptedAmong, matchRepickedFiles } from '../../upload/resume';
 import { useUploadManager, useUploadState } from '../../upload/UploadProvider';
 import { formatSize } from '../files/format';
 import { useUnfinishedUploads } from './api';
@@ -14,14 +14,11 @@ import { useUnfinishedUploads } from './api';
  * again and they continue from there.
  */
 export function useInterruptedUploads(): UploadRecord[] {
-  const state = useUploadState();
+  // Re-rendered on every change of the manager, whose record of what it took on decides.
+  useUploadState();
+  const manager = useUploadManager();
   const query = useUnfinishedUploads();
-  const running = new Set(state.tasks.map((task) => task.id));
-  return (query.data ?? []).filter(
-    (record) =>
-      !running.has(record.id) &&
-      (record.status === UploadStatus.waiting || record.status === UploadStatus.uploading),
-  );
+  return interruptedAmong(query.data ?? [], (id) => manager.hasTaken(id));
 }
 
 /** The records screen's list of interrupted uploads, with "pick the files again" and "discard". */

@@ -1,5 +1,5 @@
 import { PreviewStatus, type UploadRecord } from '@dam/contract';
-import { App, Button, Empty, Progress, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Empty, Progress, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -8,26 +8,15 @@ import { useUploadManager, useUploadState } from '../../upload/UploadProvider';
 import { formatDate, formatSize } from '../files/format';
 import { useUploadHistory } from './api';
 import { InterruptedUploads } from './InterruptedUploads';
+import { remaining } from './remaining';
+import { useCancelUploads } from './useCancelUploads';
 
 const TABS = ['current', 'await', 'history'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Seconds as "3 min 20 s"-style text; above 24 h "over one day" (SPEC §9). */
-function remaining(t: (k: string, v?: Record<string, string>) => string, seconds: number | null): string {
-  if (seconds === null) return '';
-  if (seconds > 86_400) return t('upload.remaining', { time: t('upload.overOneDay') });
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return t('upload.remaining', {
-    time: `${h ? `${h}:` : ''}${String(m).padStart(h ? 2 : 1, '0')}:${String(s).padStart(2, '0')}`,
-  });
-}
-
 /** SPEC §2/§4 upload records: uploading, waiting, uploaded; continue, pause all, cancel all, re-upload. */
 export function UploadRecordsPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const { tab = 'current' } = useParams();
   const manager = useUploadManager();
@@ -39,14 +28,7 @@ export function UploadRecordsPage() {
   const waiting = state.tasks.filter((task) => task.status === TaskStatus.waiting);
   const finished = useMemo(() => history.data?.pages.flatMap((p) => p.list) ?? [], [history.data]);
 
-  const cancel = (ids: number[]) =>
-    modal.confirm({
-      title: t('upload.confirmCancel', { count: String(ids.length) }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: () => manager.cancel(ids),
-    });
+  const cancel = useCancelUploads();
 
   const statusTag = (task: UploadTask) => {
     if (task.status === TaskStatus.uploading)

@@ -1,0 +1,88 @@
+import { LIMITS, UploadStatus } from '@dam/contract';
+import { PartRejected, type PartTransport, type UploadApi, type UploadTask } from './types';
+
+/** Parts of one file in flight at once. */
+const PARTS_IN_FLIGHT = 3;
+const SIGN_BATCH = 20;
+
+/**
+ * Sends the parts of a task the store does not hold yet, PARTS_IN_FLIGHT at a time, keeping the
+ * task's progress and time left current and recording progress with the server after more than
+ * 3 parts (SPEC §4). Answers true when every part is stored, false when the transfer stopped
+ * being the task's current one (paused, cancelled, retried); throws when a part cannot be sent.
+ */
+export async function sendMissingParts(
+  task: UploadTask,
+  running: { partsSinceRecord: number },
+  deps: {
+    api: UploadApi;
+    transport: PartTransport;
+    signal: AbortSignal;
+    isCurrent: () => boolean;
+    emit: () => void;
+  },
+): Promise<boolean> {
+  const state = await deps.api.startMultipart(task.id);
+  if (!deps.isCurrent()) return false;
+  const stored = new Map(state.parts.map((p) => [p.partNumber, p.size]));
+  let storedBytes = [...stored.values()].reduce((a, b) => a + b, 0);
+  task.doneParts = stored.size;
+  const missing: number[] = [];
+  for (let n = 1; n <= state.partCount; n++) if (!stored.has(n)) missing.push(n);
+  const inFlight = new Map<number, number>();
+  const startedAt = Date.now();
+  const bytesAtStart = storedBytes;
+  const progressed = () => {
+    const sent = storedBytes + [...inFlight.values()].reduce((a, b) => a + b, 0);
+    task.process = task.fileSize === 0 ? 99 : Math.min(99, Math.floor((sent / task.fileSize) * 100));
+    task.updateAt = Date.now();
+    const elapsed = (task.updateAt - startedAt) / 1000;
+    const rate = elapsed > 0 ? (sent - bytesAtStart) / elapsed : 0;
+    task.remainingTime = rate > 0 ? Math.ceil((task.fileSize - sent) / rate) : null;
+    deps.emit();
+  };
+
+  for (let offset = 0; offset < missing.length; offset += SIGN_BATCH) {
+    const numbers = missing.slice(offset, offset + SIGN_BATCH);
+    let targets = await deps.api.signParts(task.id, numbers);
+    if (!deps.isCurrent()) return false;
+    const queue = [...targets];
+    const worker = async () => {
+      for (let target = queue.shift(); target; target = queue.shift()) {
+        const start = (target.partNumber - 1) * state.partSize;
+        const body = task.file.slice(start, Math.min(task.fileSize, start + state.partSize));
+        let result: { etag: string };
+        try {
+          result = await deps.transport.put(target, body, deps.signal, (loaded) => {
+            inFlight.set(target!.partNumber, loaded);
+            progressed();
+          });
+        } catch (error) {
+          // An expired signature: sign again once, the part is not lost.
+          if (!(error instanceof PartRejected && error.status === 403)) throw error;
+          targets = await deps.api.signParts(task.id, [target.partNumber]);
+          result = await deps.transport.put(targets[0]!, body, deps.signal, () => progressed());
+        }
+        if (!deps.isCurrent()) return false;
+        inFlight.delete(target.partNumber);
+        await deps.api.partDone(task.id, {
+          partNumber: target.partNumber,
+          size: body.size,
+          etag: result.etag,
+        });
+        storedBytes += body.size;
+        task.doneParts++;
+        running.partsSinceRecord++;
+        progressed();
+        // SPEC §4: progress is recorded only when more than 3 parts finished since the last time.
+        if (running.partsSinceRecord > LIMITS.partsBetweenProgressUpdates) {
+          running.partsSinceRecord = 0;
+          await deps.api.callback(task.id, UploadStatus.uploading, task.process);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARTS_IN_FLIGHT, queue.length) }, worker));
+    if (!deps.isCurrent()) return false;
+  }
+  return true;
+}
