@@ -42,14 +42,18 @@ test('organises a folder tree: create, browse by breadcrumb, switch views, move,
   await expect(page.getByTestId('current-folder')).toHaveText('2027 春夏');
   await expect(card(page, '跑鞋')).toBeVisible();
 
-  // Views: waterfall is remembered across reloads.
+  // Views: waterfall hides the latest-shares tab at once (SPEC §2) and is remembered across reloads.
+  const latestShares = page.getByTestId('side-tabs').getByText('最新分享');
+  await expect(latestShares).toBeVisible();
   await page.getByTestId('view-toggle').getByText('瀑布流').click();
+  await expect(latestShares).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('view-toggle').locator('.ant-segmented-item-selected')).toContainText(
     '瀑布流',
   );
   await snap(page, 'allfiles-waterfall-zh');
   await page.getByTestId('view-toggle').getByText('网格').click();
+  await expect(latestShares).toBeVisible();
 
   // Sort toggle cycles normal → up → down → normal.
   const sort = page.getByTestId('sort-toggle');
@@ -136,4 +140,12 @@ test('shows the file screens in English', async ({ page }) => {
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByTestId('new-folder').click();
   await snap(page, 'folder-dialog-en');
+  await page.keyboard.press('Escape');
+  // Waterfall hides the latest-shares tab at once.
+  const latestShares = page.getByTestId('side-tabs').getByText('Latest shares');
+  await expect(latestShares).toBeVisible();
+  await page.getByTestId('view-toggle').getByText('Waterfall').click();
+  await expect(latestShares).toHaveCount(0);
+  await page.getByTestId('view-toggle').getByText('Grid').click();
+  await expect(latestShares).toBeVisible();
 });

@@ -65,3 +65,23 @@ test('returns to the page asked for after signing in', async ({ page }) => {
   await expect(page.getByText('用户管理', { exact: true })).toBeVisible();
   await snap(page, 'about-zh');
 });
+
+test('a signed-in page with a code parameter but no session goes to sign in, not a spinner', async ({
+  page,
+}) => {
+  await page.goto('/myCollect?code=abc');
+  await expect(page).toHaveURL(/\/login\?redirect=%2FmyCollect%3Fcode%3Dabc$/);
+  await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
+  await page.getByTestId('login-identifier').fill(ADMIN.email);
+  await page.getByTestId('login-password').fill(ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/myCollect\?code=abc$/);
+  await expect(page.getByTestId('side-tabs')).toBeVisible();
+});
+
+test('the same, in English', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('lang', 'en'));
+  await page.goto('/rencent?code=xyz');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Frencent%3Fcode%3Dxyz$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});

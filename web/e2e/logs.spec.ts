@@ -1,6 +1,24 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { signIn, snap, useEnglish } from './support';
+import { apiToken, signIn, snap, useEnglish } from './support';
+
+/** A role made and then given the share scope and the log permission, through the role calls. */
+async function editRole(page: Page, name: string) {
+  const token = await apiToken(page);
+  const role = {
+    name,
+    filePermissions: { view: 'all', upload: 'dept', download: 'all', share: 'none' },
+    functionCodes: [],
+  };
+  const created = await page.request.post('/security-api/create-role', { headers: { token }, data: role });
+  expect(created.ok()).toBe(true);
+  const roleId = (await created.json()).result.id as number;
+  const edited = await page.request.post('/security-api/edit-role', {
+    headers: { token },
+    data: { ...role, roleId, filePermissions: { ...role.filePermissions, share: 'all' }, functionCodes: [5] },
+  });
+  expect(edited.ok()).toBe(true);
+}
 
 const FOLDER = '日志样品';
 
@@ -49,6 +67,13 @@ test('the operation log shows who did what, filters it and exports it', async ({
   await page.getByTestId('log-file-name').fill('没有这个文件');
   await page.getByTestId('log-search').click();
   await expect(page.getByText('没有符合条件的操作记录')).toBeVisible();
+
+  // A role change reads in words: scopes and permissions by name, not stored codes.
+  await editRole(page, '日志角色');
+  await page.reload();
+  await expect(page.getByTestId('log-content').first()).toHaveText(
+    '角色：日志角色，分享范围：无 → 全部；功能权限：— → 操作日志',
+  );
 });
 
 test('the operation log in English', async ({ page }) => {
@@ -56,6 +81,11 @@ test('the operation log in English', async ({ page }) => {
   await signIn(page);
   await page.goto('/manage/log');
   await expect(page.getByTestId('log-operation').first()).toHaveText('Sign in');
+  await editRole(page, 'log role');
+  await page.reload();
+  await expect(page.getByTestId('log-content').first()).toHaveText(
+    'role: log role, share scope: none → all; function permissions: — → operation log',
+  );
   await page.getByTestId('log-operations').click();
   await page.keyboard.type('sign');
   await expect(page.locator('.ant-select-item-group', { hasText: 'Accounts and roles' })).toBeVisible();

@@ -117,4 +117,17 @@ test('the share dialog, my shares and the visitor page in English', async ({ pag
   await expect(visitor.getByTestId('visit-files')).toContainText('Download all');
   await snap(visitor, 'visit-files-en');
   await visitorContext.close();
+
+  // A colleague signed in pastes a link they were sent into "Download shared files" (SPEC §2).
+  await page.getByTestId('user-menu').hover();
+  await page.getByRole('menuitem', { name: 'Download shared files' }).click();
+  const paste = page.getByRole('dialog');
+  await paste.getByTestId('open-share-link-input').fill('https://example.com/visitfile?code=nope');
+  await paste.getByTestId('open-share-link-submit').click();
+  await expect(paste).toContainText('This is not a valid share link');
+  await snap(page, 'open-share-link-invalid-en');
+  await paste.getByTestId('open-share-link-input').fill(url);
+  await paste.getByTestId('open-share-link-submit').click();
+  await expect(page).toHaveURL(/\/visitfile\?code=[\w-]{24}$/);
+  await expect(page.getByTestId('visit-files')).toContainText('Download all');
 });

@@ -25,6 +25,11 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+/** The signed-in session's token, for the calls a journey makes to set up its data. */
+export async function apiToken(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((c) => c.name === 'skToken')?.value ?? '';
+}
+
 /** A page in English: the stored language choice, as the top-bar switch leaves it. */
 export async function useEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('lang', 'en'));

@@ -141,11 +141,15 @@ export async function apiRequest<T>(
  * A file the API answers with (an Excel template, say), saved by the browser under the name the
  * server gives. Failures come back as the usual localised envelope.
  */
-export async function saveFile(path: string): Promise<void> {
+export async function saveFile(path: string, post?: { json: unknown }): Promise<void> {
   const headers: Record<string, string> = { [LANG_HEADER]: currentLanguage() };
   const token = getToken();
   if (token) headers[TOKEN_HEADER] = token;
-  const response = await fetch(path, { headers });
+  if (post) headers['content-type'] = 'application/json';
+  const response = await fetch(
+    path,
+    post ? { method: 'POST', headers, body: JSON.stringify(post.json) } : { headers },
+  );
   if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
     const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
     const code = envelope?.errorCode ?? 'SE_500';

@@ -6,6 +6,7 @@ import {
   InfoCircleOutlined,
   ShareAltOutlined,
   StarOutlined,
+  TagsOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
@@ -55,6 +56,13 @@ export const SIDE_TABS: SideTab[] = [
     labelKey: 'nav.newShares',
     icon: <ShareAltOutlined />,
     hiddenInWaterfall: true,
+  },
+  {
+    key: 'batchTag',
+    to: '/batch-tag',
+    match: '/batch-tag',
+    labelKey: 'nav.batchTag',
+    icon: <TagsOutlined />,
   },
   { key: 'recycle', to: '/recycle', match: '/recycle', labelKey: 'nav.recycle', icon: <DeleteOutlined /> },
   { key: 'about', to: '/about', match: '/about', labelKey: 'nav.about', icon: <InfoCircleOutlined /> },

@@ -14,6 +14,7 @@ const RecyclePage = lazyPage(() => import('../features/files/RecyclePage'), 'Rec
 const MySharesPage = lazyPage(() => import('../features/share/MySharesPage'), 'MySharesPage');
 const NewSharesPage = lazyPage(() => import('../features/share/NewSharesPage'), 'NewSharesPage');
 const UploadRecordsPage = lazyPage(() => import('../features/upload/UploadRecordsPage'), 'UploadRecordsPage');
+const BatchTaggingPage = lazyPage(() => import('../features/tagging/BatchTaggingPage'), 'BatchTaggingPage');
 const AboutPage = lazyPage(() => import('../features/about/AboutPage'), 'AboutPage');
 const ManageLayout = lazyPage(() => import('../features/manage/ManageLayout'), 'ManageLayout');
 const ManageIndex = lazyPage(() => import('../features/manage/ManageLayout'), 'ManageIndex');
@@ -52,6 +53,7 @@ export const router = createBrowserRouter([
       { path: 'newShare', element: <NewSharesPage /> },
       { path: 'upload-record', element: <Navigate to="/upload-record/current" replace /> },
       { path: 'upload-record/:tab', element: <UploadRecordsPage /> },
+      { path: 'batch-tag', element: <BatchTaggingPage /> },
       { path: 'about', element: <AboutPage /> },
       {
         path: 'manage',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginTarget, decideNavigation } from './guard';
+import { afterLoginTarget, decideLayoutAccess, decideNavigation } from './guard';
 
 const at = (url: string) => {
   const parsed = new URL(url, 'http://x');
@@ -31,5 +31,17 @@ describe('navigation guard (SPEC §2)', () => {
     expect(afterLoginTarget('?redirect=https%3A%2F%2Fevil.example')).toBe('/');
     expect(afterLoginTarget('?redirect=%2F%2Fevil.example')).toBe('/');
     expect(afterLoginTarget('')).toBe('/');
+  });
+
+  it('sends a layout page with a code but no token to sign in instead of an endless spinner', () => {
+    expect(decideLayoutAccess(at('/myCollect?code=abc'), false)).toEqual({
+      allow: false,
+      redirectTo: '/login?redirect=%2FmyCollect%3Fcode%3Dabc',
+    });
+    expect(decideLayoutAccess(at('/?code=abc'), false)).toEqual({
+      allow: false,
+      redirectTo: '/login?redirect=%2F%3Fcode%3Dabc',
+    });
+    expect(decideLayoutAccess(at('/myCollect?code=abc'), true)).toEqual({ allow: true });
   });
 });

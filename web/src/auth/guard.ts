@@ -15,12 +15,29 @@ export function decideNavigation(
   if (hasToken) return { allow: true };
   if (location.pathname.startsWith('/visitfile')) return { allow: true };
   if (new URLSearchParams(location.search).has('code')) return { allow: true };
+  return loginRedirect(location);
+}
+
+/**
+ * The signed-in layout (every page under `/`) with the SPEC §2 guard applied. A `code` parameter
+ * lets a visitor reach pages that serve one (the share page reads it); the layout has nothing to
+ * show without a session — its first call would answer 401 and leave a spinner — so there a
+ * missing token always goes to the login screen, remembering the page.
+ */
+export function decideLayoutAccess(
+  location: { pathname: string; search: string },
+  hasToken: boolean,
+): GuardDecision {
+  return hasToken ? { allow: true } : loginRedirect(location);
+}
+
+const loginRedirect = (location: { pathname: string; search: string }): GuardDecision => {
   const back = `${location.pathname}${location.search}`;
   return {
     allow: false,
     redirectTo: back === '/' ? '/login' : `/login?redirect=${encodeURIComponent(back)}`,
   };
-}
+};
 
 /** Where to go after signing in: the page the user asked for, if it is one of ours. */
 export function afterLoginTarget(search: string): string {

@@ -1,6 +1,7 @@
 import {
   CloudUploadOutlined,
   DownOutlined,
+  LinkOutlined,
   LogoutOutlined,
   ShareAltOutlined,
   UserOutlined,
@@ -15,14 +16,16 @@ import { authApi } from '../auth/api';
 import { clearToken } from '../auth/token';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { DEFAULT_AVATAR } from '../features/account/avatar';
-import { ForcedPasswordChange } from '../features/account/ForcedPasswordChange';
+import { ForcedPasswordChange, mustChangePassword } from '../features/account/ForcedPasswordChange';
 import { MyInfoDialog } from '../features/account/MyInfoDialog';
 import { ArtNumDownloadButton } from '../features/download/ArtNumDownloadButton';
-import { storedViewMode } from '../features/files/ListControls';
+import { useViewMode } from '../features/files/ListControls';
 import { ManageEntry } from '../features/manage/ManageEntry';
 import { SearchBar } from '../features/search/SearchBar';
+import { OpenShareLinkDialog } from '../features/share/OpenShareLinkDialog';
 import { FinishedBanner } from '../features/upload/FinishedBanner';
 import { InterruptedBanner } from '../features/upload/InterruptedUploads';
+import { UploadPanel } from '../features/upload/UploadPanel';
 import { UploadProvider } from '../upload/UploadProvider';
 import { LanguageSwitch } from './LanguageSwitch';
 import styles from './MainLayout.module.css';
@@ -35,6 +38,11 @@ export function MainLayout() {
   const queryClient = useQueryClient();
   const user = useCurrentUser();
   const [infoOpen, setInfoOpen] = useState(false);
+  const [viewMode] = useViewMode();
+  const [openShareLink, setOpenShareLink] = useState(false);
+  // Until the password is changed the server answers nothing else (SE_502): the page stays empty
+  // rather than firing calls whose refusals would toast behind the change-password dialog.
+  const passwordLocked = mustChangePassword(user.data);
 
   const signOut = async () => {
     try {
@@ -69,6 +77,7 @@ export function MainLayout() {
                 items: [
                   { key: 'records', icon: <CloudUploadOutlined />, label: t('nav.uploadRecords') },
                   { key: 'shares', icon: <ShareAltOutlined />, label: t('nav.myShares') },
+                  { key: 'openShare', icon: <LinkOutlined />, label: t('share.openLinkTitle') },
                   { key: 'info', icon: <UserOutlined />, label: t('nav.myInfo') },
                   { type: 'divider' },
                   { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },
@@ -77,6 +86,7 @@ export function MainLayout() {
                   if (key === 'logout') void signOut();
                   else if (key === 'records') void navigate('/upload-record/current');
                   else if (key === 'shares') void navigate('/myshare');
+                  else if (key === 'openShare') setOpenShareLink(true);
                   else setInfoOpen(true);
                 },
               }}
@@ -100,13 +110,13 @@ export function MainLayout() {
             <Menu
               mode="inline"
               selectedKeys={selected}
-              items={SIDE_TABS.filter(
-                (tab) => !(tab.hiddenInWaterfall && storedViewMode() === 'WaterFall'),
-              ).map((tab) => ({
-                key: tab.key,
-                icon: tab.icon,
-                label: <Link to={tab.to}>{t(tab.labelKey)}</Link>,
-              }))}
+              items={SIDE_TABS.filter((tab) => !(tab.hiddenInWaterfall && viewMode === 'WaterFall')).map(
+                (tab) => ({
+                  key: tab.key,
+                  icon: tab.icon,
+                  label: <Link to={tab.to}>{t(tab.labelKey)}</Link>,
+                }),
+              )}
               data-testid="side-tabs"
             />
           </Layout.Sider>
@@ -121,7 +131,7 @@ export function MainLayout() {
                 title={t('common.loadFailed')}
                 extra={<Button onClick={() => void user.refetch()}>{t('common.retry')}</Button>}
               />
-            ) : (
+            ) : passwordLocked ? null : (
               <>
                 <FinishedBanner />
                 <InterruptedBanner />
@@ -131,6 +141,8 @@ export function MainLayout() {
           </Layout.Content>
         </Layout>
         <MyInfoDialog open={infoOpen} onClose={() => setInfoOpen(false)} />
+        {!passwordLocked && <UploadPanel />}
+        {openShareLink && <OpenShareLinkDialog onClose={() => setOpenShareLink(false)} />}
         <ForcedPasswordChange />
       </Layout>
     </UploadProvider>

@@ -17,6 +17,8 @@ export interface FormModalProps<Values> {
   fieldOfCode?: FieldOfCode<Values>;
   /** Test id of the save button. */
   saveTestId: string;
+  /** The save button's words when the form does something other than save (default "save"). */
+  okText?: ReactNode;
   open?: boolean;
   width?: number;
   formProps?: Omit<FormProps<Values>, 'form' | 'onFinish'> & Record<`data-${string}`, string>;
@@ -37,6 +39,7 @@ export function FormModal<Values>({
   successText,
   fieldOfCode,
   saveTestId,
+  okText,
   open = true,
   width,
   formProps,
@@ -66,7 +69,7 @@ export function FormModal<Values>({
       title={title}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText={t('common.save')}
+      okText={okText ?? t('common.save')}
       cancelText={t('common.cancel')}
       okButtonProps={{ loading: saving, ...testId(saveTestId) }}
       width={width}

@@ -2,6 +2,7 @@ import {
   type BatchDownloadRequest,
   ItemState,
   ItemType,
+  isShareCode,
   RankStatus,
   SHARE_VISITOR_TOKEN_HOURS,
   type ShareDownloadPayload,
@@ -184,6 +185,7 @@ export class ShareVisitorService {
    * a public link (or a visitor token of this link) answers its items and a visitor token.
    */
   async visit(code: string, presented: string | undefined): Promise<ShareVisit> {
+    if (!isShareCode(code)) throw new AppError('SESH_01');
     const visit = await this.open(this.requireLive(await this.deps.shares.findByCode(code)));
     const kept = this.reusable(presented, visit.share);
     if (kept) return this.answer(visit, kept);
@@ -206,6 +208,8 @@ export class ShareVisitorService {
     presented: string | undefined,
     clientIp: string,
   ): Promise<ShareVisit> {
+    // A mistyped address is a link that does not exist, and costs no attempt.
+    if (!isShareCode(code)) throw new AppError('SESH_01');
     // The address first: guesses it is refused for do not count against the link, so one address
     // alone cannot hold a link shut for everyone.
     const fromAddress = await this.deps.limiter.take([

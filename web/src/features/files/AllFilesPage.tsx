@@ -11,7 +11,7 @@ import { filesApi, type ListingFilter, type SortState, useFolderListing } from '
 import { FolderDialog } from './FolderDialog';
 import styles from './files.module.css';
 import { ItemBrowser } from './ItemBrowser';
-import { FilterButton, SortToggle, storedViewMode, type ViewMode, ViewToggle } from './ListControls';
+import { FilterButton, SortToggle, useViewMode, ViewToggle } from './ListControls';
 import { PathBreadcrumb } from './PathBreadcrumb';
 
 /** SPEC §2 /allfiles/{folderId}: one folder of the tree, browsed, sorted, filtered and organised. */
@@ -21,7 +21,7 @@ export function AllFilesPage() {
   const { data: user } = useCurrentUser();
   const [sort, setSort] = useState<SortState>(RankStatus.normal);
   const [filter, setFilter] = useState<ListingFilter>({});
-  const [view, setView] = useState<ViewMode>(storedViewMode);
+  const [view, setView] = useViewMode();
   const [folderDialog, setFolderDialog] = useState<{ open: boolean; folder: Item | null }>({
     open: false,
     folder: null,

@@ -1,9 +1,13 @@
-import type { Item } from '@dam/contract';
+import { endpoints, FunctionCode, type Item, ItemType } from '@dam/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { ApiError, endpointUrl, saveFile } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
+import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
+import { AddTagDialog } from '../tagging/AddTagDialog';
+import { useModifyTags } from '../tagging/api';
 import { FileViewer } from '../viewer/FileViewer';
 import styles from './files.module.css';
 import { ItemGrid } from './ItemGrid';
@@ -52,6 +56,9 @@ export function ItemBrowser({
   const { t } = useTranslation();
   const selection = useSelection();
   const [viewing, setViewing] = useState<number | null>(null);
+  const [tagging, setTagging] = useState<Item[] | null>(null);
+  const { data: user } = useCurrentUser();
+  const modifyTags = useModifyTags();
   const actions = useItemActions({
     onEditFolder,
     onOpenFile: (file) => setViewing(file.id),
@@ -94,6 +101,20 @@ export function ItemBrowser({
           onFavourite={() => void actions.favourite(selectedItems)}
           onDownload={() => actions.download(selectedItems)}
           onShare={() => actions.share(selectedItems)}
+          onTag={() => setTagging(selectedItems)}
+          onExportTags={
+            functionCodesOf(user).includes(FunctionCode.tag)
+              ? () =>
+                  void saveFile(endpointUrl(endpoints.exportTagWorkbook), {
+                    json: {
+                      folderDataIdList: selectedItems
+                        .filter((i) => i.type !== ItemType.folder)
+                        .map((i) => i.id),
+                      folderIdList: selectedItems.filter((i) => i.type === ItemType.folder).map((i) => i.id),
+                    },
+                  }).catch(() => {})
+              : undefined
+          }
           onClear={selection.clear}
           onSelectAll={() => selection.selectAll(items)}
         />
@@ -112,6 +133,23 @@ export function ItemBrowser({
       />
       {children}
       {actions.dialogs}
+      {tagging && (
+        <AddTagDialog
+          title={t('tagging.titleMany', { count: tagging.length })}
+          artNums={tagging.flatMap((item) => (item.artNum ? [item.artNum] : []))}
+          chooseMode
+          onConfirm={async (tagIdList, mode) => {
+            const { count } = await modifyTags({
+              folderDataIdList: tagging.map((item) => item.id),
+              tagIdList,
+              mode,
+            });
+            notifySuccess(t('tagging.savedMany', { count }));
+            selection.clear();
+          }}
+          onClose={() => setTagging(null)}
+        />
+      )}
       {viewing !== null && <FileViewer items={items} startId={viewing} onClose={() => setViewing(null)} />}
     </div>
   );

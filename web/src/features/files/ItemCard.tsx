@@ -83,7 +83,11 @@ export function ItemCard({ item, size, waterfall, selected, onSelect, onAction }
       <div className={styles.meta}>
         <div className={styles.nameRow}>
           <Tooltip title={item.name} mouseEnterDelay={0.6}>
-            <span className={styles.name}>{item.name}</span>
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: a mouse target only; the thumbnail is the button of the same name */}
+            {/* biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users open it with that button */}
+            <span className={styles.name} onClick={() => onAction('open', item)} data-testid="item-name">
+              {item.name}
+            </span>
           </Tooltip>
           <Dropdown
             menu={{ items: menu, onClick: ({ key }) => onAction(key as ItemAction, item) }}

@@ -9,7 +9,7 @@ import {
 import { RankStatus } from '@dam/contract';
 import { Badge, Button, DatePicker, Form, Popover, Segmented, Select, Space, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListingFilter, type SortState, useTagSelector } from './api';
 
@@ -50,15 +50,35 @@ export function storedViewMode(): ViewMode {
   return localStorage.getItem(VIEW_KEY) === 'WaterFall' ? 'WaterFall' : 'unWaterFall';
 }
 
+const viewModeListeners = new Set<() => void>();
+const subscribeViewMode = (listener: () => void) => {
+  viewModeListeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    viewModeListeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+};
+
+/**
+ * The stored view mode and its setter, shared by every component that shows it (the side tabs
+ * hide "latest shares" in waterfall mode the moment the toggle changes, SPEC §2).
+ */
+export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
+  const mode = useSyncExternalStore(subscribeViewMode, storedViewMode);
+  const setMode = useCallback((next: ViewMode) => {
+    localStorage.setItem(VIEW_KEY, next);
+    for (const listener of viewModeListeners) listener();
+  }, []);
+  return [mode, setMode];
+}
+
 export function ViewToggle({ mode, onChange }: { mode: ViewMode; onChange: (mode: ViewMode) => void }) {
   const { t } = useTranslation();
   return (
     <Segmented<ViewMode>
       value={mode}
-      onChange={(value) => {
-        localStorage.setItem(VIEW_KEY, value);
-        onChange(value);
-      }}
+      onChange={onChange}
       options={[
         { value: 'unWaterFall', icon: <TableOutlined />, label: t('files.grid') },
         { value: 'WaterFall', icon: <AppstoreOutlined />, label: t('files.waterfall') },

@@ -2,7 +2,7 @@ import { Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ListKind, usePagedList } from './api';
 import { ItemBrowser } from './ItemBrowser';
-import { storedViewMode } from './ListControls';
+import { useViewMode } from './ListControls';
 
 const TITLES: Record<ListKind, string> = {
   recent: 'nav.recent',
@@ -17,12 +17,13 @@ const EMPTY: Record<ListKind, string> = {
 
 /** SPEC §2 /rencent, /myCollect, /myUpload: the same grid over a personal list. */
 export function ListPage({ kind }: { kind: ListKind }) {
+  const [viewMode] = useViewMode();
   const { t } = useTranslation();
   return (
     <ItemBrowser
       listing={usePagedList(kind)}
       testId={`list-${kind}`}
-      waterfall={storedViewMode() === 'WaterFall'}
+      waterfall={viewMode === 'WaterFall'}
       empty={<Empty description={t(EMPTY[kind])} />}
       toolbar={
         <Typography.Title level={4} style={{ margin: 0 }}>

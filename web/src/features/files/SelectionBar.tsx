@@ -2,8 +2,10 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   DragOutlined,
+  FileExcelOutlined,
   ShareAltOutlined,
   StarOutlined,
+  TagsOutlined,
 } from '@ant-design/icons';
 import type { Item } from '@dam/contract';
 import { Button, Space } from 'antd';
@@ -18,6 +20,8 @@ export function SelectionBar({
   onFavourite,
   onDownload,
   onShare,
+  onTag,
+  onExportTags,
   onClear,
   onSelectAll,
 }: {
@@ -28,6 +32,10 @@ export function SelectionBar({
   onDownload: () => void;
   /** Share by link; offered when the caller may share every selected item. */
   onShare?: () => void;
+  /** Tag them all at once (SPEC §2 add-tag dialog; needs edit permission on each). */
+  onTag?: () => void;
+  /** The tag workbook of the selection (holders of the tag management code). */
+  onExportTags?: () => void;
   onClear: () => void;
   onSelectAll: () => void;
 }) {
@@ -51,6 +59,16 @@ export function SelectionBar({
         {onShare && items.every((i) => i.authList.includes('share')) && (
           <Button icon={<ShareAltOutlined />} onClick={onShare} data-testid="selection-share">
             {t('share.action')}
+          </Button>
+        )}
+        {onTag && (
+          <Button icon={<TagsOutlined />} onClick={onTag} disabled={!editable} data-testid="selection-tag">
+            {t('tagging.action')}
+          </Button>
+        )}
+        {onExportTags && (
+          <Button icon={<FileExcelOutlined />} onClick={onExportTags} data-testid="selection-export-tags">
+            {t('tagImport.export')}
           </Button>
         )}
         <Button icon={<StarOutlined />} onClick={onFavourite} data-testid="selection-favourite">

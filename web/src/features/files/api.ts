@@ -1,6 +1,8 @@
 import { endpoints, type Item, ItemType, type RankStatus } from '@dam/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
 
 export const PAGE_SIZE = 60;
 
@@ -133,9 +135,14 @@ export function useInvalidateFiles() {
 }
 
 export function useToggleFavourite() {
+  const { t } = useTranslation();
   const invalidate = useInvalidateFiles();
   return useMutation({
     mutationFn: (item: Item) => (item.collected ? filesApi.uncollect(item.id) : filesApi.collect(item.id)),
-    onSuccess: () => invalidate(),
+    onSuccess: (_answer, item) => {
+      // The star appears only after the listing reloads: say at once that it worked.
+      notifySuccess(t(item.collected ? 'files.unfavouritedOk' : 'files.favouritedOk', { name: item.name }));
+      return invalidate();
+    },
   });
 }

@@ -26,7 +26,7 @@ export function useItemActions(
   const invalidate = useInvalidateFiles();
   const favourite = useToggleFavourite();
   const confirmShare = useConfirmShare();
-  const [moving, setMoving] = useState<Item[] | null>(null);
+  const [moving, setMoving] = useState<Array<Pick<Item, 'id'>> | null>(null);
   const [downloading, setDownloading] = useState<Item[] | null>(null);
   const [sharing, setSharing] = useState<Item[] | null>(null);
 
@@ -91,7 +91,8 @@ export function useItemActions(
 
   return {
     run,
-    move: (items: Item[]) => setMoving(items),
+    /** Asks where to and moves (only the ids are needed: the viewer moves the file it shows). */
+    move: (items: Array<Pick<Item, 'id'>>) => setMoving(items),
     download: (items: Item[]) => setDownloading(items),
     share: (items: Item[]) => setSharing(items),
     remove,

@@ -160,7 +160,9 @@ export function LogsPage() {
             title: t('log.content'),
             dataIndex: 'content',
             ellipsis: { showTitle: true },
-            render: (content: string, entry) => content || entry.newValue || '—',
+            render: (content: string, entry) => (
+              <span data-testid="log-content">{content || entry.newValue || '—'}</span>
+            ),
           },
           { title: 'IP', dataIndex: 'ip', width: 130, render: (ip: string | null) => ip ?? '—' },
         ]}

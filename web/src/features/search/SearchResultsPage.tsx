@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortState } from '../files/api';
 import { ItemBrowser } from '../files/ItemBrowser';
-import { SortToggle, storedViewMode } from '../files/ListControls';
+import { SortToggle, useViewMode } from '../files/ListControls';
 import { useSearch } from './api';
 import { batchSummary } from './searchUrl';
 
 /** The results of a global search (route `/` with `global=true`), in the usual grid. */
 export function SearchResultsPage({ content }: { content: SearchContent }) {
+  const [viewMode] = useViewMode();
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortState>(RankStatus.normal);
   const search = useSearch(content, sort);
@@ -26,7 +27,7 @@ export function SearchResultsPage({ content }: { content: SearchContent }) {
     <ItemBrowser
       listing={search}
       testId="search-results"
-      waterfall={storedViewMode() === 'WaterFall'}
+      waterfall={viewMode === 'WaterFall'}
       empty={<Empty description={t('search.empty')} />}
       toolbar={
         <>
