@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
-import { apiToken, signIn, snap, useEnglish } from './support';
+import { apiToken, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 
@@ -63,7 +63,7 @@ test('tags set at upload, in the viewer’s edit mode and from the selection bar
     { name: 'B1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
   ]);
   await page.getByTestId('upload-group-tags-1').click();
-  await chooseTags(page, ['篮球']);
+  await chooseTags(page, ['篮球Q']);
   await snap(page, 'add-tag-dialog-upload-zh');
   await page.getByTestId('tag-confirm').click();
   await expect(page.getByTestId('upload-group-tags-1')).toHaveText('已选 1 个标签');
@@ -94,7 +94,7 @@ test('tags set at upload, in the viewer’s edit mode and from the selection bar
   await card(page, 'A1').getByRole('checkbox').check();
   await page.getByTestId('selection-tag').click();
   await expect(page.getByTestId('tag-mode')).toBeVisible();
-  await chooseTags(page, ['篮球']);
+  await chooseTags(page, ['篮球Q']);
   await snap(page, 'add-tag-dialog-selection-zh');
   await page.getByTestId('tag-confirm').click();
   await expect(page.getByText('已为 2 项打标签')).toBeVisible();
@@ -104,7 +104,7 @@ test('tags set at upload, in the viewer’s edit mode and from the selection bar
   await expect(page.getByTestId('item-card')).toHaveCount(1);
   await expect(card(page, 'A1')).toBeVisible();
   await page.reload();
-  await filterByTag(page, '篮球');
+  await filterByTag(page, '篮球Q');
   await expect(page.getByTestId('item-card')).toHaveCount(3);
   // And A1 kept its own tags beside the added one.
   await card(page, 'A1').getByRole('button', { name: 'A1' }).click();
@@ -157,6 +157,51 @@ test('the batch tagging screen tags the untagged files of a folder and shows wha
   await expect(page.getByTestId('file-tags')).toContainText('系列：跑步');
 });
 
+test('the files of a search result are tagged on the batch tagging screen', async ({ page }) => {
+  await signIn(page);
+  await givenDimensions(page, 'Q');
+  await newFolderWithFiles(page, '搜索打标', [
+    { name: 'BTQ700-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
+    { name: 'BTQ700-02.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
+    { name: 'BTQ800-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
+  ]);
+  await expect(card(page, 'BTQ800-01')).toBeVisible({ timeout: 30_000 });
+
+  // From the results page of a top-bar search, straight to tagging what it found.
+  await page.getByTestId('search-type-button').click();
+  await page.getByTestId('search-type').getByText('按货号', { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('search-input').fill('BTQ700');
+  await page.getByTestId('search-go').click();
+  await expect(card(page, 'BTQ700-02')).toBeVisible();
+  await page.getByTestId('search-batch-tag').click();
+  await expect(page).toHaveURL(/\/batch-tag\?search=/);
+  await expect(page.getByTestId('batch-row')).toHaveCount(2);
+  await page.locator('.ant-table-thead .ant-checkbox-input').check();
+  await page.getByTestId('batch-tag').click();
+  await chooseTags(page, ['篮球Q']);
+  await page.getByTestId('tag-confirm').click();
+  await expect(page.getByText('已为 2 项打标签')).toBeVisible();
+  await expect(page.getByTestId('batch-changed')).toHaveCount(2);
+
+  // A pasted batch on the screen itself finds the third, still untagged.
+  await page.getByTestId('batch-search-type').click();
+  await page.locator('.ant-select-item-option', { hasText: '批量货号' }).click();
+  await page.getByTestId('batch-search-input').fill('BTQ700-01\nBTQ800-01');
+  await page.getByTestId('batch-search-go').click();
+  await expect(page.getByTestId('batch-row')).toHaveCount(2);
+  await page.getByTestId('batch-show').getByText('仅未打标签').click();
+  await expect(page.getByTestId('batch-row')).toHaveCount(1);
+  await expect(page.getByTestId('batch-row')).toHaveAttribute('data-name', 'BTQ800-01');
+  await snap(page, 'batch-tagging-search-zh');
+
+  // The tag filter of the folder finds the two tagged from the search.
+  await page.getByTestId('side-tabs').getByText('全部文件').click();
+  await card(page, '搜索打标').getByRole('button', { name: '搜索打标' }).click();
+  await filterByTag(page, '篮球Q');
+  await expect(page.getByTestId('item-card')).toHaveCount(2);
+});
+
 test('the add-tag dialog in English', async ({ page }) => {
   await useEnglish(page);
   await signIn(page);
@@ -184,4 +229,14 @@ test('the add-tag dialog in English', async ({ page }) => {
   await expect(page.getByTestId('batch-row')).toHaveCount(1);
   await expect(page.getByTestId('batch-tags')).toContainText('跑步 EN');
   await snap(page, 'batch-tagging-en');
+  await page.getByTestId('batch-source').getByText('Search result').click();
+  await expect(
+    page.getByText('Search by title or article number; the files found are listed here'),
+  ).toBeVisible();
+  await page.getByTestId('batch-search-type').click();
+  await page.locator('.ant-select-item-option', { hasText: 'By title' }).click();
+  await page.getByTestId('batch-search-input').fill('EN1');
+  await page.getByTestId('batch-search-input').press('Enter');
+  await expect(page.locator('[data-testid="batch-row"][data-name="EN1"]')).toBeVisible();
+  await snap(page, 'batch-tagging-search-en');
 });

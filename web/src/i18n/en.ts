@@ -635,7 +635,9 @@ const en: Messages = {
     applied: 'Tags updated on {{count}} files',
   },
   tagging: {
-    pickFolder: 'Pick a folder',
+    fromFolder: 'Folder',
+    fromSearch: 'Search result',
+    searchFirst: 'Search by title or article number; the files found are listed here',
     screenTitle: 'Batch tagging',
     showAll: 'All files',
     showUntagged: 'Untagged only',

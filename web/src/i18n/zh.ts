@@ -619,7 +619,9 @@ const zh = {
     applied: '已更新 {{count}} 个文件的标签',
   },
   tagging: {
-    pickFolder: '选择文件夹',
+    fromFolder: '文件夹',
+    fromSearch: '搜索结果',
+    searchFirst: '输入标题或货号搜索，结果中的文件会列在这里',
     screenTitle: '批量打标签',
     showAll: '全部文件',
     showUntagged: '仅未打标签',

@@ -2,7 +2,13 @@ import { endpoints } from '@dam/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, resultOf } from '../../../test/call';
-import { createFolder, givenFolder, uniqueName, uploadFiles } from '../../../test/factories';
+import {
+  createFolder,
+  givenFolder,
+  givenSignedInUser,
+  uniqueName,
+  uploadFiles,
+} from '../../../test/factories';
 import { get, post } from '../../../test/harness';
 import { api, createTagsWorld, type TagsWorld } from '../../../test/scenarios/tags';
 import { ItemsRepository } from '../items/repository';
@@ -194,6 +200,30 @@ describe('tagging files and folders', () => {
       expect(await w.tagNamesOf(file.SHOE2)).toEqual(before);
       expect((await w.modify({ folderDataId: 987654, tagIdList: [] })).status).toBe(404);
       expect((await w.modify({ tagIdList: [] })).status).toBe(400);
+    });
+
+    it('refuses a batch of one editable and one only-visible item (SE_502), tagging neither', async () => {
+      const { file } = await givenShoes();
+      // Sees everything, changes only what is in their own department.
+      const user = (await givenSignedInUser(w.t, { scopes: { view: 'all', upload: 'dept' } })).token;
+      const own = await createFolder(w.t, user, uniqueName('Own folder'));
+      const tags = async () =>
+        (await w.selector(user, `?folderDataId=${own}`)).list.flatMap((d) =>
+          d.tagDTOList.filter((x) => x.selected).map((x) => x.tagName),
+        );
+      const before = { own: await tags(), shoe: await w.tagNamesOf(file.SHOE2) };
+      // SHOE2 is the administrator's: the user sees it (refused for editing, not hidden).
+      const mixed = await w.modify(
+        { folderDataIdList: [own, file.SHOE2], tagIdList: [w.tag['2026 SS']] },
+        user,
+      );
+      expect(mixed.status).toBe(403);
+      expect(mixed.body.errorCode).toBe('SE_502');
+      expect({ own: await tags(), shoe: await w.tagNamesOf(file.SHOE2) }).toEqual(before);
+      // The positive control: the folder alone is the user's to tag.
+      const alone = await w.modify({ folderDataId: own, tagIdList: [w.tag['2026 SS']] }, user);
+      expect(alone.status).toBe(200);
+      expect(await tags()).toEqual(['2026 SS']);
     });
 
     it('clears the tags with an empty list (untagged is allowed)', async () => {

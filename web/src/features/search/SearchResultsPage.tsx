@@ -1,10 +1,13 @@
+import { TagsOutlined } from '@ant-design/icons';
 import { RankStatus, type SearchContent, SearchType } from '@dam/contract';
-import { Alert, Empty, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { SortState } from '../files/api';
 import { ItemBrowser } from '../files/ItemBrowser';
 import { SortToggle, useViewMode } from '../files/ListControls';
+import { batchTagUrl } from '../tagging/batchTagUrl';
 import { useSearch } from './api';
 import { batchSummary } from './searchUrl';
 
@@ -12,6 +15,7 @@ import { batchSummary } from './searchUrl';
 export function SearchResultsPage({ content }: { content: SearchContent }) {
   const [viewMode] = useViewMode();
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [sort, setSort] = useState<SortState>(RankStatus.normal);
   const search = useSearch(content, sort);
   const unmatched = search.data?.pages[0]?.unmatched ?? [];
@@ -43,7 +47,16 @@ export function SearchResultsPage({ content }: { content: SearchContent }) {
             ))}
             {more > 0 && <Typography.Text type="secondary">+{more}</Typography.Text>}
           </Space>
-          <SortToggle sort={sort} onChange={setSort} />
+          <Space>
+            <Button
+              icon={<TagsOutlined />}
+              onClick={() => void navigate(batchTagUrl(content))}
+              data-testid="search-batch-tag"
+            >
+              {t('nav.batchTag')}
+            </Button>
+            <SortToggle sort={sort} onChange={setSort} />
+          </Space>
         </>
       }
       notice={

@@ -1,168 +1,177 @@
-import { TagsOutlined } from '@ant-design/icons';
-import { endpoints, type Item, ItemType, RankStatus, type TagOfFile } from '@dam/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Segmented, Space, Table, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import {
+  cleanSingleQuery,
+  isBatchSearch,
+  parseSearchContent,
+  RankStatus,
+  type SearchContent,
+  SearchFileType,
+  SearchType,
+  splitBatchValues,
+} from '@dam/contract';
+import { Button, Card, Input, Segmented, Select, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { notifySuccess } from '../../api/notify';
+import { useSearchParams } from 'react-router';
 import { type ListingFilter, useFolderListing } from '../files/api';
 import { FolderTree, TOP_KEY } from '../files/FolderTree';
 import { FilterButton } from '../files/ListControls';
-import { AddTagDialog } from './AddTagDialog';
-import { useModifyTags } from './api';
+import { useSearch } from '../search/api';
+import { batchSummary } from '../search/searchUrl';
+import { BatchTagger } from './BatchTagger';
 import styles from './tagging.module.css';
 
-type Show = 'all' | 'untagged';
-
-/** The tags of the listed files, read for the page on screen (at most 200 at a time). */
-function useTagsOf(ids: number[]) {
-  return useQuery({
-    queryKey: ['tags', 'of', ids],
-    queryFn: async () => {
-      const out = new Map<number, TagOfFile[]>();
-      for (let i = 0; i < ids.length; i += 200) {
-        const part = await call(endpoints.tagsOfItems, { body: { folderDataIdList: ids.slice(i, i + 200) } });
-        for (const entry of part) out.set(entry.folderDataId, entry.tagDTOList);
-      }
-      return out;
-    },
-    enabled: ids.length > 0,
-  });
-}
-
-const sameTags = (a: TagOfFile[] = [], b: TagOfFile[] = []) =>
-  a.map((tag) => tag.id).join(',') === b.map((tag) => tag.id).join(',');
+type Source = 'folder' | 'search';
 
 /**
- * SPEC "batch tagging" screen: pick a folder, narrow the files (by tags, dates, or only the
- * untagged), select, tag them in one go, and see which files changed and what they carry now.
+ * SPEC "batch tagging" screen: pick a folder or a search result, narrow the files (by tags,
+ * dates, or only the untagged), select, tag them in one go, and see what changed.
  */
 export function BatchTaggingPage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const search = parseSearchContent(params.get('search'));
+  const [source, setSource] = useState<Source>(search ? 'search' : 'folder');
   const [folder, setFolder] = useState<{ key: string; path: string }>({ key: TOP_KEY, path: '/' });
-  const [filter, setFilter] = useState<ListingFilter>({});
-  const [show, setShow] = useState<Show>('all');
-  const [selected, setSelected] = useState<number[]>([]);
-  const [tagging, setTagging] = useState(false);
-  const [before, setBefore] = useState<Map<number, TagOfFile[]> | null>(null);
-  const modifyTags = useModifyTags();
-  const listing = useFolderListing(folder.key, RankStatus.normal, filter);
-  const files = useMemo(
-    () =>
-      (listing.data?.pages.flatMap((page) => page.list) ?? []).filter(
-        (item) => item.type !== ItemType.folder,
-      ),
-    [listing.data],
-  );
-  const tags = useTagsOf(files.map((file) => file.id));
-  const rows = files.filter((file) => show === 'all' || (tags.data?.get(file.id)?.length ?? 0) === 0);
-  const changed = (id: number) => before?.has(id) === true && !sameTags(before.get(id), tags.data?.get(id));
 
   return (
     <div className={styles.batchPage} data-testid="batch-tagging">
-      <Card size="small" className={styles.batchTree} title={t('tagging.pickFolder')}>
-        <FolderTree
-          selected={folder.key}
-          onSelect={(key, path) => {
-            setFolder({ key, path });
-            setSelected([]);
-            setBefore(null);
-          }}
-        />
-      </Card>
-      <Space orientation="vertical" size="middle" className={styles.batchMain}>
-        <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('tagging.screenTitle')} <Typography.Text type="secondary">{folder.path}</Typography.Text>
-          </Typography.Title>
-          <Space wrap>
-            <Segmented<Show>
-              value={show}
-              onChange={setShow}
-              options={[
-                { value: 'all', label: t('tagging.showAll') },
-                { value: 'untagged', label: t('tagging.showUntagged') },
-              ]}
-              data-testid="batch-show"
-            />
-            <FilterButton filter={filter} onChange={setFilter} />
-            <Button
-              type="primary"
-              icon={<TagsOutlined />}
-              disabled={selected.length === 0}
-              onClick={() => setTagging(true)}
-              data-testid="batch-tag"
-            >
-              {t('tagging.tagSelected', { count: selected.length })}
-            </Button>
-          </Space>
-        </Space>
-        <Table<Item>
-          rowKey="id"
-          size="small"
-          loading={listing.isPending || tags.isFetching}
-          dataSource={rows}
-          pagination={false}
-          locale={{ emptyText: <Empty description={t('tagging.noFiles')} /> }}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-          onRow={(item) =>
-            ({ 'data-testid': 'batch-row', 'data-name': item.name }) as React.HTMLAttributes<HTMLElement>
-          }
-          columns={[
-            {
-              title: '',
-              width: 56,
-              render: (_v, item) =>
-                item.compactUrl ? <img src={item.compactUrl} alt="" className={styles.thumb} /> : null,
-            },
-            { title: t('viewer.name'), dataIndex: 'name', ellipsis: true },
-            {
-              title: t('viewer.artNum'),
-              dataIndex: 'artNum',
-              width: 140,
-              render: (v: string | null) => v ?? '—',
-            },
-            {
-              title: t('viewer.tags'),
-              render: (_v, item) => (
-                <Space wrap size={[4, 4]} data-testid="batch-tags">
-                  {(tags.data?.get(item.id) ?? []).map((tag) => (
-                    <Tag key={tag.id}>
-                      {tag.dimensionName}：{tag.tagName}
-                    </Tag>
-                  ))}
-                  {changed(item.id) && (
-                    <Tag color="green" data-testid="batch-changed">
-                      {t('tagging.changed')}
-                    </Tag>
-                  )}
-                </Space>
-              ),
-            },
+      <Card size="small" className={styles.batchTree}>
+        <Segmented<Source>
+          block
+          value={source}
+          onChange={setSource}
+          options={[
+            { value: 'folder', label: t('tagging.fromFolder') },
+            { value: 'search', label: t('tagging.fromSearch') },
           ]}
+          style={{ marginBottom: 12 }}
+          data-testid="batch-source"
         />
-        {listing.hasNextPage && (
-          <Button onClick={() => void listing.fetchNextPage()} loading={listing.isFetchingNextPage}>
-            {t('tagging.loadMore')}
-          </Button>
+        {source === 'folder' ? (
+          <FolderTree selected={folder.key} onSelect={(key, path) => setFolder({ key, path })} />
+        ) : (
+          <SearchForm
+            initial={search}
+            onSearch={(content) => setParams({ search: JSON.stringify(content) }, { replace: true })}
+          />
         )}
-      </Space>
-      {tagging && (
-        <AddTagDialog
-          title={t('tagging.titleMany', { count: selected.length })}
-          artNums={files.filter((f) => selected.includes(f.id)).flatMap((f) => (f.artNum ? [f.artNum] : []))}
-          chooseMode
-          onConfirm={async (tagIdList, mode) => {
-            setBefore(new Map(tags.data ?? []));
-            const { count } = await modifyTags({ folderDataIdList: selected, tagIdList, mode });
-            await tags.refetch();
-            notifySuccess(t('tagging.savedMany', { count }));
-            setSelected([]);
-          }}
-          onClose={() => setTagging(false)}
-        />
+      </Card>
+      {source === 'folder' ? (
+        <FolderBatch key={folder.key} folderKey={folder.key} path={folder.path} />
+      ) : search ? (
+        <SearchBatch key={JSON.stringify(search)} content={search} />
+      ) : (
+        <BatchTagger listing={NOTHING} heading={t('tagging.searchFirst')} />
       )}
     </div>
+  );
+}
+
+const NOTHING = {
+  isPending: false,
+  hasNextPage: false,
+  isFetchingNextPage: false,
+  fetchNextPage: async () => {},
+};
+
+function FolderBatch({ folderKey, path }: { folderKey: string; path: string }) {
+  const [filter, setFilter] = useState<ListingFilter>({});
+  const listing = useFolderListing(folderKey, RankStatus.normal, filter);
+  return (
+    <BatchTagger
+      listing={listing}
+      heading={path}
+      tools={<FilterButton filter={filter} onChange={setFilter} />}
+    />
+  );
+}
+
+function SearchBatch({ content }: { content: SearchContent }) {
+  const listing = useSearch(content, RankStatus.normal);
+  const values = isBatchSearch(content.searchType)
+    ? [...content.artNumList, ...content.nameList]
+    : [content.query];
+  const { shown, more } = batchSummary(values);
+  return <BatchTagger listing={listing} heading={shown.join(' · ') + (more > 0 ? ` +${more}` : '')} />;
+}
+
+/** A title, an article number, or a pasted batch of either; only files are tagged. */
+function SearchForm({
+  initial,
+  onSearch,
+}: {
+  initial: SearchContent | null;
+  onSearch: (content: SearchContent) => void;
+}) {
+  const { t } = useTranslation();
+  const [searchType, setSearchType] = useState<SearchType>(initial?.searchType ?? SearchType.artNum);
+  const [text, setText] = useState(
+    initial
+      ? isBatchSearch(initial.searchType)
+        ? [...initial.artNumList, ...initial.nameList].join('\n')
+        : initial.query
+      : '',
+  );
+  const batch = isBatchSearch(searchType);
+  const values = batch ? splitBatchValues(text) : [];
+  const single = cleanSingleQuery(text);
+  const submit = () => {
+    if (batch ? values.length === 0 : single === '') return;
+    onSearch({
+      searchType,
+      fileType: SearchFileType.files,
+      query: batch ? '' : single,
+      rankStatus: RankStatus.up,
+      artNumList: searchType === SearchType.batchArtNums ? values : [],
+      nameList: searchType === SearchType.batchTitles ? values : [],
+    });
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Select<SearchType>
+        value={searchType}
+        onChange={setSearchType}
+        style={{ width: '100%' }}
+        options={[
+          { value: SearchType.title, label: t('search.type.title') },
+          { value: SearchType.artNum, label: t('search.type.artNum') },
+          { value: SearchType.batchArtNums, label: t('search.type.batchArtNums') },
+          { value: SearchType.batchTitles, label: t('search.type.batchTitles') },
+        ]}
+        data-testid="batch-search-type"
+      />
+      {batch ? (
+        <Input.TextArea
+          rows={6}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={
+            searchType === SearchType.batchArtNums
+              ? t('search.batchArtNumsHint')
+              : t('search.batchTitlesHint')
+          }
+          data-testid="batch-search-input"
+        />
+      ) : (
+        <Input
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onPressEnter={submit}
+          placeholder={
+            searchType === SearchType.artNum ? t('search.artNumPlaceholder') : t('search.titlePlaceholder')
+          }
+          data-testid="batch-search-input"
+        />
+      )}
+      <Button
+        type="primary"
+        block
+        onClick={submit}
+        disabled={batch ? values.length === 0 : single === ''}
+        data-testid="batch-search-go"
+      >
+        {t('search.go')}
+      </Button>
+    </Space>
   );
 }
