@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { sendMissingParts } from './transfer';
+import type { PartTarget, PartTransport, StoredPart, UploadApi, UploadTask } from './types';
+
+const PART = 10;
+
+/** A server with `count` parts to receive, and a transport whose parts finish when the test says. */
+function given(count: number, options: { failSigningOnce?: number } = {}) {
+  const done: StoredPart[] = [];
+  const signCalls: number[][] = [];
+  let failures = options.failSigningOnce === undefined ? 0 : 1;
+  const api: UploadApi = {
+    startMultipart: async () => ({ partSize: PART, partCount: count, parts: [] }),
+    signParts: async (_id, numbers) => {
+      signCalls.push(numbers);
+      if (failures > 0 && numbers[0] === options.failSigningOnce) {
+        failures--;
+        throw new Error('signing refused once');
+      }
+      return numbers.map((partNumber) => ({
+        partNumber,
+        url: `part/${partNumber}`,
+        method: 'PUT',
+        headers: {},
+      }));
+    },
+    partDone: async (_id, part) => {
+      done.push(part);
+    },
+    callback: async () => {},
+    cancel: async () => {},
+  };
+  const started: number[] = [];
+  const waiting = new Map<number, () => void>();
+  const held = new Set<number>();
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const transport: PartTransport = {
+    put: async (target: PartTarget, body: Blob) => {
+      started.push(target.partNumber);
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      if (held.has(target.partNumber)) {
+        await new Promise<void>((resolve) => waiting.set(target.partNumber, resolve));
+      }
+      await Promise.resolve();
+      inFlight--;
+      return { etag: `"${target.partNumber}-${body.size}"` };
+    },
+  };
+  const task = {
+    id: 1,
+    file: new Blob([new Uint8Array(count * PART)]),
+    fileSize: count * PART,
+    doneParts: 0,
+    process: 0,
+  } as unknown as UploadTask;
+  const run = () =>
+    sendMissingParts(
+      task,
+      { partsSinceRecord: 0 },
+      {
+        api,
+        transport,
+        signal: new AbortController().signal,
+        isCurrent: () => true,
+        emit: () => {},
+      },
+    );
+  return { run, done, started, held, waiting, signCalls, mostInFlight: () => mostInFlight };
+}
+
+const settle = async () => {
+  for (let i = 0; i < 200; i++) await Promise.resolve();
+};
+
+describe('sending the parts of one file', () => {
+  it('keeps three parts in flight across signing batches: a slow part holds back no other', async () => {
+    const world = given(45);
+    world.held.add(1);
+    const finished = world.run();
+    await settle();
+    // Part 1 is still on its way, yet every other part (beyond the first batch of 20 signed) went.
+    expect(world.started.filter((n) => n !== 1).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 44 }, (_, i) => i + 2),
+    );
+    expect(world.mostInFlight()).toBe(3);
+    world.waiting.get(1)?.();
+    expect(await finished).toBe(true);
+    expect(world.done.map((p) => p.partNumber).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 45 }, (_, i) => i + 1),
+    );
+    // Signed 20 at a time, each part once.
+    expect(world.signCalls.map((numbers) => numbers.length)).toEqual([20, 20, 5]);
+  });
+
+  it('asks again for signatures that failed once, and loses no part', async () => {
+    const world = given(30, { failSigningOnce: 21 });
+    expect(await world.run()).toBe(true);
+    expect(world.done.map((p) => p.partNumber).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i + 1),
+    );
+    expect(world.signCalls.filter((numbers) => numbers[0] === 21)).toHaveLength(2);
+  });
+});
