@@ -63,7 +63,7 @@ test('tags set at upload, in the viewer’s edit mode and from the selection bar
     { name: 'B1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
   ]);
   await page.getByTestId('upload-group-tags-1').click();
-  await chooseTags(page, ['篮球Q']);
+  await chooseTags(page, ['篮球']);
   await snap(page, 'add-tag-dialog-upload-zh');
   await page.getByTestId('tag-confirm').click();
   await expect(page.getByTestId('upload-group-tags-1')).toHaveText('已选 1 个标签');
@@ -94,7 +94,7 @@ test('tags set at upload, in the viewer’s edit mode and from the selection bar
   await card(page, 'A1').getByRole('checkbox').check();
   await page.getByTestId('selection-tag').click();
   await expect(page.getByTestId('tag-mode')).toBeVisible();
-  await chooseTags(page, ['篮球Q']);
+  await chooseTags(page, ['篮球']);
   await snap(page, 'add-tag-dialog-selection-zh');
   await page.getByTestId('tag-confirm').click();
   await expect(page.getByText('已为 2 项打标签')).toBeVisible();
@@ -104,7 +104,7 @@ test('tags set at upload, in the viewer’s edit mode and from the selection bar
   await expect(page.getByTestId('item-card')).toHaveCount(1);
   await expect(card(page, 'A1')).toBeVisible();
   await page.reload();
-  await filterByTag(page, '篮球Q');
+  await filterByTag(page, '篮球');
   await expect(page.getByTestId('item-card')).toHaveCount(3);
   // And A1 kept its own tags beside the added one.
   await card(page, 'A1').getByRole('button', { name: 'A1' }).click();
@@ -229,7 +229,7 @@ test('the add-tag dialog in English', async ({ page }) => {
   await expect(page.getByTestId('batch-row')).toHaveCount(1);
   await expect(page.getByTestId('batch-tags')).toContainText('跑步 EN');
   await snap(page, 'batch-tagging-en');
-  await page.getByTestId('batch-source').getByText('Search result').click();
+  await page.getByTestId('batch-source').getByText('Search', { exact: true }).click();
   await expect(
     page.getByText('Search by title or article number; the files found are listed here'),
   ).toBeVisible();

@@ -636,7 +636,7 @@ const en: Messages = {
   },
   tagging: {
     fromFolder: 'Folder',
-    fromSearch: 'Search result',
+    fromSearch: 'Search',
     searchFirst: 'Search by title or article number; the files found are listed here',
     screenTitle: 'Batch tagging',
     showAll: 'All files',
