@@ -59,6 +59,12 @@ export async function* readFirstSheet(source: Readable): AsyncGenerator<SheetRow
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  // A zip's entries may come in any order, and exceljs's own writer sometimes puts a sheet before
+  // xl/workbook.xml. Its reader then emits that sheet before it has a workbook model and fails
+  // on "reading 'sheets'" (exceljs #962): an empty model lets the sheet through nameless (names
+  // are not read here); xl/workbook.xml replaces it when it comes.
+  const unordered = reader as unknown as { model?: object };
+  unordered.model ??= {};
   let sheets = 0;
   try {
     for await (const worksheet of reader) {
