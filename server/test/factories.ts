@@ -49,13 +49,13 @@ export async function givenUser(database: DatabaseHandle, options: UserOptions =
   const password = options.password ?? 'Passw0rd!';
   let roleId: number | null = null;
   if (options.functionCodes || options.scopes) {
-    roleId = await repo.createRole({
+    roleId = await repo.roles.createRole({
       name: uniqueName('role'),
       scopes: { view: 'none', upload: 'none', download: 'none', share: 'none', ...options.scopes },
       functionCodes: options.functionCodes ?? [],
     });
   }
-  const id = await repo.createAccount({
+  const id = await repo.users.createAccount({
     name: `Test User ${uniqueCounter}`,
     email,
     mobile: options.mobile ?? null,

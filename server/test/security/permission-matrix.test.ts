@@ -111,9 +111,9 @@ describe('permission matrix: a caller from a sibling department is refused and n
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', SESSION_IDLE_HOURS: '720' });
     accounts = new AccountsRepository(t.database.db);
-    const parent = await accounts.createDepartment({ name: 'Parent', parentId: 1 });
-    const a = await accounts.createDepartment({ name: 'A', parentId: parent.id });
-    const b = await accounts.createDepartment({ name: 'B', parentId: parent.id });
+    const parent = await accounts.departments.createDepartment({ name: 'Parent', parentId: 1 });
+    const a = await accounts.departments.createDepartment({ name: 'A', parentId: parent.id });
+    const b = await accounts.departments.createDepartment({ name: 'B', parentId: parent.id });
     Object.assign(deptOf, { sibling: a.id, onlooker: a.id, bOwner: b.id, bPeer: b.id });
     const dept = { view: 'dept', upload: 'dept', download: 'dept', share: 'dept' } as const;
     // Codes 2 (users and departments) and 4 (tags): administration and the tag export reach their
@@ -226,7 +226,9 @@ describe('permission matrix: a caller from a sibling department is refused and n
 
   async function makeDept(): Promise<number> {
     counter += 1;
-    return (await accounts.createDepartment({ name: `B below ${counter}`, parentId: deptOf.bOwner })).id;
+    return (
+      await accounts.departments.createDepartment({ name: `B below ${counter}`, parentId: deptOf.bOwner })
+    ).id;
   }
 
   async function makeMember(): Promise<Pick<Target, 'member' | 'memberEmail'>> {
@@ -247,7 +249,9 @@ describe('permission matrix: a caller from a sibling department is refused and n
   /** A department below the caller's own, for moving under a target. */
   const ownDept = async (who: Who) => {
     counter += 1;
-    return (await accounts.createDepartment({ name: `${who} below ${counter}`, parentId: deptOf[who] })).id;
+    return (
+      await accounts.departments.createDepartment({ name: `${who} below ${counter}`, parentId: deptOf[who] })
+    ).id;
   };
 
   /** A top-level folder of the caller's own, for moving into a target. */

@@ -24,9 +24,9 @@ export async function ensureFirstAdministrator(
   const generatedPassword = options.adminPassword ? null : generatePassword();
   const passwordHash = await hashPassword(options.adminPassword ?? (generatedPassword as string));
   return accounts.withStartupLock(async (repo) => {
-    if ((await repo.countUsers()) > 0) return { created: false };
-    const root = await repo.createDepartment({ name: '总部', parentId: null });
-    const adminRole = await repo.createRole({
+    if ((await repo.users.countUsers()) > 0) return { created: false };
+    const root = await repo.departments.createDepartment({ name: '总部', parentId: null });
+    const adminRole = await repo.roles.createRole({
       name: '系统管理员',
       scopes: {
         view: PermissionScope.all,
@@ -37,7 +37,7 @@ export async function ensureFirstAdministrator(
       functionCodes: [...ALL_FUNCTION_CODES],
       isSystem: true,
     });
-    await repo.createAccount({
+    await repo.users.createAccount({
       name: '管理员',
       email: options.adminEmail,
       mobile: null,

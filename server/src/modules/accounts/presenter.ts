@@ -6,7 +6,8 @@ import {
   type Role,
 } from '@dam/contract';
 import type { RoleRow } from '../../db/schema';
-import type { DepartmentRecord, UserRecord } from './repository';
+import type { DepartmentRecord } from './departments.repository';
+import type { UserRecord } from './users.repository';
 
 /** Shapes of departments, users and roles as the security API sends them. */
 

@@ -30,8 +30,10 @@ import {
   withinReach,
 } from '../access/access';
 import { isUniqueViolation } from '../items/repository';
+import type { DepartmentRecord } from './departments.repository';
 import { departmentDto, knownCodes, managedUserDto, treeOrder } from './presenter';
-import type { AccountsRepository, DepartmentRecord, UserFilter, UserRecord } from './repository';
+import type { AccountsRepository } from './repository';
+import type { UserFilter, UserRecord } from './users.repository';
 
 type UserInput = z.output<typeof userInputSchema>;
 type EditUserInput = z.output<typeof editUserRequestSchema>;
@@ -77,7 +79,9 @@ export class AccountsService {
     requireAnyCode(auth, FunctionCode.user, FunctionCode.role);
     const reach = administrationReach(auth);
     if (reach.kind === 'none') return { departments: [] };
-    const rows = await this.repo.listLiveDepartments(reach.kind === 'subtree' ? reach.pathPrefix : undefined);
+    const rows = await this.repo.departments.listLiveDepartments(
+      reach.kind === 'subtree' ? reach.pathPrefix : undefined,
+    );
     return { departments: treeOrder(rows.map(departmentDto)) };
   }
 
@@ -96,8 +100,13 @@ export class AccountsService {
       const roleIds = distinct(body.roleIdList ?? []);
       requireWithinCaller(auth, await existingRoles(repo, roleIds));
       const now = this.clock.now();
-      const { id } = await repo.createDepartment({ name: body.name, parentId: parent.id, headUserId, now });
-      await repo.setDepartmentRoles(id, roleIds);
+      const { id } = await repo.departments.createDepartment({
+        name: body.name,
+        parentId: parent.id,
+        headUserId,
+        now,
+      });
+      await repo.departments.setDepartmentRoles(id, roleIds);
       return { id };
     });
   }
@@ -130,13 +139,13 @@ export class AccountsService {
       }
       const roleIds = distinct(body.roleIdList ?? []);
       const roles = await existingRoles(repo, roleIds);
-      const removed = await repo.findRoles(dept.role_ids.filter((id) => !roleIds.includes(id)));
+      const removed = await repo.roles.findRoles(dept.role_ids.filter((id) => !roleIds.includes(id)));
       requireWithinCaller(auth, [...roles.filter((role) => !dept.role_ids.includes(role.id)), ...removed]);
 
       const now = this.clock.now();
-      await repo.updateDepartment(dept.id, { name: body.name, headUserId }, now);
-      if (move) await repo.moveDepartment(dept.id, move.parentId, dept.path, move.newPath, now);
-      await repo.setDepartmentRoles(dept.id, roleIds);
+      await repo.departments.updateDepartment(dept.id, { name: body.name, headUserId }, now);
+      if (move) await repo.departments.moveDepartment(dept.id, move.parentId, dept.path, move.newPath, now);
+      await repo.departments.setDepartmentRoles(dept.id, roleIds);
     });
   }
 
@@ -147,10 +156,10 @@ export class AccountsService {
     await this.repo.locked(async (repo) => {
       const dept = await reachableDepartment(repo, reach, deptId);
       if (dept.parent_id === null) throw new AppError('SEAC_02');
-      if (dept.member_count > 0 || (await repo.hasLiveSubDepartments(dept.id))) {
+      if (dept.member_count > 0 || (await repo.departments.hasLiveSubDepartments(dept.id))) {
         throw new AppError('SEAC_01');
       }
-      await repo.softDeleteDepartment(dept.id, this.clock.now());
+      await repo.departments.softDeleteDepartment(dept.id, this.clock.now());
     });
   }
 
@@ -171,8 +180,8 @@ export class AccountsService {
     if (query.keyword) filter.keyword = query.keyword;
     const offset = (query.pageNo - 1) * query.pageSize;
     const [total, rows] = await Promise.all([
-      this.repo.countListedUsers(filter),
-      this.repo.listUsers(filter, offset, query.pageSize),
+      this.repo.users.countListedUsers(filter),
+      this.repo.users.listUsers(filter, offset, query.pageSize),
     ]);
     return {
       list: await this.withRoles(rows),
@@ -189,7 +198,7 @@ export class AccountsService {
   }
 
   private async withRoles(rows: UserRecord[]): Promise<ManagedUser[]> {
-    const roles = await this.repo.ownRolesOfUsers(rows.map((r) => r.id));
+    const roles = await this.repo.users.ownRolesOfUsers(rows.map((r) => r.id));
     return rows.map((row) =>
       managedUserDto(
         row,
@@ -210,10 +219,10 @@ export class AccountsService {
         const dept = await reachableDepartment(repo, reach, body.deptId);
         const roleIds = distinct(body.roleIdList);
         const roles = await existingRoles(repo, roleIds);
-        requireWithinCaller(auth, [...roles, ...(await repo.rolesOfDepartment(dept.id))]);
+        requireWithinCaller(auth, [...roles, ...(await repo.roles.rolesOfDepartment(dept.id))]);
         const identity = identityOf(body);
         await requireFreeIdentifiers(repo, identity, null);
-        return repo.createAccount({
+        return repo.users.createAccount({
           ...identity,
           name: body.name,
           deptId: dept.id,
@@ -238,24 +247,24 @@ export class AccountsService {
     await translateUniqueViolation(() =>
       this.repo.locked(async (repo) => {
         const user = await reachableUser(repo, reach, body.userId);
-        const ownRoles = await repo.rolesOfUser(user.id);
-        requireWithinCaller(auth, [...ownRoles, ...(await repo.rolesOfDepartment(user.dept_id))]);
+        const ownRoles = await repo.roles.rolesOfUser(user.id);
+        requireWithinCaller(auth, [...ownRoles, ...(await repo.roles.rolesOfDepartment(user.dept_id))]);
         const dept = await reachableDepartment(repo, reach, body.deptId);
         const roleIds = distinct(body.roleIdList);
         const roles = await existingRoles(repo, roleIds);
-        requireWithinCaller(auth, [...roles, ...(await repo.rolesOfDepartment(dept.id))]);
+        requireWithinCaller(auth, [...roles, ...(await repo.roles.rolesOfDepartment(dept.id))]);
         const losesSystemRole =
           ownRoles.some((role) => role.is_system) && !roles.some((role) => role.is_system);
-        if (losesSystemRole && (await repo.countSystemRoleHolders(user.id)) === 0) {
+        if (losesSystemRole && (await repo.roles.countSystemRoleHolders(user.id)) === 0) {
           throw new AppError('SEAC_05');
         }
         const identity = identityOf(body);
         await requireFreeIdentifiers(repo, identity, user.id);
 
         const now = this.clock.now();
-        await repo.updateAccount(user.id, { ...identity, name: body.name, deptId: dept.id }, now);
-        await repo.setUserRoles(user.id, roleIds);
-        if (dept.id !== user.dept_id) await repo.moveOwnedItems(user.id, dept.path);
+        await repo.users.updateAccount(user.id, { ...identity, name: body.name, deptId: dept.id }, now);
+        await repo.users.setUserRoles(user.id, roleIds);
+        if (dept.id !== user.dept_id) await repo.users.moveOwnedItems(user.id, dept.path);
       }),
     );
   }
@@ -267,12 +276,15 @@ export class AccountsService {
     const reach = administrationReach(auth);
     await this.repo.locked(async (repo) => {
       const user = await reachableUser(repo, reach, userId);
-      const ownRoles = await repo.rolesOfUser(user.id);
-      requireWithinCaller(auth, [...ownRoles, ...(await repo.rolesOfDepartment(user.dept_id))]);
-      if (ownRoles.some((role) => role.is_system) && (await repo.countSystemRoleHolders(user.id)) === 0) {
+      const ownRoles = await repo.roles.rolesOfUser(user.id);
+      requireWithinCaller(auth, [...ownRoles, ...(await repo.roles.rolesOfDepartment(user.dept_id))]);
+      if (
+        ownRoles.some((role) => role.is_system) &&
+        (await repo.roles.countSystemRoleHolders(user.id)) === 0
+      ) {
         throw new AppError('SEAC_05');
       }
-      await repo.softDeleteUser(user.id, this.clock.now());
+      await repo.users.softDeleteUser(user.id, this.clock.now());
     });
   }
 
@@ -290,10 +302,10 @@ export class AccountsService {
     await this.repo.locked(async (repo) => {
       const user = await reachableUser(repo, reach, userId);
       requireWithinCaller(auth, [
-        ...(await repo.rolesOfUser(user.id)),
-        ...(await repo.rolesOfDepartment(user.dept_id)),
+        ...(await repo.roles.rolesOfUser(user.id)),
+        ...(await repo.roles.rolesOfDepartment(user.dept_id)),
       ]);
-      await repo.issuePassword(user.id, passwordHash, this.clock.now());
+      await repo.users.issuePassword(user.id, passwordHash, this.clock.now());
     });
     return { password };
   }
@@ -310,8 +322,8 @@ export class AccountsService {
     requireGrantWithinCaller(auth, role.functionCodes, role.scopes);
     const id = await translateUniqueViolation(() =>
       this.repo.locked(async (repo) => {
-        if (await repo.roleNameTaken(role.name, null)) throw new AppError('SEAC_06');
-        return repo.createRole({ ...role, now: this.clock.now() });
+        if (await repo.roles.roleNameTaken(role.name, null)) throw new AppError('SEAC_06');
+        return repo.roles.createRole({ ...role, now: this.clock.now() });
       }),
     );
     return { id };
@@ -331,7 +343,7 @@ export class AccountsService {
     };
     await translateUniqueViolation(() =>
       this.repo.locked(async (repo) => {
-        const role = await repo.findRole(body.roleId);
+        const role = await repo.roles.findRole(body.roleId);
         if (!role) throw new AppError('SED_05');
         requireWithinCaller(auth, [role]);
         const oldCodes = knownCodes(role.function_codes);
@@ -343,8 +355,8 @@ export class AccountsService {
           if (losesCode || losesScope) throw new AppError('SEAC_05');
         }
         requireGrantWithinCaller(auth, next.functionCodes, next.scopes);
-        if (await repo.roleNameTaken(next.name, role.id)) throw new AppError('SEAC_06');
-        await repo.updateRole(role.id, next, this.clock.now());
+        if (await repo.roles.roleNameTaken(next.name, role.id)) throw new AppError('SEAC_06');
+        await repo.roles.updateRole(role.id, next, this.clock.now());
       }),
     );
   }
@@ -356,11 +368,11 @@ export class AccountsService {
   async deleteRole(auth: AuthContext, roleId: number): Promise<void> {
     requireAnyCode(auth, FunctionCode.role);
     await this.repo.locked(async (repo) => {
-      const role = await repo.findRole(roleId);
+      const role = await repo.roles.findRole(roleId);
       if (!role) throw new AppError('SED_05');
       requireWithinCaller(auth, [role]);
       if (role.is_system) throw new AppError('SEAC_05');
-      await repo.deleteRole(role.id);
+      await repo.roles.deleteRole(role.id);
     });
   }
 }
@@ -377,7 +389,7 @@ async function reachableDepartment(
   id: number,
   notFound: 'SED_06' | 'SED_04' = 'SED_06',
 ): Promise<DepartmentRecord> {
-  const dept = await repo.findDepartment(id);
+  const dept = await repo.departments.findDepartment(id);
   if (dept?.status !== DepartmentStatus.normal || !withinReach(reach, dept.path))
     throw new AppError(notFound);
   return dept;
@@ -389,14 +401,14 @@ async function reachableUser(
   reach: FileScopeFilter,
   id: number,
 ): Promise<UserRecord> {
-  const user = await repo.findUser(id);
+  const user = await repo.users.findUser(id);
   if (user?.status !== UserStatus.normal || !withinReach(reach, user.dept_path)) throw new AppError('SED_02');
   return user;
 }
 
 /** The roles of these ids; SED_05 when any does not exist. */
 async function existingRoles(repo: AccountsRepository, ids: readonly number[]): Promise<RoleRow[]> {
-  const roles = await repo.findRoles(ids);
+  const roles = await repo.roles.findRoles(ids);
   if (roles.length !== ids.length) throw new AppError('SED_05');
   return roles;
 }
@@ -414,7 +426,7 @@ async function requireFreeIdentifiers(
   identity: ReturnType<typeof identityOf>,
   exceptUserId: number | null,
 ): Promise<void> {
-  const taken = await repo.takenIdentifiers(identity, exceptUserId);
+  const taken = await repo.users.takenIdentifiers(identity, exceptUserId);
   if (taken.email) throw new AppError('SED_07');
   if (taken.mobile) throw new AppError('SED_08');
   if (taken.username) throw new AppError('SEAC_07');

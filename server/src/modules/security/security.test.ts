@@ -284,8 +284,8 @@ describe('security API', () => {
 
     it('gives a user the roles of their department as well as their own', async () => {
       const accounts = new AccountsRepository(t.database.db);
-      const dept = await accounts.createDepartment({ name: 'Design', parentId: 1 });
-      const deptRole = await accounts.createRole({
+      const dept = await accounts.departments.createDepartment({ name: 'Design', parentId: 1 });
+      const deptRole = await accounts.roles.createRole({
         name: 'design-dept',
         scopes: { view: 'dept', upload: 'dept', download: 'none', share: 'none' },
         functionCodes: [4],

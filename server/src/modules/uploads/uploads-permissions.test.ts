@@ -141,9 +141,9 @@ describe('uploads never touch a file the uploader may not change', () => {
     t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', SESSION_IDLE_HOURS: '720' });
     admin = await signIn(t.app, ADMIN.email, ADMIN.password);
     const accounts = new AccountsRepository(t.database.db);
-    const deptA = await accounts.createDepartment({ name: 'Dept A', parentId: 1 });
-    const deptB = await accounts.createDepartment({ name: 'Dept B', parentId: 1 });
-    const deptC = await accounts.createDepartment({ name: 'Dept C', parentId: 1 });
+    const deptA = await accounts.departments.createDepartment({ name: 'Dept A', parentId: 1 });
+    const deptB = await accounts.departments.createDepartment({ name: 'Dept B', parentId: 1 });
+    const deptC = await accounts.departments.createDepartment({ name: 'Dept C', parentId: 1 });
     const users = {
       owner: await givenUser(t.database, { deptId: deptB.id, scopes: { view: 'dept', upload: 'dept' } }),
       stranger: await givenUser(t.database, { deptId: deptA.id, scopes: { view: 'dept', upload: 'dept' } }),
@@ -281,7 +281,7 @@ describe('uploads never touch a file the uploader may not change', () => {
   });
 
   it('checks the right to upload into the folder again when the upload finishes', async () => {
-    const deptD = await new AccountsRepository(t.database.db).createDepartment({
+    const deptD = await new AccountsRepository(t.database.db).departments.createDepartment({
       name: 'Dept D',
       parentId: 1,
     });
