@@ -91,7 +91,9 @@ export async function buildApp({
     partUrlSecret,
     security,
     oplog,
-    accounts,
+    departments,
+    users,
+    roles,
     items,
     recycleBin,
     personalLists,
@@ -146,13 +148,13 @@ export async function buildApp({
   await app.register(healthRoutes, { db, version, databaseKind: database.kind });
   // Route plugins carry no prefix: the contract's endpoint table holds full paths (http/endpoint.ts).
   await app.register(securityRoutes, { security, oplog });
-  // Departments, users and roles: signed-in callers only; the service checks codes 2 and 3.
+  // Departments, users and roles: signed-in callers only; the services check codes 2 and 3.
   await app.register(async (securityApi) => {
     securityApi.addHook(
       'onRequest',
       requireSignIn((token) => security.authenticate(token)),
     );
-    await securityApi.register(accountsRoutes, { accounts, oplog });
+    await securityApi.register(accountsRoutes, { departments, users, roles, oplog });
   });
 
   // Every main-API call needs a signed-in caller; features add their routes inside.

@@ -5,8 +5,10 @@ import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import { ImageWork, imageLimitsOf } from './media/image-limits';
 import { AccessRepository } from './modules/access/access.repository';
+import { DepartmentsService } from './modules/accounts/departments';
 import { AccountsRepository } from './modules/accounts/repository';
-import { AccountsService } from './modules/accounts/service';
+import { RolesService } from './modules/accounts/roles';
+import { UsersService } from './modules/accounts/users';
 import { DownloadsRepository } from './modules/downloads/repository';
 import { DownloadsService } from './modules/downloads/service';
 import { FilesRepository } from './modules/files/repository';
@@ -77,7 +79,9 @@ export interface Services {
   security: SecurityService;
   logs: LogsService;
   oplog: OperationRecorder;
-  accounts: AccountsService;
+  departments: DepartmentsService;
+  users: UsersService;
+  roles: RolesService;
   items: ItemsService;
   recycleBin: RecycleBinService;
   personalLists: PersonalListsService;
@@ -152,7 +156,10 @@ export async function createServices({
   // The operation log: route handlers record each operation right after it succeeded.
   const logs = new LogsService(new LogsRepository(db), clock, config.BUSINESS_TIME_ZONE);
   const oplog = new OperationRecorder(logs, warn);
-  const accounts = new AccountsService(new AccountsRepository(db), clock);
+  const accountsRepository = new AccountsRepository(db);
+  const departments = new DepartmentsService(accountsRepository, clock);
+  const users = new UsersService(accountsRepository, clock);
+  const roles = new RolesService(accountsRepository, clock);
 
   const itemsRepository = new ItemsRepository(db);
   const personalListsRepository = new PersonalListsRepository(db);
@@ -260,7 +267,9 @@ export async function createServices({
     security,
     logs,
     oplog,
-    accounts,
+    departments,
+    users,
+    roles,
     items,
     recycleBin,
     personalLists,

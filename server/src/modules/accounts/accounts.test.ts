@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenUser } from '../../../test/factories';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 import { AppError } from '../../http/app-error';
-import { translateUniqueViolation } from './service';
+import { translateUniqueViolation } from './checks';
 
 const ALL_SCOPES = { view: 'all', upload: 'all', download: 'all', share: 'all' } as const;
 const NO_SCOPES = { view: 'none', upload: 'none', download: 'none', share: 'none' } as const;
