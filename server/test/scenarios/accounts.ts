@@ -1,0 +1,136 @@
+import { type Department, ERROR_HTTP_STATUS, type ErrorCode, type Role } from '@dam/contract';
+import { expect } from 'vitest';
+import { givenUser } from '../factories';
+import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harness';
+
+/**
+ * The app of the accounts administration tests: the administrator, a user manager (code 2), a
+ * role manager (code 3) and an outsider (code 5), and calls of the security API that must succeed
+ * or be refused changing nothing.
+ */
+
+export const ALL_SCOPES = { view: 'all', upload: 'all', download: 'all', share: 'all' } as const;
+export const NO_SCOPES = { view: 'none', upload: 'none', download: 'none', share: 'none' } as const;
+
+export type AccountsWorld = Awaited<ReturnType<typeof createAccountsWorld>>;
+
+export async function createAccountsWorld() {
+  const t: TestApp = await createTestApp({ LOGIN_RATE_LIMIT: '1000', SESSION_IDLE_HOURS: '720' });
+  const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+  const db = t.database.db;
+  const root = await db
+    .selectFrom('departments')
+    .selectAll()
+    .where('parent_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  const rootId = root.id;
+  const rootPath = root.path;
+  const adminId = (
+    await db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow()
+  ).id;
+  const systemRoleId = (
+    await db.selectFrom('roles').select('id').where('is_system', '=', true).executeTakeFirstOrThrow()
+  ).id;
+  const um = await givenUser(t.database, { functionCodes: [2], deptId: rootId });
+  /** Function code 2 only, no file permissions. */
+  const userManager = {
+    id: um.id,
+    token: await signIn(t.app, um.email, um.password),
+    roleId: um.roleId as number,
+  };
+  // At the root: departments are read only within one's own subtree (accounts-confinement.test.ts).
+  const rm = await givenUser(t.database, { functionCodes: [3], deptId: rootId });
+  /** Function code 3 only. */
+  const roleManager = await signIn(t.app, rm.email, rm.password);
+  const o = await givenUser(t.database, { functionCodes: [5] });
+  /** Function code 5 only. */
+  const outsider = await signIn(t.app, o.email, o.password);
+
+  const call = (path: string, body?: unknown, token = admin, lang = 'en') =>
+    post(t.app, `/security-api/${path}`, body, { token, lang });
+
+  async function succeed<T>(path: string, body?: unknown, token = admin): Promise<T> {
+    const { status, body: envelope } = await call(path, body, token);
+    expect(status, `${path} ${JSON.stringify(envelope)}`).toBe(200);
+    expect(envelope.success).toBe(true);
+    return envelope.result as T;
+  }
+
+  /** Everything an accounts call could change. */
+  const snapshot = async () => {
+    return JSON.stringify(
+      await Promise.all([
+        db.selectFrom('departments').selectAll().orderBy('id').execute(),
+        db.selectFrom('users').selectAll().orderBy('id').execute(),
+        db.selectFrom('roles').selectAll().orderBy('id').execute(),
+        db.selectFrom('user_roles').selectAll().orderBy('user_id').orderBy('role_id').execute(),
+        db.selectFrom('department_roles').selectAll().orderBy('dept_id').orderBy('role_id').execute(),
+        db.selectFrom('items').select(['id', 'dept_path', 'owner_id', 'state']).orderBy('id').execute(),
+        db.selectFrom('sessions').select(['id', 'user_id']).orderBy('id').execute(),
+      ]),
+    );
+  };
+
+  /** The call fails with `code` (and its HTTP status) and changes nothing. */
+  async function refused(path: string, body: unknown, code: ErrorCode, token = admin) {
+    const before = await snapshot();
+    const response = await call(path, body, token);
+    expect(
+      response.body.errorCode,
+      `${path} ${JSON.stringify(body)} → ${JSON.stringify(response.body)}`,
+    ).toBe(code);
+    expect(response.status).toBe(ERROR_HTTP_STATUS[code]);
+    expect(response.body.success).toBe(false);
+    expect(await snapshot()).toBe(before);
+    return response;
+  }
+
+  const createDept = async (name: string, parentId = rootId, extra: Record<string, unknown> = {}) =>
+    (await succeed<{ id: number }>('create-dept', { name, parentId, ...extra })).id;
+  const detail = (deptId: number) => succeed<Department>('dept-detail', { deptId });
+  const createRole = async (name: string, functionCodes: number[] = [], scopes: object = NO_SCOPES) =>
+    (await succeed<{ id: number }>('create-role', { name, functionCodes, filePermissions: scopes })).id;
+  const listRoles = async (token = admin) =>
+    (await succeed<{ roleList: Role[] }>('roles', undefined, token)).roleList;
+  const topLevelNames = async (token: string) => {
+    const { status, body } = await get(t.app, '/ske-api/v1_0/file/all-file-v2?folderDataId=all', { token });
+    expect(status).toBe(200);
+    return (body.result as { list: Array<{ name: string }> }).list.map((i) => i.name);
+  };
+  const makeFolder = async (token: string, folderName: string) => {
+    const { status, body } = await post(t.app, '/ske-api/v1_0/file/creat-folder', { folderName }, { token });
+    expect(status, JSON.stringify(body)).toBe(200);
+    return (body.result as { folderId: number }).folderId;
+  };
+  const itemDeptPath = async (id: number) =>
+    (
+      await t.database.db
+        .selectFrom('items')
+        .select('dept_path')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).dept_path;
+
+  return {
+    t,
+    admin,
+    adminId,
+    rootId,
+    rootPath,
+    systemRoleId,
+    userManager,
+    roleManager,
+    outsider,
+    call,
+    succeed,
+    snapshot,
+    refused,
+    createDept,
+    detail,
+    createRole,
+    listRoles,
+    topLevelNames,
+    makeFolder,
+    itemDeptPath,
+  };
+}
