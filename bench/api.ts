@@ -18,3 +18,74 @@ export async function callApi<T>(
   if (!envelope.success) throw new Error(`${url}: ${envelope.errorDesc}`);
   return envelope.result;
 }
+
+/** A file to upload: its name, size, and the bytes of part `n` (1-based) of `size` bytes. */
+export interface BenchFile {
+  fileName: string;
+  size: number;
+  part: (n: number, size: number) => Buffer;
+}
+
+/**
+ * Uploads like the browser: batch, multipart start, sign (20 at a time), PUT parts (3 in
+ * flight), part-done, callback. `onCall(name, since)` is told when each call ends.
+ */
+export async function uploadFiles(
+  base: string,
+  token: string,
+  files: BenchFile[],
+  options: { targetFolderId?: string | number; onCall?: (name: string, since: number) => void } = {},
+): Promise<number[]> {
+  const onCall = options.onCall ?? (() => {});
+  const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+    const since = performance.now();
+    try {
+      return await callApi<T>(base, token, method, url, body);
+    } finally {
+      onCall(url.split('?')[0] as string, since);
+    }
+  };
+  const created = await call<Array<{ id: number }>>('POST', '/ske-api/v1_0/file-upload/upload', {
+    targetFolderId: options.targetFolderId ?? 'all',
+    uploadDetailDTOS: files.map((f) => ({ fileName: f.fileName, fileSize: f.size, path: '' })),
+  });
+  for (const [index, record] of created.entries()) {
+    const file = files[index] as BenchFile;
+    const { partSize, partCount } = await call<{ partSize: number; partCount: number }>(
+      'POST',
+      '/ske-api/v1_0/file-upload/multipart/start',
+      { id: record.id },
+    );
+    const urls = new Map<number, string>();
+    for (let first = 1; first <= partCount; first += 20) {
+      const partNumbers = Array.from({ length: Math.min(20, partCount - first + 1) }, (_, i) => first + i);
+      const signed = await call<{ parts: Array<{ partNumber: number; url: string }> }>(
+        'POST',
+        '/ske-api/v1_0/file-upload/multipart/sign',
+        { id: record.id, partNumbers },
+      );
+      for (const part of signed.parts) urls.set(part.partNumber, part.url);
+    }
+    const queue = [...urls.keys()];
+    const worker = async () => {
+      for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+        const size = Math.min(partSize, file.size - (n - 1) * partSize);
+        const body = file.part(n, size);
+        const since = performance.now();
+        const put = await fetch(`${base}${urls.get(n)}`, { method: 'PUT', body });
+        await put.arrayBuffer();
+        onCall('PUT part', since);
+        if (!put.ok) throw new Error(`part ${n}: HTTP ${put.status}`);
+        await call('POST', '/ske-api/v1_0/file-upload/multipart/part-done', {
+          id: record.id,
+          partNumber: n,
+          etag: put.headers.get('etag'),
+          size,
+        });
+      }
+    };
+    await Promise.all([worker(), worker(), worker()]);
+    await call('GET', `/ske-api/v1_0/file-upload/callback?id=${record.id}&status=2&uploadSchedule=100`);
+  }
+  return created.map((r) => r.id);
+}

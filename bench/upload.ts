@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
-import { callApi } from './api';
+import { type BenchFile, callApi, uploadFiles } from './api';
 
 const root = path.resolve(import.meta.dirname, '..');
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 5120);
@@ -98,55 +98,8 @@ async function signIn(): Promise<void> {
   ).token;
 }
 
-/** Uploads like the browser: batch, multipart start, sign, PUT parts (3 in flight), report, callback. */
-async function upload(
-  files: Array<{ fileName: string; size: number; part: (n: number, size: number) => Buffer }>,
-) {
-  const created = await call<Array<{ id: number }>>('POST', '/ske-api/v1_0/file-upload/upload', {
-    targetFolderId: 'all',
-    uploadDetailDTOS: files.map((f) => ({ fileName: f.fileName, fileSize: f.size, path: '' })),
-  });
-  for (const [index, record] of created.entries()) {
-    const file = files[index] as (typeof files)[number];
-    const { partSize, partCount } = await call<{ partSize: number; partCount: number }>(
-      'POST',
-      '/ske-api/v1_0/file-upload/multipart/start',
-      { id: record.id },
-    );
-    // Signed 20 at a time, as the browser's upload manager does.
-    const urls = new Map<number, string>();
-    for (let first = 1; first <= partCount; first += 20) {
-      const partNumbers = Array.from({ length: Math.min(20, partCount - first + 1) }, (_, i) => first + i);
-      const signed = await call<{ parts: Array<{ partNumber: number; url: string }> }>(
-        'POST',
-        '/ske-api/v1_0/file-upload/multipart/sign',
-        { id: record.id, partNumbers },
-      );
-      for (const part of signed.parts) urls.set(part.partNumber, part.url);
-    }
-    const queue = [...urls.keys()];
-    const worker = async () => {
-      for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
-        const size = Math.min(partSize, file.size - (n - 1) * partSize);
-        const body = file.part(n, size);
-        const since = performance.now();
-        const put = await fetch(`${base}${urls.get(n)}`, { method: 'PUT', body });
-        await put.arrayBuffer();
-        count('PUT part', since);
-        if (!put.ok) throw new Error(`part ${n}: HTTP ${put.status}`);
-        await call('POST', '/ske-api/v1_0/file-upload/multipart/part-done', {
-          id: record.id,
-          partNumber: n,
-          etag: put.headers.get('etag'),
-          size,
-        });
-      }
-    };
-    await Promise.all([worker(), worker(), worker()]);
-    await call('GET', `/ske-api/v1_0/file-upload/callback?id=${record.id}&status=2&uploadSchedule=100`);
-  }
-  return created.map((r) => r.id);
-}
+/** Uploads like the browser (bench/api.ts), timing each call for BENCH_TRACE. */
+const upload = (files: BenchFile[]) => uploadFiles(base, token, files, { onCall: count });
 
 /** CPU time (user + system) a process has used so far. */
 function cpuSeconds(pid: number): number {

@@ -1,0 +1,192 @@
+// Issue 12 goal 4: the first thumbnail of a 200-image folder visible < 1 s after navigation, in
+// Chromium, against the production server (compiled JavaScript, built web app, compression) on
+// the embedded database in a scratch data directory. Baseline, measured in the same run: a bare
+// HTML page on the same origin holding the same 200 thumbnail URLs.
+// Run: tsx bench/first-thumbnail.ts (part of npm run bench). Needs /usr/bin/chromium
+// (scripts/setup-system.sh installs it).
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { callApi, uploadFiles } from './api';
+
+const root = path.resolve(import.meta.dirname, '..');
+const IMAGES = Number(process.env.BENCH_FOLDER_IMAGES ?? 200);
+const RUNS = 5;
+const PORT = Number(process.env.BENCH_PORT ?? 18_590);
+const base = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: 'bench@example.com', password: 'Bench#2026' };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-thumbs-'));
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/** `npm start` as a user runs it: builds what is stale, then the compiled server. */
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return child;
+    } catch {
+      if (attempt > 1800) throw new Error('the server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Milliseconds from the start of navigation until the first thumbnail in the page has decoded. */
+async function firstImageMs(page: Page, url: string, selector: string): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    (css) => {
+      // Runs in the page (this project's server types have no DOM library).
+      type Image = { complete: boolean; naturalWidth: number };
+      const page = globalThis as unknown as { document: { querySelectorAll(css: string): Iterable<Image> } };
+      for (const image of page.document.querySelectorAll(css)) {
+        if (image.complete && image.naturalWidth > 0) return performance.now();
+      }
+      return false;
+    },
+    selector,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+const server = await startServer();
+try {
+  const token = (
+    await callApi<{ token: string }>(base, '', 'POST', '/security-api/login', {
+      userName: ADMIN.email,
+      password: ADMIN.password,
+    })
+  ).token;
+  const { folderId } = await callApi<{ folderId: number }>(
+    base,
+    token,
+    'POST',
+    '/ske-api/v1_0/file/creat-folder',
+    {
+      folderName: 'bench-thumbnails',
+      path: '/',
+    },
+  );
+  console.log(
+    `uploading ${IMAGES} camera-size JPEGs into folder ${folderId} and waiting for their thumbnails`,
+  );
+  const photo = await sharp({
+    create: { width: 3000, height: 2000, channels: 3, background: { r: 90, g: 120, b: 160 } },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const ids = await uploadFiles(
+    base,
+    token,
+    Array.from({ length: IMAGES }, (_, i) => ({
+      fileName: `bench-${String(i).padStart(3, '0')}.jpg`,
+      size: photo.length,
+      part: () => photo,
+    })),
+    { targetFolderId: folderId },
+  );
+  // Every thumbnail made, then the bare page gets the thumbnail URLs the folder listing gives.
+  const listFolder = () =>
+    callApi<{ list: Array<{ compactUrl: string | null }> }>(
+      base,
+      token,
+      'GET',
+      `/ske-api/v1_0/file/all-file-v2?folderDataId=${folderId}&pageNo=1&pageSize=${IMAGES}`,
+    );
+  let listing = await listFolder();
+  while (listing.list.length < ids.length || listing.list.some((item) => !item.compactUrl)) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    listing = await listFolder();
+  }
+  const urls = listing.list.flatMap((item) => (item.compactUrl ? [new URL(item.compactUrl, base).href] : []));
+  const html = `<!doctype html><html><body>${urls.map((u) => `<img class="t" src="${u}" width="200">`).join('')}</body></html>`;
+  // Served by the browser itself at an address of the app's origin (the server's
+  // Cross-Origin-Resource-Policy keeps its images to that origin), so no server work is in it.
+  const bareUrl = `${base}/bench-bare-page`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const app: number[] = [];
+  const baseline: number[] = [];
+  // Each run in a fresh browser context (no cache): a person opening the folder's link.
+  for (let run = 0; run <= RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
+    await context.addCookies([{ name: 'skToken', value: token, url: base }]);
+    const page = await context.newPage();
+    await page.route(bareUrl, (route) =>
+      route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
+    );
+    const appMs = await firstImageMs(page, `${base}/allfiles/${folderId}`, '[data-testid="item-card"] img');
+    if (process.env.BENCH_TRACE && run === 1) {
+      // Where the folder page's time goes: every request with its start and end (ms).
+      const entries = (await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => [
+            e.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 90),
+            e.startTime,
+            (e as unknown as { responseEnd: number }).responseEnd,
+          ]),
+      )) as Array<[string, number, number]>;
+      for (const [name, start, end] of entries
+        .filter(([n], i) => !n.startsWith('/assets/') || i % 8 === 0)
+        .slice(0, 70))
+        console.log(`${start.toFixed(0).padStart(6)} ${end.toFixed(0).padStart(6)}  ${name}`);
+    }
+    const bareMs = await firstImageMs(page, bareUrl, 'img.t');
+    await context.close();
+    // The first run warms the server (JIT, query plans): not counted.
+    if (run === 0) continue;
+    app.push(appMs);
+    baseline.push(bareMs);
+  }
+  await browser.close();
+  const appMedian = median(app);
+  const bareMedian = median(baseline);
+  console.log(`\nfirst thumbnail of a ${IMAGES}-image folder, median of ${RUNS} fresh browser contexts`);
+  console.table([
+    {
+      measure: 'the folder page (/allfiles/:id), from navigation',
+      result: `${appMedian.toFixed(0)} ms (runs: ${app.map((v) => v.toFixed(0)).join(', ')})`,
+      target: '< 1000 ms',
+      status: appMedian < 1000 ? 'met' : 'MISSED',
+    },
+    {
+      measure: '  baseline: a bare page with the same thumbnail URLs',
+      result: `${bareMedian.toFixed(0)} ms (runs: ${baseline.map((v) => v.toFixed(0)).join(', ')})`,
+      target: '',
+      status: '',
+    },
+  ]);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
