@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultOf } from '../../../test/call';
+import { call, resultOf } from '../../../test/call';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 
 const api = (p: string) => `/ske-api/v1_0/${p}`;
@@ -76,10 +76,11 @@ describe('duplicate upload calls sent at once are idempotent', () => {
   };
 
   const topLevelFilesNamed = async (name: string) => {
-    const { body } = await get(one.app, api('file/all-file-v2?folderDataId=all&pageSize=200'), { token });
-    return (body.result as { list: Array<{ id: number; name: string; type: number }> }).list.filter(
-      (item) => item.type !== 1 && item.name.toLowerCase() === name.toLowerCase(),
-    );
+    const { list } = await call(one.app, endpoints.folderListing, {
+      token,
+      query: { folderDataId: 'all', pageSize: 200 },
+    });
+    return list.filter((item) => item.type !== 1 && item.name.toLowerCase() === name.toLowerCase());
   };
 
   it('finishes an upload once when its final callback arrives eight times at once', async () => {

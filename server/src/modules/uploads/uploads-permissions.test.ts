@@ -1,22 +1,11 @@
-import { endpoints } from '@dam/contract';
+import { endpoints, type FileDetail } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultOf } from '../../../test/call';
+import { call, resultOf } from '../../../test/call';
 import { givenUser } from '../../../test/factories';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 import { AccountsRepository } from '../accounts/repository';
 
 const api = (path: string) => `/ske-api/${path}`;
-
-interface Detail {
-  id: number;
-  name: string;
-  fileFormat: string | null;
-  artNum: string | null;
-  expireStartTime: string | null;
-  expireEndTime: string | null;
-  tagDTOList: Array<{ id: number; tagName: string }>;
-  folderDataInfoDTOList: Array<{ id: number }>;
-}
 
 /**
  * Issue 9 item 1: an upload joins an existing logical file of the same base name only when the
@@ -105,10 +94,10 @@ describe('uploads never touch a file the uploader may not change', () => {
   const detail = async (id: number, token = admin) => {
     const { status, body } = await get(t.app, api(`v1_0/file/detail?id=${id}`), { token, lang: 'en' });
     expect(status, JSON.stringify(body)).toBe(200);
-    return body.result as Detail;
+    return resultOf(endpoints.fileDetail, body);
   };
 
-  const tagIds = (d: Detail) => d.tagDTOList.map((tag) => tag.id).sort();
+  const tagIds = (d: FileDetail) => d.tagDTOList.map((tag) => tag.id).sort();
 
   /** Department B's own file `<baseName>.jpg` at the top level, with its metadata; each test makes its own. */
   const givenFileOfB = async (baseName: string): Promise<number> => {
@@ -234,11 +223,7 @@ describe('uploads never touch a file the uploader may not change', () => {
   it('offers a new version in the viewer only to those who may change the file', async () => {
     const fileOfB = await givenFileOfB('bview');
     const actions = async (token: string) =>
-      (
-        (await get(t.app, api(`v1_0/file/detail?id=${fileOfB}`), { token })).body.result as {
-          authList: string[];
-        }
-      ).authList;
+      (await call(t.app, endpoints.fileDetail, { token, query: { id: fileOfB } })).authList;
     expect(await actions(owner)).toContain('upload');
     expect(await actions(editor)).toContain('upload');
     expect(await actions(onlooker)).not.toContain('upload');

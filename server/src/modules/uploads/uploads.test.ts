@@ -2,18 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultOf } from '../../../test/call';
+import { call, resultOf } from '../../../test/call';
 import { givenUser } from '../../../test/factories';
 import { createDriverApp, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 import { createStorage } from '../../storage/index';
 
 const MiB = 1024 * 1024;
-
-interface MultipartState {
-  partSize: number;
-  partCount: number;
-  parts: Array<{ partNumber: number; size: number }>;
-}
 
 async function streamToBuffer(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -51,7 +45,7 @@ for (const driver of ['local', 's3'] as const) {
     const start = async (id: number) => {
       const { status, body } = await post(t.app, api('file-upload/multipart/start'), { id }, { token });
       expect(status, JSON.stringify(body)).toBe(200);
-      return body.result as MultipartState;
+      return resultOf(endpoints.startMultipart, body);
     };
 
     /** Sends the given parts as the browser does: sign, PUT, report the ETag. */
@@ -110,17 +104,8 @@ for (const driver of ['local', 's3'] as const) {
     };
 
     const listTop = async () =>
-      (
-        (await get(t.app, api('file/all-file-v2?folderDataId=all&pageSize=200'), { token })).body.result as {
-          list: Array<{
-            id: number;
-            name: string;
-            fileFormat: string | null;
-            fileSize: number;
-            type: number;
-          }>;
-        }
-      ).list;
+      (await call(t.app, endpoints.folderListing, { token, query: { folderDataId: 'all', pageSize: 200 } }))
+        .list;
 
     it('uploads a multi-part file, resumes after an interrupted part, and the stored bytes are exact', async () => {
       const bytes = randomBytes(17 * MiB);
@@ -162,7 +147,7 @@ for (const driver of ['local', 's3'] as const) {
         { fileName: 'BOOT9.jpg', fileSize: jpg.length },
         { fileName: 'BOOT9.psd', fileSize: psd.length },
       ]);
-      const [a, b] = created.body.result as Array<{ id: number }>;
+      const [a, b] = resultOf(endpoints.createUploads, created.body);
       await uploadWhole(a!.id, jpg);
       await uploadWhole(b!.id, psd);
       let item = (await listTop()).find((i) => i.name === 'BOOT9');
@@ -171,7 +156,7 @@ for (const driver of ['local', 's3'] as const) {
       t.clock.advance(1000);
       const newer = randomBytes(1500);
       const again = await createBatch([{ fileName: 'boot9.JPG', fileSize: newer.length }]);
-      await uploadWhole((again.body.result as Array<{ id: number }>)[0]!.id, newer);
+      await uploadWhole(resultOf(endpoints.createUploads, again.body)[0]!.id, newer);
       item = (await listTop()).find((i) => i.name === 'BOOT9');
       expect(item).toMatchObject({ fileFormat: 'jpg,psd', fileSize: 4500 });
     });
@@ -199,10 +184,7 @@ for (const driver of ['local', 's3'] as const) {
         `/Target ${driver}/Season`,
       ]);
       for (const r of records) await uploadWhole(r.id, bytes);
-      const season = (await get(t.app, api(`file/all-file-v2?folderDataId=${targetId}`), { token })).body
-        .result as {
-        list: Array<{ id: number; name: string }>;
-      };
+      const season = await call(t.app, endpoints.folderListing, { token, query: { folderDataId: targetId } });
       expect(season.list.map((i) => i.name)).toEqual(['Season']);
     });
 
@@ -220,9 +202,7 @@ for (const driver of ['local', 's3'] as const) {
       );
       expect(cancelled.status).toBe(200);
       expect(await storage().stat(record!.url)).toBeNull();
-      const unfinished = (await get(t.app, api('file-upload/uploading'), { token })).body.result as {
-        list: Array<{ id: number }>;
-      };
+      const unfinished = await call(t.app, endpoints.unfinishedUploads, { token });
       expect(unfinished.list.map((r) => r.id)).not.toContain(record!.id);
       expect((await callback(record!.id)).status).toBe(400);
 
@@ -231,10 +211,7 @@ for (const driver of ['local', 's3'] as const) {
       });
       expect(again.status).toBe(200);
       await uploadWhole(record!.id, bytes);
-      const finished = (await post(t.app, api('file-upload/uploaded-list'), undefined, { token })).body
-        .result as {
-        list: Array<{ id: number; status: number }>;
-      };
+      const finished = await call(t.app, endpoints.finishedUploads, { token });
       expect(finished.list.find((r) => r.id === record!.id)).toMatchObject({ status: 2 });
     });
 
@@ -243,15 +220,11 @@ for (const driver of ['local', 's3'] as const) {
       [{ fileName: 'huge.tif', fileSize: 5 * 1024 ** 3 + 1 }, 'fileSize'],
       [{ fileName: '   ', fileSize: 10 }, 'please fill in a name'],
     ])('refuses %j, creating nothing', async (entry, message) => {
-      const before = (await get(t.app, api('file-upload/uploading?pageSize=200'), { token })).body.result as {
-        list: unknown[];
-      };
+      const before = await call(t.app, endpoints.unfinishedUploads, { token, query: { pageSize: 200 } });
       const { status, body } = await createBatch([entry]);
       expect(status).toBe(400);
       expect(body.errorDesc).toContain(message);
-      const after = (await get(t.app, api('file-upload/uploading?pageSize=200'), { token })).body.result as {
-        list: unknown[];
-      };
+      const after = await call(t.app, endpoints.unfinishedUploads, { token, query: { pageSize: 200 } });
       expect(after.list.length).toBe(before.list.length);
     });
 
@@ -272,7 +245,7 @@ for (const driver of ['local', 's3'] as const) {
       const refused = await createBatch([{ fileName: 'x.jpg', fileSize: 1 }], {}, viewerToken);
       expect(refused.status).toBe(403);
       const mine = await createBatch([{ fileName: 'private-record.jpg', fileSize: 1 }]);
-      const id = (mine.body.result as Array<{ id: number }>)[0]!.id;
+      const id = resultOf(endpoints.createUploads, mine.body)[0]!.id;
       const peek = await post(t.app, api('file-upload/multipart/start'), { id }, { token: viewerToken });
       expect(peek.status).toBe(404);
     });
@@ -312,7 +285,7 @@ for (const driver of ['local', 's3'] as const) {
       it('resumes after a server restart from the parts already stored', async () => {
         const bytes = randomBytes(10 * MiB);
         const created = await createBatch([{ fileName: 'restart.tif', fileSize: bytes.length }]);
-        const id = (created.body.result as Array<{ id: number }>)[0]!.id;
+        const id = resultOf(endpoints.createUploads, created.body)[0]!.id;
         const state = await start(id);
         await sendParts(id, bytes, state.partSize, [1]);
         // A new server process on the same database and data directory.
@@ -330,7 +303,7 @@ for (const driver of ['local', 's3'] as const) {
         expect(
           (
             await streamToBuffer(
-              await storage().read((created.body.result as Array<{ url: string }>)[0]!.url),
+              await storage().read(resultOf(endpoints.createUploads, created.body)[0]!.url),
             )
           ).equals(bytes),
         ).toBe(true);
