@@ -1,9 +1,9 @@
 import { endpoints } from '@dam/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultOf } from '../../../test/call';
+import { call, resultOf } from '../../../test/call';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
-import { createSkuWorld, type Paged, type SkuWorld, workbook } from '../../../test/scenarios/sku';
+import { createSkuWorld, type SkuWorld, workbook } from '../../../test/scenarios/sku';
 import { SkuRepository } from './repository';
 
 describe('SKU master: listing, pickers, file-name checks', () => {
@@ -43,29 +43,24 @@ describe('SKU master: listing, pickers, file-name checks', () => {
       expect(page.list.map((s) => s.artNum)).toEqual(Array.from({ length: 10 }, (_, i) => `LST00${i}`));
       expect(page.list[0]).toMatchObject({ name: 'Listed shoe 0', series: 'List', color: null });
       expect(page.list[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
-      const third = (
-        await post(
-          w.t.app,
-          w.api('v1_0/sku/data/list?pageSize=10&pageNo=3'),
-          { query: 'LST0' },
-          { token: w.plain },
-        )
-      ).body.result as Paged;
+      const third = await call(w.t.app, endpoints.skuList, {
+        token: w.plain,
+        query: { pageSize: 10, pageNo: 3 },
+        body: { query: 'LST0' },
+      });
       expect(third.list.map((s) => s.artNum)).toEqual(['LST020', 'LST021', 'LST022', 'LST023', 'LST024']);
       expect(third.hasMore).toBe(false);
     });
 
     it('finds by name as well, treats % and _ literally, and needs no body', async () => {
-      const byName = (
-        await post(w.t.app, w.api('v1_0/sku/data/list'), { query: 'cosmic lst' }, { token: w.plain })
-      ).body.result as Paged;
+      const byName = await call(w.t.app, endpoints.skuList, {
+        token: w.plain,
+        body: { query: 'cosmic lst' },
+      });
       expect(byName.list.map((s) => s.artNum)).toEqual(['QQQ001']);
-      const literal = (
-        await post(w.t.app, w.api('v1_0/sku/data/list'), { query: 'ab_c' }, { token: w.plain })
-      ).body.result as Paged;
+      const literal = await call(w.t.app, endpoints.skuList, { token: w.plain, body: { query: 'ab_c' } });
       expect(literal.list.map((s) => s.artNum)).toEqual(['AB_C1']);
-      const percent = (await post(w.t.app, w.api('v1_0/sku/data/list'), { query: '%' }, { token: w.plain }))
-        .body.result as Paged;
+      const percent = await call(w.t.app, endpoints.skuList, { token: w.plain, body: { query: '%' } });
       expect(percent.list).toEqual([]);
       const all = await post(w.t.app, w.api('v1_0/sku/data/list?pageSize=200'), undefined, {
         token: w.plain,
@@ -99,15 +94,14 @@ describe('SKU master: listing, pickers, file-name checks', () => {
       const sorted = [...options].sort((a, b) => (a.artNum.toLowerCase() < b.artNum.toLowerCase() ? -1 : 1));
       expect(options).toEqual(sorted);
 
-      const lst = (await get(w.t.app, w.api('selector/sku-info?query=lst'), { token: w.plain })).body
-        .result as Array<{
-        artNum: string;
-      }>;
+      const lst = await call(w.t.app, endpoints.skuOptions, { token: w.plain, query: { query: 'lst' } });
       expect(lst).toHaveLength(20);
       expect(lst[0]!.artNum).toBe('LST000');
       expect(lst.map((o) => o.artNum)).not.toContain('QQQ001');
-      const cosmic = (await get(w.t.app, w.api('selector/sku-info?query=LST%20ed'), { token: w.plain })).body
-        .result as Array<{ artNum: string; name: string }>;
+      const cosmic = await call(w.t.app, endpoints.skuOptions, {
+        token: w.plain,
+        query: { query: 'LST ed' },
+      });
       expect(cosmic).toEqual([{ artNum: 'QQQ001', name: 'Cosmic LST edition' }]);
       expect((await get(w.t.app, w.api('selector/sku-info'))).status).toBe(401);
     });
@@ -120,17 +114,17 @@ describe('SKU master: listing, pickers, file-name checks', () => {
         { artNum: 'ZIG050-01', name: 'Zig runner', tagIdList: [] },
         { artNum: 'ZIG0501', name: 'Zig other', tagIdList: [] },
       ]);
-      const many = (await get(w.t.app, w.api('v1_0/file/art-num?artNum=LST'), { token: w.plain })).body
-        .result as Array<{
-        artNum: string;
-      }>;
+      const many = await call(w.t.app, endpoints.artNumSuggestions, {
+        token: w.plain,
+        query: { artNum: 'LST' },
+      });
       expect(many.map((s) => s.artNum)).toEqual(
         Array.from({ length: 20 }, (_, i) => `LST${String(i).padStart(3, '0')}`),
       );
-      const literal = (await get(w.t.app, w.api('v1_0/file/art-num?artNum=AB_'), { token: w.plain })).body
-        .result as Array<{
-        artNum: string;
-      }>;
+      const literal = await call(w.t.app, endpoints.artNumSuggestions, {
+        token: w.plain,
+        query: { artNum: 'AB_' },
+      });
       expect(literal.map((s) => s.artNum)).toEqual(['AB_C1']);
       expect(
         (await get(w.t.app, w.api('v1_0/file/art-num?artNum=NOPE'), { token: w.plain })).body.result,
