@@ -1,15 +1,10 @@
-import { BATCH_SEARCH_MAX_VALUES, type ItemType } from '@dam/contract';
+import { BATCH_SEARCH_MAX_VALUES, endpoints, type ItemType } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, resultOf } from '../../../test/call';
 import { createFolder, givenUser } from '../../../test/factories';
 import { ADMIN, createTestApp, post, signIn, type TestApp } from '../../../test/harness';
 import { AccountsRepository } from '../accounts/repository';
 import { ItemsRepository } from '../items/repository';
-
-interface Found {
-  list: Array<{ id: number; name: string; type: number; artNum: string | null; authList: string[] }>;
-  hasMore: boolean;
-  unmatched: string[];
-}
 
 describe('global search', () => {
   let t: TestApp;
@@ -65,7 +60,7 @@ describe('global search', () => {
   const names = async (token: string, body: Record<string, unknown>) => {
     const { status, body: envelope } = await search(token, body);
     expect(status, JSON.stringify(envelope)).toBe(200);
-    return (envelope.result as Found).list.map((i) => i.name);
+    return resultOf(endpoints.search, envelope).list.map((i) => i.name);
   };
 
   it('finds titles containing the text, case-insensitively, folders first then newest', async () => {
@@ -106,7 +101,7 @@ describe('global search', () => {
       searchType: 3,
       artNumList: ['boot900', 'SHOE123', 'NOPE1', 'BOOT900'],
     });
-    const found = body.result as Found;
+    const found = resultOf(endpoints.search, body);
     expect(found.list.map((i) => i.name)).toEqual(['BOOT900 walk', 'SHOE123-02_top', 'SHOE123-01_side']);
     expect(found.unmatched).toEqual(['NOPE1']);
   });
@@ -116,7 +111,7 @@ describe('global search', () => {
       searchType: 4,
       nameList: ['boots', 'BOOT900 walk', 'missing'],
     });
-    const found = body.result as Found;
+    const found = resultOf(endpoints.search, body);
     expect(found.list.map((i) => i.name)).toEqual(['Boots', 'BOOT900 walk']);
     expect(found.unmatched).toEqual(['missing']);
   });
@@ -134,9 +129,16 @@ describe('global search', () => {
       'lookbook 100%_final',
       'BOOT900 walk',
     ]);
-    const first = (await search(designer, { searchType: 1, query: 'o', pageSize: 2 })).body.result as Found;
-    const second = (await search(designer, { searchType: 1, query: 'o', pageSize: 2, pageNo: 2 })).body
-      .result as Found;
+    const first = await call(t.app, endpoints.search, {
+      token: designer,
+      lang: 'en',
+      body: { searchType: 1, query: 'o', pageSize: 2 },
+    });
+    const second = await call(t.app, endpoints.search, {
+      token: designer,
+      lang: 'en',
+      body: { searchType: 1, query: 'o', pageSize: 2, pageNo: 2 },
+    });
     expect(first.hasMore).toBe(true);
     expect(new Set([...first.list, ...second.list].map((i) => i.id)).size).toBe(4);
   });
@@ -145,10 +147,14 @@ describe('global search', () => {
     // Another department's shared items are outside a "self and below" view scope.
     expect(await names(outsider, { searchType: 1, query: 'shoe' })).toEqual([]);
     const { body } = await search(outsider, { searchType: 3, artNumList: ['SHOE123'] });
-    expect((body.result as Found).unmatched).toEqual(['SHOE123']);
+    expect(resultOf(endpoints.search, body).unmatched).toEqual(['SHOE123']);
     // The administrator sees everything; the designer's own items carry what they may do.
     expect(await names(admin, { searchType: 2, query: 'BOOT900' })).toEqual(['BOOT900 walk']);
-    const own = (await search(designer, { searchType: 2, query: 'BOOT900' })).body.result as Found;
+    const own = await call(t.app, endpoints.search, {
+      token: designer,
+      lang: 'en',
+      body: { searchType: 2, query: 'BOOT900' },
+    });
     expect(own.list[0]?.authList).toEqual(expect.arrayContaining(['view', 'download', 'edit']));
   });
 
@@ -179,7 +185,7 @@ describe('global search', () => {
     const values = Array.from({ length: BATCH_SEARCH_MAX_VALUES - 1 }, (_, i) => `X${i}`);
     const { status, body } = await search(designer, { searchType: 3, artNumList: [...values, 'shoe123'] });
     expect(status, JSON.stringify(body).slice(0, 300)).toBe(200);
-    const found = body.result as Found;
+    const found = resultOf(endpoints.search, body);
     expect(found.list.map((i) => i.name)).toEqual(['SHOE123-02_top', 'SHOE123-01_side']);
     expect(found.unmatched).toHaveLength(BATCH_SEARCH_MAX_VALUES - 1);
     const tooMany = [...values, 'a', 'b'];
