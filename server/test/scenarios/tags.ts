@@ -1,40 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { endpoints } from '@dam/contract';
+import { endpoints, type ManagedTagDimension } from '@dam/contract';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
-import { resultOf } from '../call';
+import { call, resultOf } from '../call';
 import { givenFile, givenFolder, givenSignedInUser, uploadFiles } from '../factories';
 import { multipart } from '../fixtures';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harness';
 
 /** The app of the tag tests, its people, and calls of the tag API as each of them. */
-
-export interface TagWire {
-  id: number;
-  tagName: string;
-  required: boolean;
-  parentTagId: number | null;
-  selected: boolean;
-}
-export interface DimensionWire {
-  id: number;
-  dimensionName: string;
-  required: boolean;
-  parentDimensionId: number | null;
-  tagDTOList: TagWire[];
-}
-export interface ManagedWire extends Omit<DimensionWire, 'tagDTOList'> {
-  sortOrder: number;
-  tagDTOList: Array<Omit<TagWire, 'selected'> & { itemCount: number; skuCount: number }>;
-}
-export interface TagOfFileWire {
-  id: number;
-  tagName: string;
-  dimensionName: string;
-  dimensionId: number;
-  required: boolean;
-  parentTagId: number | null;
-}
 
 export const api = (path: string) => `/ske-api/${path}`;
 
@@ -75,12 +48,10 @@ export async function createTagsWorld(options: { sorted: boolean }) {
 
   const save = (body: Record<string, unknown>, token = manager) =>
     post(t.app, api('v1_0/manage/update-tag'), body, { token, lang: 'en' });
-  const managed = async () =>
-    (await get(t.app, api('v1_0/manage/tag-dimension/list'), { token: manager })).body
-      .result as ManagedWire[];
+  const managed = () => call(t.app, endpoints.tagDimensions, { token: manager });
   const selector = async (token = viewer, query = '') => {
     const { status, body } = await get(t.app, api(`selector/tags${query}`), { token, lang: 'en' });
-    return { status, body, list: body.result as DimensionWire[] };
+    return { status, body, list: resultOf(endpoints.tagSelector, body) };
   };
   const sort = (idList: number[], token = manager) =>
     post(t.app, api('v1_0/manage/tag-dimension/sort'), { idList }, { token });
@@ -91,7 +62,7 @@ export async function createTagsWorld(options: { sorted: boolean }) {
   const detailTags = async (id: number, token = admin) => {
     const { status, body } = await get(t.app, api(`v1_0/file/detail?id=${id}`), { token });
     expect(status, JSON.stringify(body)).toBe(200);
-    return (body.result as { tagDTOList: TagOfFileWire[] }).tagDTOList;
+    return resultOf(endpoints.fileDetail, body).tagDTOList;
   };
   const tagNamesOf = async (id: number) => (await detailTags(id)).map((x) => x.tagName);
   const listFolder = async (token: string, id: number, query = '') => {
@@ -99,7 +70,7 @@ export async function createTagsWorld(options: { sorted: boolean }) {
       token,
     });
     expect(status, JSON.stringify(body)).toBe(200);
-    return (body.result as { list: Array<{ id: number; name: string }> }).list;
+    return resultOf(endpoints.folderListing, body).list;
   };
 
   const savedDimension = async (body: Record<string, unknown>) => {
@@ -107,7 +78,8 @@ export async function createTagsWorld(options: { sorted: boolean }) {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     return resultOf(endpoints.saveTagDimension, saved.body);
   };
-  const tagsOf = (saved: ManagedWire) => Object.fromEntries(saved.tagDTOList.map((x) => [x.tagName, x.id]));
+  const tagsOf = (saved: ManagedTagDimension) =>
+    Object.fromEntries(saved.tagDTOList.map((x) => [x.tagName, x.id]));
   const category = await savedDimension({
     dimensionName: 'Category',
     tagDTOList: [{ tagName: 'Shoes' }, { tagName: 'Apparel' }],

@@ -21,7 +21,7 @@ describe('channel tags and tags of SKUs', () => {
       return {
         status,
         body,
-        names: ((body.result as Array<{ channelName: string }>) ?? []).map((c) => c.channelName),
+        names: (resultOf(endpoints.channelTags, body) ?? []).map((c) => c.channelName),
       };
     };
 
@@ -39,7 +39,7 @@ describe('channel tags and tags of SKUs', () => {
       expect(added.body.result).toMatchObject({ channelName: 'Tmall', folderDataId: file.SHOE1 });
       await add(file.SHOE1, '京东自营旗舰店十个字');
       expect((await list(file.SHOE1)).names).toEqual(['Tmall', '京东自营旗舰店十个字']);
-      const id = (added.body.result as { id: number }).id;
+      const id = resultOf(endpoints.addChannelTag, added.body).id;
       const deleted = await get(w.t.app, api(`v1_0/file/delete-channel-tag?id=${id}`), { token: w.editor });
       expect(deleted.status).toBe(200);
       expect((await list(file.SHOE1)).names).toEqual(['京东自营旗舰店十个字']);
@@ -82,7 +82,7 @@ describe('channel tags and tags of SKUs', () => {
       const file = { SHOE1: await givenFileWith('Tmall') };
       const before = (await list(file.SHOE1)).names;
       expect((await add(file.SHOE1, 'Sneaky', w.viewer)).body.errorCode).toBe('SE_502');
-      const [existing] = (await list(file.SHOE1)).body.result as Array<{ id: number }>;
+      const [existing] = resultOf(endpoints.channelTags, (await list(file.SHOE1)).body);
       const refused = await get(w.t.app, api(`v1_0/file/delete-channel-tag?id=${existing?.id}`), {
         token: w.viewer,
       });

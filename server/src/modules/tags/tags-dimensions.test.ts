@@ -1,7 +1,9 @@
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { uniqueName } from '../../../test/factories';
 import { get, post } from '../../../test/harness';
-import { api, createTagsWorld, type ManagedWire, type TagsWorld } from '../../../test/scenarios/tags';
+import { api, createTagsWorld, type TagsWorld } from '../../../test/scenarios/tags';
 
 describe('tag dimensions', () => {
   let w: TagsWorld;
@@ -27,7 +29,7 @@ describe('tag dimensions', () => {
           { tagName: 'Apparel', required: false, parentTagId: null, itemCount: 0, skuCount: 0 },
         ],
       });
-      const created = category.body.result as ManagedWire;
+      const created = resultOf(endpoints.saveTagDimension, category.body);
       const [shoes, apparel] = created.tagDTOList.map((x) => x.id);
       const sub = await w.save({
         dimensionName: uniqueName('Sub-category'),
@@ -39,7 +41,7 @@ describe('tag dimensions', () => {
         ],
       });
       expect(sub.status, JSON.stringify(sub.body)).toBe(200);
-      expect((sub.body.result as ManagedWire).tagDTOList.map((x) => x.parentTagId)).toEqual([
+      expect(resultOf(endpoints.saveTagDimension, sub.body).tagDTOList.map((x) => x.parentTagId)).toEqual([
         shoes,
         apparel,
         null,
@@ -50,15 +52,21 @@ describe('tag dimensions', () => {
         tagDTOList: [{ tagName: '2026 SS' }, { tagName: '2026 AW' }],
       });
       expect(season.status, JSON.stringify(season.body)).toBe(200);
-      expect((season.body.result as ManagedWire).tagDTOList.every((x) => x.required)).toBe(true);
+      expect(resultOf(endpoints.saveTagDimension, season.body).tagDTOList.every((x) => x.required)).toBe(
+        true,
+      );
       // A second required dimension would bind every other test's tagging: it goes again.
-      expect((await w.deleteDimension((season.body.result as ManagedWire).id)).status).toBe(200);
+      expect((await w.deleteDimension(resultOf(endpoints.saveTagDimension, season.body).id)).status).toBe(
+        200,
+      );
       const colour = await w.save({
         dimensionName: uniqueName('Colour'),
         tagDTOList: [{ tagName: 'Black' }, { tagName: 'White' }],
       });
       expect(colour.status, JSON.stringify(colour.body)).toBe(200);
-      const running = (sub.body.result as ManagedWire).tagDTOList.find((x) => x.tagName === 'Running');
+      const running = resultOf(endpoints.saveTagDimension, sub.body).tagDTOList.find(
+        (x) => x.tagName === 'Running',
+      );
       expect(running?.id).toBeGreaterThan(0);
     });
 
@@ -232,12 +240,15 @@ describe('tag dimensions', () => {
     });
 
     it('renames, swaps, re-orders, adds and deletes tags in one save; deleting a tag unlinks it', async () => {
-      const temp = (
-        await w.save({
-          dimensionName: 'Material',
-          tagDTOList: [{ tagName: 'Mesh' }, { tagName: 'Leather' }, { tagName: 'Knit' }],
-        })
-      ).body.result as ManagedWire;
+      const temp = resultOf(
+        endpoints.saveTagDimension,
+        (
+          await w.save({
+            dimensionName: 'Material',
+            tagDTOList: [{ tagName: 'Mesh' }, { tagName: 'Leather' }, { tagName: 'Knit' }],
+          })
+        ).body,
+      );
       expect(temp.tagDTOList).toHaveLength(3);
       const dim = { Material: temp.id };
       const tag = Object.fromEntries(temp.tagDTOList.map((x) => [x.tagName, x.id])) as Record<
@@ -265,7 +276,7 @@ describe('tag dimensions', () => {
         ],
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      const result = saved.body.result as ManagedWire;
+      const result = resultOf(endpoints.saveTagDimension, saved.body);
       expect(result.dimensionName).toBe('Materials');
       expect(result.tagDTOList.map((x) => [x.id, x.tagName])).toEqual([
         [tag.Leather, 'Mesh'],

@@ -1,5 +1,7 @@
+import { endpoints } from '@dam/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultOf } from '../../../test/call';
 import { multipart } from '../../../test/fixtures';
 import { api, createTagsWorld, readBook, rowsOf, type TagsWorld } from '../../../test/scenarios/tags';
 
@@ -104,21 +106,7 @@ describe('tags in Excel', () => {
       const bytes = Buffer.from(await book.xlsx.writeBuffer());
       const preview = await w.importBook(bytes, undefined, '?dryRun=1');
       expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-      const result = preview.body.result as {
-        total: number;
-        changed: number;
-        unchanged: number;
-        dryRun: boolean;
-        changes: Array<{
-          row: number;
-          folderDataId: number;
-          name: string;
-          before: string[];
-          after: string[];
-        }>;
-        problems: Array<{ row: number; message: string }>;
-        problemCount: number;
-      };
+      const result = resultOf(endpoints.importTagWorkbook, preview.body);
       expect(result).toMatchObject({ total: 4, changed: 1, unchanged: 1, dryRun: true, problemCount: 2 });
       expect(result.changes).toEqual([
         { row: 2, folderDataId: file.MISC, name: 'MISC', before: before.MISC, after: ['2026 AW', 'White'] },
