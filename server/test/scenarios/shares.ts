@@ -1,5 +1,5 @@
 import { endpoints } from '@dam/contract';
-import { resultOf } from '../call';
+import { call, resultOf } from '../call';
 import { createFolder, type GivenShare, givenUser, itemOfUpload, uploadFiles } from '../factories';
 import { makeJpeg, makePng } from '../fixtures';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harness';
@@ -30,18 +30,6 @@ export interface FolderPage {
   breadcrumb: Array<{ id: number; name: string }>;
   list: SharedItem[];
   hasMore: boolean;
-}
-export interface MyShare {
-  id: number;
-  code: string;
-  url: string;
-  password: string | null;
-  status: string;
-  itemCount: number;
-  itemNames: string[];
-  coverUrl: string | null;
-  viewCount: number;
-  downloadCount: number;
 }
 
 export const HOUR = 3600_000;
@@ -144,8 +132,7 @@ export async function createSharesWorld() {
       headers: { 'share-token': shareToken, lang: 'en' },
     });
   const mine = async (token = sharer.token) =>
-    ((await get(t.app, api('user/share/list?pageSize=200'), { token })).body.result as { list: MyShare[] })
-      .list;
+    (await call(t.app, endpoints.myShares, { token, query: { pageSize: 200 } })).list;
   const shareCount = async () =>
     Number(
       (
