@@ -25,7 +25,7 @@ describe('security API', () => {
       });
       expect(status).toBe(200);
       expect(body.success).toBe(true);
-      const result = body.result as { token: string; expiresAt: string; passwordExpireFlag: boolean };
+      const result = resultOf(endpoints.login, body);
       expect(result.token).toMatch(/^[\w-]{43}$/);
       expect(result.passwordExpireFlag).toBe(false);
       expect(new Date(result.expiresAt).getTime() - t.clock.now().getTime()).toBe(12 * HOUR);
@@ -278,7 +278,7 @@ describe('security API', () => {
       const token = await signIn(t.app, account.email, account.password);
       const { status, body } = await post(t.app, '/security-api/roles', undefined, { token });
       expect(status).toBe(200);
-      const roles = (body.result as { roleList: Array<{ name: string; functionCodes: number[] }> }).roleList;
+      const roles = resultOf(endpoints.roleList, body).roleList;
       expect(roles.find((r) => r.name === '系统管理员')?.functionCodes).toEqual([...ALL_FUNCTION_CODES]);
     });
 
@@ -300,11 +300,7 @@ describe('security API', () => {
         scopes: { download: 'all' },
       });
       const token = await signIn(t.app, account.email, account.password);
-      const info = (await userInfo(token)).body.result as {
-        resourcesList: unknown;
-        filePermissions: unknown;
-        deptname: string;
-      };
+      const info = resultOf(endpoints.userInfo, (await userInfo(token)).body);
       expect(info.deptname).toBe('Design');
       expect(info.resourcesList).toEqual([
         { resourceType: 3, resourceId: 4 },
