@@ -1,6 +1,6 @@
 import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultOf } from '../../../test/call';
+import { call, resultOf } from '../../../test/call';
 import { givenUser, uploadFiles } from '../../../test/factories';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
 
@@ -54,9 +54,7 @@ describe('file detail and edit', () => {
       first.detail.folderDataInfoDTOList.every((r) => r.url?.startsWith('/ske-api/v1_0/media?token=')),
     ).toBe(true);
     expect((await detail(id)).detail.viewCount).toBe(2);
-    const recent = (await post(t.app, api('resent-file/list'), undefined, { token })).body.result as {
-      list: Array<{ id: number }>;
-    };
+    const recent = await call(t.app, endpoints.recentFiles, { token });
     expect(recent.list[0]?.id).toBe(id);
   });
 

@@ -1,6 +1,6 @@
-import { endpoints } from '@dam/contract';
+import { endpoints, type FileDetail } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultOf } from '../../../test/call';
+import { call, resultOf } from '../../../test/call';
 import { createFolder, givenUser, uploadFiles } from '../../../test/factories';
 import { makePng } from '../../../test/fixtures';
 import {
@@ -21,12 +21,6 @@ import { ManualClock } from '../../lib/clock';
  * gone; S3 presigned links last minutes, not hours.
  */
 const everything = { view: 'all', upload: 'all', download: 'all', share: 'all' } as const;
-
-interface Detail {
-  url: string | null;
-  previewUrl: string | null;
-  compactUrl: string | null;
-}
 
 const itemOf = async (t: TestApp, uploadId: number) =>
   (
@@ -51,7 +45,7 @@ describe('media links on the local driver', () => {
     expect(response.status).toBe(200);
     return resultOf(endpoints.fileDetail, response.body);
   };
-  const links = (d: Detail) => [d.url, d.previewUrl, d.compactUrl] as string[];
+  const links = (d: FileDetail) => [d.url, d.previewUrl, d.compactUrl] as string[];
   const fetchStatus = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
 
   it('die when the session that got them signs out, and when their user is deleted', async () => {
@@ -161,8 +155,8 @@ describe('media links on the S3 driver', () => {
       { fileName: `s3-${Date.now()}.png`, bytes: await makePng(200, 100) },
     ]);
     const id = await itemOf(t, uploadId!);
-    const d1 = (await get(t.app, `/ske-api/v1_0/file/detail?id=${id}`, { token })).body.result as Detail;
-    const d2 = (await get(t.app, `/ske-api/v1_0/file/detail?id=${id}`, { token })).body.result as Detail;
+    const d1 = await call(t.app, endpoints.fileDetail, { token, query: { id } });
+    const d2 = await call(t.app, endpoints.fileDetail, { token, query: { id } });
     for (const url of [d1.url, d1.previewUrl] as string[]) {
       const query = new URL(url).searchParams;
       const signedAt = query.get('X-Amz-Date') as string;
