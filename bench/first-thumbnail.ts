@@ -4,49 +4,22 @@
 // HTML page on the same origin holding the same 200 thumbnail URLs.
 // Run: tsx bench/first-thumbnail.ts (part of npm run bench). Needs /usr/bin/chromium
 // (scripts/setup-system.sh installs it).
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
+import { chromiumLaunchOptions } from '../web/e2e/chromium';
 import { callApi, uploadFiles } from './api';
+import { BENCH_ADMIN, startBenchServer } from './server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const IMAGES = Number(process.env.BENCH_FOLDER_IMAGES ?? 200);
 const RUNS = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 18_590);
 const base = `http://127.0.0.1:${PORT}`;
-const ADMIN = { email: 'bench@example.com', password: 'Bench#2026' };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-thumbs-'));
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-
-/** `npm start` as a user runs it: builds what is stale, then the compiled server. */
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return child;
-    } catch {
-      if (attempt > 1800) throw new Error('the server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Milliseconds from the start of navigation until the first thumbnail in the page has decoded. */
 async function firstImageMs(page: Page, url: string, selector: string): Promise<number> {
@@ -67,12 +40,13 @@ async function firstImageMs(page: Page, url: string, selector: string): Promise<
   return (await handle.jsonValue()) as number;
 }
 
-const server = await startServer();
+// `npm start` as a user runs it: builds what is stale, then the compiled server.
+const server = await startBenchServer({ port: PORT, dataDir, production: true });
 try {
   const token = (
     await callApi<{ token: string }>(base, '', 'POST', '/security-api/login', {
-      userName: ADMIN.email,
-      password: ADMIN.password,
+      userName: BENCH_ADMIN.email,
+      password: BENCH_ADMIN.password,
     })
   ).token;
   const { folderId } = await callApi<{ folderId: number }>(
@@ -121,18 +95,7 @@ try {
   // Served by the browser itself at an address of the app's origin (the server's
   // Cross-Origin-Resource-Policy keeps its images to that origin), so no server work is in it.
   const bareUrl = `${base}/bench-bare-page`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const app: number[] = [];
   const baseline: number[] = [];
   // Each run in a fresh browser context (no cache): a person opening the folder's link.
@@ -186,7 +149,6 @@ try {
     },
   ]);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -7,86 +7,34 @@
 //      10000 px, and 4 concurrent preset conversions of the heavy images.
 // Target: the server stays under 1 GiB RSS throughout (docs/decisions.md "Image limits").
 // BENCH_ONLY=huge,psd… thumbnails only the files whose names contain one of those words.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writePsd } from 'ag-psd';
 import sharp from 'sharp';
-import { callApi } from './api';
+import { callApi, uploadFiles } from './api';
+import { BENCH_ADMIN, type BenchServer, startBenchServer } from './server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 18_590);
 const base = `http://127.0.0.1:${PORT}`;
-const ADMIN = { email: 'bench@example.com', password: 'Bench#2026' };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-images-'));
 const LIMIT_MIB = 1024;
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
-      LOGIN_RATE_LIMIT: '1000',
-      MEDIA_WORKERS: '2',
-      WEB_DIST_DIR: '-',
-    },
-    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return child;
-    } catch {
-      if (attempt > 1200) throw new Error('the server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 let token = '';
 function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
   return callApi<T>(base, token, method, url, body);
 }
 
-/** Uploads like the browser: batch, multipart start, sign, PUT each part, report, callback. */
-async function upload(files: Array<{ fileName: string; bytes: Buffer }>): Promise<number[]> {
-  const created = await call<Array<{ id: number }>>('POST', '/ske-api/v1_0/file-upload/upload', {
-    targetFolderId: 'all',
-    uploadDetailDTOS: files.map((f) => ({ fileName: f.fileName, fileSize: f.bytes.length, path: '' })),
-  });
-  for (const [index, record] of created.entries()) {
-    const bytes = (files[index] as { bytes: Buffer }).bytes;
-    const { partSize, partCount } = await call<{ partSize: number; partCount: number }>(
-      'POST',
-      '/ske-api/v1_0/file-upload/multipart/start',
-      { id: record.id },
-    );
-    const signed = await call<{ parts: Array<{ partNumber: number; url: string }> }>(
-      'POST',
-      '/ske-api/v1_0/file-upload/multipart/sign',
-      { id: record.id, partNumbers: Array.from({ length: partCount }, (_, i) => i + 1) },
-    );
-    for (const part of signed.parts) {
-      const chunk = bytes.subarray((part.partNumber - 1) * partSize, part.partNumber * partSize);
-      const put = await fetch(`${base}${part.url}`, { method: 'PUT', body: chunk });
-      await put.arrayBuffer();
-      await call('POST', '/ske-api/v1_0/file-upload/multipart/part-done', {
-        id: record.id,
-        partNumber: part.partNumber,
-        etag: put.headers.get('etag'),
-        size: chunk.length,
-      });
-    }
-    await call('GET', `/ske-api/v1_0/file-upload/callback?id=${record.id}&status=2&uploadSchedule=100`);
-  }
-  return created.map((r) => r.id);
-}
+const upload = (files: Array<{ fileName: string; bytes: Buffer }>) =>
+  uploadFiles(
+    base,
+    token,
+    files.map(({ fileName, bytes }) => ({
+      fileName,
+      size: bytes.length,
+      part: (n, size) => bytes.subarray((n - 1) * size, n * size),
+    })),
+  );
 
 function rssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -126,7 +74,7 @@ async function makePsd(width: number, height: number): Promise<Buffer> {
 const rows: Array<[string, string, string, string]> = [];
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-let server: ChildProcess | null = null;
+let server: BenchServer | null = null;
 try {
   const files = [
     {
@@ -156,12 +104,17 @@ try {
   ];
   const only = process.env.BENCH_ONLY?.split(',');
   if (only) files.splice(0, files.length, ...files.filter((f) => only.some((o) => f.fileName.includes(o))));
-  server = await startServer();
-  const pid = server.pid as number;
+  server = await startBenchServer({
+    port: PORT,
+    dataDir,
+    env: { MEDIA_WORKERS: '2', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error' },
+    showOutput: Boolean(process.env.BENCH_LOG_LEVEL),
+  });
+  const pid = server.pid;
   token = (
     await call<{ token: string }>('POST', '/security-api/login', {
-      userName: ADMIN.email,
-      password: ADMIN.password,
+      userName: BENCH_ADMIN.email,
+      password: BENCH_ADMIN.password,
     })
   ).token;
   const idle = rssMiB(pid);
@@ -195,11 +148,7 @@ try {
   // 2. Downloads (of every file: skipped when BENCH_ONLY picks some).
   if (!only) await downloads(pid, thumbnails.result.ids);
 } finally {
-  if (server) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -7,7 +7,7 @@
 //      sharp loop making the same 500 px thumbnails with the same concurrency (MEDIA_WORKERS).
 // Targets: throughput >= 90 % of a bare HTTP part writer (with the `sync; dd` ratio beside it),
 // flat server memory, queue >= 90 % of bare sharp.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,59 +16,25 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { type BenchFile, callApi, uploadFiles } from './api';
+import { BENCH_ADMIN, startBenchServer } from './server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 5120);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 40);
 const WORKERS = Number(process.env.MEDIA_WORKERS ?? 2);
 const PORT = Number(process.env.BENCH_PORT ?? 18_580);
 const base = `http://127.0.0.1:${PORT}`;
-const ADMIN = { email: 'bench@example.com', password: 'Bench#2026' };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-upload-'));
 
-interface Server {
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-async function startServer(mediaWorkers: number): Promise<Server> {
-  const profile = process.env.BENCH_PROFILE
-    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE]
-    : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
+const startServer = (mediaWorkers: number) =>
+  startBenchServer({
+    port: PORT,
+    dataDir,
+    nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [],
     env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
       MEDIA_WORKERS: String(mediaWorkers),
-      WEB_DIST_DIR: '-',
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) break;
-    } catch {
-      if (attempt > 600) throw new Error('the server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    child,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 let token = '';
 /** Seconds spent per call, printed with BENCH_TRACE=1 to see where an upload's time goes. */
@@ -92,8 +58,8 @@ async function signIn(): Promise<void> {
   token = '';
   token = (
     await call<{ token: string }>('POST', '/security-api/login', {
-      userName: ADMIN.email,
-      password: ADMIN.password,
+      userName: BENCH_ADMIN.email,
+      password: BENCH_ADMIN.password,
     })
   ).token;
 }
@@ -122,7 +88,7 @@ try {
   const size = UPLOAD_MB * 1024 * 1024;
   // One random 8 MiB block reused for every part: the client must not be what runs out of memory.
   const block = randomBytes(8 * 1024 * 1024);
-  const pid = server.child.pid as number;
+  const pid = server.pid;
   const rssBefore = rssMiB(pid);
   const cpuBefore = cpuSeconds(pid);
   let rssPeak = rssBefore;

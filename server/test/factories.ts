@@ -252,6 +252,26 @@ export async function givenFile(
   return { id: id as number, name: fileName.replace(/\.[^.]*$/, ''), bytes };
 }
 
+/**
+ * One file of `token`'s at the top level whose media job (thumbnail, rendition, pages) has run;
+ * needs an app made with `{ jobs: true }`. Returns its item and its upload record.
+ */
+export async function givenProcessedFile(
+  t: TestApp,
+  token: string,
+  file: { fileName: string; bytes: Buffer },
+): Promise<{ itemId: number; upload: { id: number; storage_key: string } }> {
+  if (!t.jobs) throw new Error('givenProcessedFile needs createTestApp(…, { jobs: true })');
+  const [itemId] = await givenFiles(t, token, [file]);
+  const upload = await t.database.db
+    .selectFrom('uploads')
+    .select(['id', 'storage_key'])
+    .where('item_id', '=', itemId as number)
+    .executeTakeFirstOrThrow();
+  await t.jobs.mediaDone(upload.id);
+  return { itemId: itemId as number, upload };
+}
+
 export interface GivenShare {
   id: number;
   code: string;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { buildWebIfStale } from './build-web';
+import { chromiumLaunchOptions } from './chromium';
 import { ADMIN } from './support';
 
 /**
@@ -30,19 +31,7 @@ export default defineConfig({
     viewport: { width: 1366, height: 820 },
     locale: 'zh-CN',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: 'node --import tsx server/src/main.ts',

@@ -3,7 +3,7 @@ import { endpoints } from '@dam/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/call';
-import { givenFiles, uniqueName } from '../../test/factories';
+import { givenProcessedFile, uniqueName } from '../../test/factories';
 import { makePdf, PDF_PAGE_COLOURS } from '../../test/fixtures';
 import { createDriverApp, get, post, type TestApp } from '../../test/harness';
 import { createStorage } from '../storage/index';
@@ -26,18 +26,8 @@ for (const driver of ['local', 's3'] as const)
     });
     afterAll(() => t.close());
 
-    const uploadPdf = async (pages: number) => {
-      const [itemId] = await givenFiles(t, token, [
-        { fileName: `${uniqueName('catalogue')}.pdf`, bytes: makePdf(pages) },
-      ]);
-      const upload = await t.database.db
-        .selectFrom('uploads')
-        .select(['id', 'storage_key'])
-        .where('item_id', '=', itemId as number)
-        .executeTakeFirstOrThrow();
-      await t.jobs!.mediaDone(upload.id);
-      return { itemId: itemId as number, upload };
-    };
+    const uploadPdf = (pages: number) =>
+      givenProcessedFile(t, token, { fileName: `${uniqueName('catalogue')}.pdf`, bytes: makePdf(pages) });
 
     it('gives every page as an image the viewer can page through, and the page count', async () => {
       const { itemId, upload } = await uploadPdf(5);

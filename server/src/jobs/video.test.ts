@@ -1,7 +1,7 @@
 import { endpoints, PreviewStatus } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/call';
-import { givenFiles, uniqueName } from '../../test/factories';
+import { givenProcessedFile, uniqueName } from '../../test/factories';
 import { makeVideo } from '../../test/fixtures';
 import { ADMIN, createTestApp, signIn, type TestApp } from '../../test/harness';
 import { createStorage } from '../storage/index';
@@ -27,19 +27,11 @@ describe('videos play in the viewer (real queue, ffprobe, ffmpeg)', () => {
   });
   afterAll(() => t.close());
 
-  const uploadVideo = async (format: 'mp4' | 'mov' | 'avi' | 'mkv' | 'webm') => {
-    const name = uniqueName(`walk-${format}`);
-    const [itemId] = await givenFiles(t, token, [
-      { fileName: `${name}.${format}`, bytes: makeVideo(format) },
-    ]);
-    const upload = await t.database.db
-      .selectFrom('uploads')
-      .select(['id', 'storage_key'])
-      .where('item_id', '=', itemId as number)
-      .executeTakeFirstOrThrow();
-    await t.jobs!.mediaDone(upload.id);
-    return { itemId: itemId as number, upload };
-  };
+  const uploadVideo = (format: 'mp4' | 'mov' | 'avi' | 'mkv' | 'webm') =>
+    givenProcessedFile(t, token, {
+      fileName: `${uniqueName(`walk-${format}`)}.${format}`,
+      bytes: makeVideo(format),
+    });
 
   it.each(['mov', 'avi', 'mkv'] as const)(
     'makes an H.264 MP4 of a %s, streamable from its start, that the player can seek in',
