@@ -8,6 +8,7 @@ import { call } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
+import { WorkbookInput } from '../../ui/WorkbookInput';
 import { formatDate } from '../files/format';
 import { AddTagDialog } from '../tagging/AddTagDialog';
 import { useTagDimensions } from '../tagging/api';
@@ -80,18 +81,7 @@ export function SkuImportPage() {
           >
             {t('sku.import')}
           </Button>
-          <input
-            ref={input}
-            type="file"
-            hidden
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            data-testid="sku-import-input"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void importFile(file);
-            }}
-          />
+          <WorkbookInput ref={input} testId="sku-import-input" onFile={(file) => void importFile(file)} />
         </Space>
       </Space>
       {result && (

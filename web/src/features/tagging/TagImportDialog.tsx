@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
+import { WorkbookInput } from '../../ui/WorkbookInput';
 import { filesKeys } from '../files/api';
 
 type Change = TagModelImportResult['changes'][number];
@@ -97,18 +98,7 @@ export function TagImportDialog({ onClose }: { onClose: () => void }) {
           </Button>
           {file && <Typography.Text>{file.name}</Typography.Text>}
         </Space>
-        <input
-          ref={input}
-          type="file"
-          hidden
-          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          data-testid="tag-import-input"
-          onChange={(e) => {
-            const picked = e.target.files?.[0];
-            e.target.value = '';
-            if (picked) void check(picked);
-          }}
-        />
+        <WorkbookInput ref={input} testId="tag-import-input" onFile={(file) => void check(file)} />
         {preview && (
           <>
             <Alert
