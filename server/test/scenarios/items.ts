@@ -1,4 +1,6 @@
+import { endpoints } from '@dam/contract';
 import { AccountsRepository } from '../../src/modules/accounts/repository';
+import { resultOf } from '../call';
 import { givenUser } from '../factories';
 import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harness';
 
@@ -7,22 +9,6 @@ import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harnes
  * designer and a shoe designer who edit within their department, a salesperson who only views, and
  * calls that make and list folders.
  */
-
-export interface ListedItem {
-  id: number;
-  name: string;
-  path: string;
-  type: number;
-  visibility: string;
-  collected: boolean;
-  authList: string[];
-}
-export interface Listing {
-  folder: ListedItem | null;
-  breadcrumb: Array<{ id: number; name: string }>;
-  list: ListedItem[];
-  hasMore: boolean;
-}
 
 export type ItemsWorld = Awaited<ReturnType<typeof createItemsWorld>>;
 
@@ -51,14 +37,14 @@ export async function createItemsWorld() {
     const { status, body } = await createFolder(token, { folderName: name, parentId, visibility });
     if (status !== 200) throw new Error(`create ${name}: ${JSON.stringify(body)}`);
     t.clock.advance(1000);
-    return (body.result as { folderId: number }).folderId;
+    return resultOf(endpoints.createFolder, body).folderId;
   };
   const list = async (token: string, folderDataId: number | 'all', query = '') => {
     const { status, body } = await get(t.app, api(`file/all-file-v2?folderDataId=${folderDataId}${query}`), {
       token,
       lang: 'en',
     });
-    return { status, body, listing: body.result as Listing };
+    return { status, body, listing: resultOf(endpoints.folderListing, body) };
   };
   const names = async (token: string, folderDataId: number | 'all') =>
     (await list(token, folderDataId)).listing.list.map((i) => i.name);

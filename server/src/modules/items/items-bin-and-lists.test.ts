@@ -1,6 +1,8 @@
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/call';
 import { get, post } from '../../../test/harness';
-import { createItemsWorld, type ItemsWorld, type ListedItem } from '../../../test/scenarios/items';
+import { createItemsWorld, type ItemsWorld } from '../../../test/scenarios/items';
 
 describe('folders, listings, move, recycle bin, favourites and recent', () => {
   let w: ItemsWorld;
@@ -11,11 +13,7 @@ describe('folders, listings, move, recycle bin, favourites and recent', () => {
 
   describe('recycle bin', () => {
     const recycle = async (token: string) =>
-      (
-        (await get(w.t.app, w.api('recycle/list?pageSize=200'), { token })).body.result as {
-          list: ListedItem[];
-        }
-      ).list;
+      (await call(w.t.app, endpoints.recycleBin, { token, query: { pageSize: 200 } })).list;
 
     it('deletes a folder with its contents, lists only what was deleted, and restores it all', async () => {
       const top = await w.folder(w.designer, 'To delete');
@@ -102,10 +100,7 @@ describe('folders, listings, move, recycle bin, favourites and recent', () => {
       await get(w.t.app, w.api(`collect/file-collect?folderDataId=${b}`), { token: w.designer });
       await get(w.t.app, w.api(`collect/file-collect?folderDataId=${b}`), { token: w.designer });
       const favourites = async () =>
-        (
-          (await post(w.t.app, w.api('collect/file-collect-list'), undefined, { token: w.designer })).body
-            .result as { list: ListedItem[] }
-        ).list;
+        (await call(w.t.app, endpoints.collectedItems, { token: w.designer })).list;
       expect((await favourites()).map((i) => [i.name, i.collected])).toEqual([
         ['Fav B', true],
         ['Fav A', true],
@@ -130,12 +125,10 @@ describe('folders, listings, move, recycle bin, favourites and recent', () => {
         expect(opened.status).toBe(200);
         w.t.clock.advance(1000);
       }
-      const recent = (
-        await post(w.t.app, w.api('resent-file/list?pageSize=2'), undefined, { token: w.designer })
-      ).body.result as {
-        list: ListedItem[];
-        hasMore: boolean;
-      };
+      const recent = await call(w.t.app, endpoints.recentFiles, {
+        token: w.designer,
+        query: { pageSize: 2 },
+      });
       expect(recent.list.map((i) => i.name)).toEqual(['Seen A', 'Seen B']);
       const refused = await post(
         w.t.app,
@@ -149,12 +142,11 @@ describe('folders, listings, move, recycle bin, favourites and recent', () => {
     it('lists the folder tree for pickers with whether each folder has subfolders', async () => {
       const top = await w.folder(w.designer, 'Picker top');
       await w.folder(w.designer, 'Picker child', top);
-      const { body } = await get(w.t.app, w.api('file/selector-v2?currentFolderId=all'), {
+      const nodes = await call(w.t.app, endpoints.folderSelector, {
         token: w.designer,
+        query: { currentFolderId: 'all' },
       });
-      const node = (
-        body.result as Array<{ id: number; name: string; hasChildren: boolean; path: string }>
-      ).find((n) => n.id === top);
+      const node = nodes.find((n) => n.id === top);
       expect(node).toMatchObject({ name: 'Picker top', hasChildren: true, path: '/Picker top' });
       const children = await get(w.t.app, w.api(`file/selector-v2?currentFolderId=${top}`), {
         token: w.designer,
