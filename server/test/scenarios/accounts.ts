@@ -1,7 +1,15 @@
-import { type Department, ERROR_HTTP_STATUS, type ErrorCode, type Role } from '@dam/contract';
+import {
+  type EndpointBody,
+  ERROR_HTTP_STATUS,
+  type ErrorCode,
+  endpoints,
+  type FilePermissions,
+  type JsonEndpoint,
+} from '@dam/contract';
 import { expect } from 'vitest';
+import { call as callEndpoint } from '../call';
 import { givenUser } from '../factories';
-import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harness';
+import { ADMIN, createTestApp, post, signIn, type TestApp } from '../harness';
 
 /**
  * The app of the accounts administration tests: the administrator, a user manager (code 2), a
@@ -49,12 +57,9 @@ export async function createAccountsWorld() {
   const call = (path: string, body?: unknown, token = admin, lang = 'en') =>
     post(t.app, `/security-api/${path}`, body, { token, lang });
 
-  async function succeed<T>(path: string, body?: unknown, token = admin): Promise<T> {
-    const { status, body: envelope } = await call(path, body, token);
-    expect(status, `${path} ${JSON.stringify(envelope)}`).toBe(200);
-    expect(envelope.success).toBe(true);
-    return envelope.result as T;
-  }
+  /** Calls `endpoint`, which must succeed: its result, parsed with the contract's schema. */
+  const succeed = <E extends JsonEndpoint>(endpoint: E, body?: EndpointBody<E>, token = admin) =>
+    callEndpoint(t.app, endpoint, { token, body, lang: 'en' });
 
   /** Everything an accounts call could change. */
   const snapshot = async () => {
@@ -86,22 +91,20 @@ export async function createAccountsWorld() {
   }
 
   const createDept = async (name: string, parentId = rootId, extra: Record<string, unknown> = {}) =>
-    (await succeed<{ id: number }>('create-dept', { name, parentId, ...extra })).id;
-  const detail = (deptId: number) => succeed<Department>('dept-detail', { deptId });
-  const createRole = async (name: string, functionCodes: number[] = [], scopes: object = NO_SCOPES) =>
-    (await succeed<{ id: number }>('create-role', { name, functionCodes, filePermissions: scopes })).id;
-  const listRoles = async (token = admin) =>
-    (await succeed<{ roleList: Role[] }>('roles', undefined, token)).roleList;
-  const topLevelNames = async (token: string) => {
-    const { status, body } = await get(t.app, '/ske-api/v1_0/file/all-file-v2?folderDataId=all', { token });
-    expect(status).toBe(200);
-    return (body.result as { list: Array<{ name: string }> }).list.map((i) => i.name);
-  };
-  const makeFolder = async (token: string, folderName: string) => {
-    const { status, body } = await post(t.app, '/ske-api/v1_0/file/creat-folder', { folderName }, { token });
-    expect(status, JSON.stringify(body)).toBe(200);
-    return (body.result as { folderId: number }).folderId;
-  };
+    (await succeed(endpoints.createDepartment, { name, parentId, ...extra })).id;
+  const detail = (deptId: number) => succeed(endpoints.departmentDetail, { deptId });
+  const createRole = async (
+    name: string,
+    functionCodes: number[] = [],
+    scopes: FilePermissions = NO_SCOPES,
+  ) => (await succeed(endpoints.createRole, { name, functionCodes, filePermissions: scopes })).id;
+  const listRoles = async (token = admin) => (await succeed(endpoints.roleList, undefined, token)).roleList;
+  const topLevelNames = async (token: string) =>
+    (await callEndpoint(t.app, endpoints.folderListing, { token, query: { folderDataId: 'all' } })).list.map(
+      (i) => i.name,
+    );
+  const makeFolder = async (token: string, folderName: string) =>
+    (await callEndpoint(t.app, endpoints.createFolder, { token, body: { folderName } })).folderId;
   const itemDeptPath = async (id: number) =>
     (
       await t.database.db

@@ -1,13 +1,16 @@
 import {
-  type Department,
+  type EndpointBody,
   ERROR_HTTP_STATUS,
   type ErrorCode,
+  endpoints,
+  type FilePermissions,
+  type JsonEndpoint,
   type ManagedUser,
-  type UserListResult,
 } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call as callEndpoint } from '../../../test/call';
 import { givenUser } from '../../../test/factories';
-import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../../../test/harness';
+import { ADMIN, createTestApp, post, signIn, type TestApp } from '../../../test/harness';
 
 const NO_SCOPES = { view: 'none', upload: 'none', download: 'none', share: 'none' } as const;
 const DEPT_SCOPES = { view: 'dept', upload: 'dept', download: 'dept', share: 'dept' } as const;
@@ -62,14 +65,12 @@ describe('accounts administration is confined to the caller subtree', () => {
   const call = (path: string, body?: unknown, token = admin, lang = 'en') =>
     post(t.app, `/security-api/${path}`, body, { token, lang });
 
-  async function succeed<T>(path: string, body?: unknown, token = admin): Promise<T> {
-    const { status, body: envelope } = await call(path, body, token);
-    expect(status, `${path} ${JSON.stringify(body)} → ${JSON.stringify(envelope)}`).toBe(200);
-    return envelope.result as T;
-  }
+  /** Calls `endpoint`, which must succeed: its result, parsed with the contract's schema. */
+  const succeed = <E extends JsonEndpoint>(endpoint: E, body?: EndpointBody<E>, token = admin) =>
+    callEndpoint(t.app, endpoint, { token, body, lang: 'en' });
 
   async function createDept(name: string, parentId: number, token = admin): Promise<number> {
-    return (await succeed<{ id: number }>('create-dept', { name, parentId }, token)).id;
+    return (await succeed(endpoints.createDepartment, { name, parentId }, token)).id;
   }
 
   /** Everything an accounts call could change. */
@@ -108,11 +109,10 @@ describe('accounts administration is confined to the caller subtree', () => {
     expect({ status: real.status, body: real.body }).toEqual({ status: missing.status, body: missing.body });
   }
 
-  const topLevelNames = async (token: string) => {
-    const { status, body } = await get(t.app, '/ske-api/v1_0/file/all-file-v2?folderDataId=all', { token });
-    expect(status).toBe(200);
-    return (body.result as { list: Array<{ name: string }> }).list.map((i) => i.name);
-  };
+  const topLevelNames = async (token: string) =>
+    (await callEndpoint(t.app, endpoints.folderListing, { token, query: { folderDataId: 'all' } })).list.map(
+      (i) => i.name,
+    );
   const userBody = (user: ManagedUser) => ({
     userId: user.id,
     name: user.name,
@@ -146,13 +146,21 @@ describe('accounts administration is confined to the caller subtree', () => {
 
     // Inside the subtree they administer freely.
     const a2 = await createDept('Confined A2', a, alice.token);
-    await succeed('edit-dept', { deptId: a2, parentId: a1, name: 'Confined A2 moved' }, alice.token);
-    const moved = await succeed<Department>('dept-detail', { deptId: a2 }, alice.token);
+    await succeed(
+      endpoints.editDepartment,
+      { deptId: a2, parentId: a1, name: 'Confined A2 moved' },
+      alice.token,
+    );
+    const moved = await succeed(endpoints.departmentDetail, { deptId: a2 }, alice.token);
     expect(moved).toMatchObject({ parentId: a1, path: `${rootPath}${a}/${a1}/${a2}/` });
     await refused('edit-dept', { deptId: a1, parentId: a2, name: 'Confined A1' }, 'SEAC_03', alice.token);
-    await succeed('edit-dept', { deptId: a, parentId: rootId, name: 'Confined A renamed' }, alice.token);
-    await succeed('edit-dept', { deptId: a, parentId: rootId, name: 'Confined A' }, alice.token);
-    await succeed('delete-dept', { deptId: a2 }, alice.token);
+    await succeed(
+      endpoints.editDepartment,
+      { deptId: a, parentId: rootId, name: 'Confined A renamed' },
+      alice.token,
+    );
+    await succeed(endpoints.editDepartment, { deptId: a, parentId: rootId, name: 'Confined A' }, alice.token);
+    await succeed(endpoints.deleteDepartment, { deptId: a2 }, alice.token);
   });
 
   it('cannot reset the password of, read, edit or delete a user outside the subtree', async () => {
@@ -160,12 +168,12 @@ describe('accounts administration is confined to the caller subtree', () => {
     await likeUnknown('reset-pwd', { userId: bob }, { userId: 999_999 });
     await refused('user-detail', { userId: bob }, 'SED_02', alice.token);
     await likeUnknown('user-detail', { userId: bob }, { userId: 999_999 });
-    const bobRecord = await succeed<ManagedUser>('user-detail', { userId: bob });
+    const bobRecord = await succeed(endpoints.userDetail, { userId: bob });
     await refused('edit-user', { ...userBody(bobRecord), name: 'Hijacked' }, 'SED_02', alice.token);
     await refused('edit-user', { ...userBody(bobRecord), deptId: a }, 'SED_02', alice.token);
     await refused('delete-user', { userId: bob }, 'SED_02', alice.token);
     // Nor move a user of the subtree out of it, nor create one outside.
-    const carolRecord = await succeed<ManagedUser>('user-detail', { userId: carol }, alice.token);
+    const carolRecord = await succeed(endpoints.userDetail, { userId: carol }, alice.token);
     await refused('edit-user', { ...userBody(carolRecord), deptId: b }, 'SED_06', alice.token);
     await refused(
       'create-user',
@@ -188,18 +196,18 @@ describe('accounts administration is confined to the caller subtree', () => {
     expect(login.status).toBe(200);
 
     // Inside the subtree it works.
-    await succeed('reset-pwd', { userId: carol }, alice.token);
-    await succeed('edit-user', { ...userBody(carolRecord), name: 'Carol', deptId: a }, alice.token);
-    const made = await succeed<{ id: number }>(
-      'create-user',
+    await succeed(endpoints.resetUserPassword, { userId: carol }, alice.token);
+    await succeed(endpoints.editUser, { ...userBody(carolRecord), name: 'Carol', deptId: a }, alice.token);
+    const made = await succeed(
+      endpoints.createUser,
       { name: 'Newcomer', email: 'newcomer.confined@example.com', deptId: a1, roleIdList: [alice.roleId] },
       alice.token,
     );
-    await succeed('delete-user', { userId: made.id }, alice.token);
+    await succeed(endpoints.deleteUser, { userId: made.id }, alice.token);
   });
 
   it('sees only the departments and users of the subtree', async () => {
-    const { departments } = await succeed<{ departments: Department[] }>('dept-tree', undefined, alice.token);
+    const { departments } = await succeed(endpoints.departmentTree, undefined, alice.token);
     expect(departments.map((d) => d.id).sort()).toEqual([a, a1].sort());
     expect(departments[0]?.id).toBe(a);
     await refused('dept-detail', { deptId: b }, 'SED_06', alice.token);
@@ -208,7 +216,7 @@ describe('accounts administration is confined to the caller subtree', () => {
     await refused('create-dept', { name: 'Inside B', parentId: b }, 'SED_04', alice.token);
     await refused('delete-dept', { deptId: b1 }, 'SED_06', alice.token);
     await refused('create-dept', { name: 'Headed', parentId: a, headUserId: bob }, 'SED_02', alice.token);
-    const aRecord = await succeed<Department>('dept-detail', { deptId: a1 }, alice.token);
+    const aRecord = await succeed(endpoints.departmentDetail, { deptId: a1 }, alice.token);
     await refused(
       'edit-dept',
       { deptId: a1, parentId: aRecord.parentId, name: aRecord.name, headUserId: bob },
@@ -216,7 +224,7 @@ describe('accounts administration is confined to the caller subtree', () => {
       alice.token,
     );
 
-    const everyone = await succeed<UserListResult>('user-list', { pageSize: 100 }, alice.token);
+    const everyone = await succeed(endpoints.userList, { pageSize: 100 }, alice.token);
     const ids = everyone.list.map((u) => u.id);
     expect(ids).toContain(alice.id);
     expect(ids).toContain(carol);
@@ -241,9 +249,9 @@ describe('accounts administration is confined to the caller subtree', () => {
 
     const homeless = await givenUser(t.database, { functionCodes: [2], scopes: { view: 'dept' } });
     const homelessToken = await signIn(t.app, homeless.email, homeless.password);
-    const tree = await succeed<{ departments: Department[] }>('dept-tree', undefined, homelessToken);
+    const tree = await succeed(endpoints.departmentTree, undefined, homelessToken);
     expect(tree.departments).toEqual([]);
-    const users = await succeed<UserListResult>('user-list', {}, homelessToken);
+    const users = await succeed(endpoints.userList, {}, homelessToken);
     expect(users).toMatchObject({ list: [], total: 0 });
     await refused('reset-pwd', { userId: carol }, 'SED_02', homelessToken);
     await refused('create-dept', { name: 'Anywhere', parentId: rootId }, 'SED_04', homelessToken);
@@ -255,8 +263,8 @@ describe('accounts administration is confined to the caller subtree', () => {
       scopes: { view: 'all', upload: 'all', download: 'all', share: 'all' },
     });
     const everywhereToken = await signIn(t.app, everywhere.email, everywhere.password);
-    await succeed('reset-pwd', { userId: carol }, everywhereToken);
-    const all = await succeed<{ departments: Department[] }>('dept-tree', undefined, everywhereToken);
+    await succeed(endpoints.resetUserPassword, { userId: carol }, everywhereToken);
+    const all = await succeed(endpoints.departmentTree, undefined, everywhereToken);
     expect(all.departments.map((d) => d.id)).toEqual(expect.arrayContaining([rootId, a, a1, b, b1]));
   });
 
@@ -265,7 +273,7 @@ describe('accounts administration is confined to the caller subtree', () => {
     const zh = await call('reset-pwd', { userId: alice.id }, alice.token, 'zh');
     expect(zh.body.errorDesc).toMatch(/自己/);
     await refused('delete-user', { userId: alice.id }, 'SEAC_04', alice.token);
-    const self = await succeed<ManagedUser>('user-detail', { userId: alice.id }, alice.token);
+    const self = await succeed(endpoints.userDetail, { userId: alice.id }, alice.token);
     // Out of the subtree is out of reach even for oneself.
     await refused('edit-user', { ...userBody(self), deptId: rootId }, 'SED_06', alice.token);
     const systemRoleId = (
@@ -285,14 +293,14 @@ describe('accounts administration is confined to the caller subtree', () => {
 
   it('does not strip a department of a role beyond the caller', async () => {
     const strong = (
-      await succeed<{ id: number }>('create-role', {
+      await succeed(endpoints.createRole, {
         name: 'Confined strong',
         functionCodes: [2, 7],
         filePermissions: DEPT_SCOPES,
       })
     ).id;
     const dept = (
-      await succeed<{ id: number }>('create-dept', { name: 'Strong dept', parentId: a, roleIdList: [strong] })
+      await succeed(endpoints.createDepartment, { name: 'Strong dept', parentId: a, roleIdList: [strong] })
     ).id;
     await refused(
       'edit-dept',
@@ -302,7 +310,7 @@ describe('accounts administration is confined to the caller subtree', () => {
     );
     // What it already had may stay while the rest changes.
     await succeed(
-      'edit-dept',
+      endpoints.editDepartment,
       { deptId: dept, parentId: a, name: 'Renamed strong dept', roleIdList: [strong] },
       alice.token,
     );
@@ -318,8 +326,11 @@ describe('accounts administration is confined to the caller subtree', () => {
       });
       manager = await signIn(t.app, rm.email, rm.password);
     });
-    const createRole = async (name: string, functionCodes: number[], filePermissions: object = NO_SCOPES) =>
-      (await succeed<{ id: number }>('create-role', { name, functionCodes, filePermissions })).id;
+    const createRole = async (
+      name: string,
+      functionCodes: number[],
+      filePermissions: FilePermissions = NO_SCOPES,
+    ) => (await succeed(endpoints.createRole, { name, functionCodes, filePermissions })).id;
 
     it('cannot edit or delete a role holding codes or scopes beyond their own', async () => {
       const userRole = await createRole('Confined user admins', [2]);
@@ -346,11 +357,11 @@ describe('accounts administration is confined to the caller subtree', () => {
       // Roles within their own permissions stay theirs to change.
       const small = await createRole('Confined small', [3], { ...NO_SCOPES, view: 'dept' });
       await succeed(
-        'edit-role',
+        endpoints.editRole,
         { roleId: small, name: 'Confined smaller', functionCodes: [], filePermissions: NO_SCOPES },
         manager,
       );
-      await succeed('delete-role', { roleId: small }, manager);
+      await succeed(endpoints.deleteRole, { roleId: small }, manager);
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { Department } from '@dam/contract';
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenUser } from '../../../test/factories';
 import { signIn } from '../../../test/harness';
@@ -25,9 +25,9 @@ describe('accounts administration', () => {
       const zeta = await w.createDept('Zeta', alpha);
       await givenUser(w.t.database, { deptId: alpha });
       const gone = await givenUser(w.t.database, { deptId: alpha });
-      await w.succeed('delete-user', { userId: gone.id });
+      await w.succeed(endpoints.deleteUser, { userId: gone.id });
 
-      const { departments } = await w.succeed<{ departments: Department[] }>('dept-tree');
+      const { departments } = await w.succeed(endpoints.departmentTree);
       expect(departments[0]?.id).toBe(w.rootId);
       const seen = new Set<number>();
       for (const dept of departments) {
@@ -61,9 +61,9 @@ describe('accounts administration', () => {
 
     it('refuses an unknown parent, role or head and a blank name, changing nothing', async () => {
       const dropped = await w.createDept('Dropped');
-      await w.succeed('delete-dept', { deptId: dropped });
+      await w.succeed(endpoints.deleteDepartment, { deptId: dropped });
       const leaver = await givenUser(w.t.database);
-      await w.succeed('delete-user', { userId: leaver.id });
+      await w.succeed(endpoints.deleteUser, { userId: leaver.id });
 
       await w.refused('create-dept', { name: 'X', parentId: 999_999 }, 'SED_04');
       await w.refused('create-dept', { name: 'X', parentId: dropped }, 'SED_04');
@@ -79,7 +79,7 @@ describe('accounts administration', () => {
     it('edits name, head and roles; the root may be renamed but never moved', async () => {
       const roleId = await w.createRole('Edit dept role', [4]);
       const dept = await w.createDept('Before', w.rootId, { headUserId: w.adminId });
-      await w.succeed('edit-dept', {
+      await w.succeed(endpoints.editDepartment, {
         deptId: dept,
         parentId: w.rootId,
         name: ' After ',
@@ -92,7 +92,7 @@ describe('accounts administration', () => {
         roleIdList: [roleId],
       });
       const root = await w.detail(w.rootId);
-      await w.succeed('edit-dept', {
+      await w.succeed(endpoints.editDepartment, {
         deptId: w.rootId,
         parentId: null,
         name: 'HQ',
@@ -106,7 +106,7 @@ describe('accounts administration', () => {
         headUserId: w.adminId,
       });
       // The root's parent may also be left out.
-      await w.succeed('edit-dept', { deptId: w.rootId, name: 'HQ', headUserId: w.adminId });
+      await w.succeed(endpoints.editDepartment, { deptId: w.rootId, name: 'HQ', headUserId: w.adminId });
       const orphanToo = await w.refused('edit-dept', { deptId: dept, name: 'After' }, 'SE_400');
       expect(orphanToo.body.errorDesc).toContain('parentId:');
 
@@ -146,7 +146,7 @@ describe('accounts administration', () => {
       await w.refused('edit-dept', { deptId: b, parentId: b, name: 'Move B' }, 'SEAC_03');
       await w.refused('edit-dept', { deptId: a, parentId: c, name: 'Move A' }, 'SEAC_03');
 
-      await w.succeed('edit-dept', { deptId: b, parentId: d, name: 'Move B' });
+      await w.succeed(endpoints.editDepartment, { deptId: b, parentId: d, name: 'Move B' });
       expect(await w.detail(b)).toMatchObject({ parentId: d, path: `${w.rootPath}${d}/${b}/` });
       expect(await w.detail(c)).toMatchObject({ parentId: b, path: `${w.rootPath}${d}/${b}/${c}/` });
       expect(await w.detail(a)).toMatchObject({ path: `${w.rootPath}${a}/` });
@@ -167,10 +167,10 @@ describe('accounts administration', () => {
       await w.refused('delete-dept', { deptId: 999_999 }, 'SED_06');
 
       // A deleted member does not keep the department alive.
-      await w.succeed('delete-user', { userId: member.id });
-      await w.succeed('delete-dept', { deptId: child });
-      await w.succeed('delete-dept', { deptId: parent });
-      const { departments } = await w.succeed<{ departments: Department[] }>('dept-tree');
+      await w.succeed(endpoints.deleteUser, { userId: member.id });
+      await w.succeed(endpoints.deleteDepartment, { deptId: child });
+      await w.succeed(endpoints.deleteDepartment, { deptId: parent });
+      const { departments } = await w.succeed(endpoints.departmentTree);
       expect(departments.map((x) => x.id)).not.toContain(parent);
       const rows = await w.t.database.db
         .selectFrom('departments')
@@ -195,12 +195,16 @@ describe('accounts administration', () => {
       await w.refused('dept-tree', undefined, 'SE_502', w.outsider);
       await w.refused('dept-detail', { deptId: dept }, 'SE_502', w.outsider);
 
-      const { id: made } = await w.succeed<{ id: number }>(
-        'create-dept',
+      const { id: made } = await w.succeed(
+        endpoints.createDepartment,
         { name: 'By the user manager', parentId: dept },
         w.userManager.token,
       );
-      await w.succeed('edit-dept', { deptId: made, parentId: dept, name: 'Renamed' }, w.userManager.token);
+      await w.succeed(
+        endpoints.editDepartment,
+        { deptId: made, parentId: dept, name: 'Renamed' },
+        w.userManager.token,
+      );
       // Giving a department's members a role beyond one's own is refused.
       await w.refused(
         'create-dept',

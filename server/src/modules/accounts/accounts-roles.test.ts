@@ -1,4 +1,4 @@
-import { ALL_FUNCTION_CODES, type ManagedUser } from '@dam/contract';
+import { ALL_FUNCTION_CODES, endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountsWorld,
@@ -17,19 +17,19 @@ describe('accounts administration', () => {
   describe('roles', () => {
     it('lists roles with isSystem and the number of live users holding each', async () => {
       const roleId = await w.createRole('Counted');
-      const holder = await w.succeed<{ id: number }>('create-user', {
+      const holder = await w.succeed(endpoints.createUser, {
         name: 'Holder',
         email: 'holder@example.com',
         deptId: w.rootId,
         roleIdList: [roleId],
       });
-      await w.succeed('create-user', {
+      await w.succeed(endpoints.createUser, {
         name: 'Holder 2',
         email: 'holder2@example.com',
         deptId: w.rootId,
         roleIdList: [roleId],
       });
-      await w.succeed('delete-user', { userId: holder.id });
+      await w.succeed(endpoints.deleteUser, { userId: holder.id });
       const roles = await w.listRoles();
       expect(roles.find((r) => r.id === w.systemRoleId)).toMatchObject({
         name: '系统管理员',
@@ -50,7 +50,7 @@ describe('accounts administration', () => {
         functionCodes: [4, 5],
         filePermissions: { ...NO_SCOPES, view: 'dept' },
       });
-      await w.succeed('edit-role', {
+      await w.succeed(endpoints.editRole, {
         roleId,
         name: 'Senior reviewers',
         functionCodes: [6],
@@ -62,16 +62,16 @@ describe('accounts administration', () => {
         filePermissions: { ...NO_SCOPES, download: 'all' },
       });
       const dept = await w.createDept('Reviewing', w.rootId, { roleIdList: [roleId] });
-      const user = await w.succeed<{ id: number }>('create-user', {
+      const user = await w.succeed(endpoints.createUser, {
         name: 'Reviewer',
         email: 'reviewer@example.com',
         deptId: dept,
         roleIdList: [roleId],
       });
-      await w.succeed('delete-role', { roleId });
+      await w.succeed(endpoints.deleteRole, { roleId });
       expect((await w.listRoles()).map((r) => r.id)).not.toContain(roleId);
       expect(await w.detail(dept)).toMatchObject({ roleIdList: [] });
-      expect(await w.succeed<ManagedUser>('user-detail', { userId: user.id })).toMatchObject({
+      expect(await w.succeed(endpoints.userDetail, { userId: user.id })).toMatchObject({
         roleIdList: [],
       });
       await w.refused('delete-role', { roleId }, 'SED_05');
@@ -83,7 +83,7 @@ describe('accounts administration', () => {
       await w.refused('create-role', { ...body, name: ' EDITORS ' }, 'SEAC_06');
       const writers = await w.createRole('Writers');
       await w.refused('edit-role', { ...body, roleId: writers, name: 'editors' }, 'SEAC_06');
-      await w.succeed('edit-role', { ...body, roleId: editors, name: 'EDITORS', functionCodes: [4] });
+      await w.succeed(endpoints.editRole, { ...body, roleId: editors, name: 'EDITORS', functionCodes: [4] });
       await w.refused('edit-role', { ...body, roleId: 999_999 }, 'SED_05');
       await w.refused('delete-role', { roleId: 999_999 }, 'SED_05');
       await w.refused('delete-role', { roleId: w.systemRoleId }, 'SEAC_05');
@@ -98,8 +98,8 @@ describe('accounts administration', () => {
         { ...system, filePermissions: { ...ALL_SCOPES, share: 'dept' } },
         'SEAC_05',
       );
-      await w.succeed('edit-role', { ...system, name: 'Administrators', filePermissions: ALL_SCOPES });
-      await w.succeed('edit-role', { ...system, filePermissions: ALL_SCOPES });
+      await w.succeed(endpoints.editRole, { ...system, name: 'Administrators', filePermissions: ALL_SCOPES });
+      await w.succeed(endpoints.editRole, { ...system, filePermissions: ALL_SCOPES });
       const bad = await w.refused('create-role', { ...body, name: 'Bad', functionCodes: [9] }, 'SE_400');
       expect(bad.body.errorDesc).toContain('functionCodes.0:');
       await w.refused(
@@ -117,8 +117,8 @@ describe('accounts administration', () => {
         await w.refused('edit-role', body, 'SE_502', token);
         await w.refused('delete-role', { roleId: target }, 'SE_502', token);
       }
-      const own = await w.succeed<{ id: number }>(
-        'create-role',
+      const own = await w.succeed(
+        endpoints.createRole,
         { name: 'Role admins', functionCodes: [3], filePermissions: NO_SCOPES },
         w.roleManager,
       );
@@ -139,11 +139,11 @@ describe('accounts administration', () => {
       await w.refused('edit-role', { ...body, functionCodes: [] }, 'SE_502', w.roleManager);
       await w.refused('delete-role', { roleId: target }, 'SE_502', w.roleManager);
       await w.succeed(
-        'edit-role',
+        endpoints.editRole,
         { ...body, roleId: own.id, name: 'Role admins', functionCodes: [] },
         w.roleManager,
       );
-      await w.succeed('delete-role', { roleId: own.id }, w.roleManager);
+      await w.succeed(endpoints.deleteRole, { roleId: own.id }, w.roleManager);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { ALL_FUNCTION_CODES, type ManagedUser, PASSWORD_PATTERN } from '@dam/contract';
+import { ALL_FUNCTION_CODES, endpoints, PASSWORD_PATTERN } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenUser } from '../../../test/factories';
 import { post, signIn } from '../../../test/harness';
@@ -29,7 +29,7 @@ describe('accounts administration', () => {
       const folder = await w.makeFolder(token, 'Edited user folder');
       expect((await w.call('dept-tree', undefined, token)).status).toBe(200);
 
-      await w.succeed('edit-user', {
+      await w.succeed(endpoints.editUser, {
         userId: account.id,
         name: 'Edited',
         email: 'Edited.User@Example.com',
@@ -38,7 +38,7 @@ describe('accounts administration', () => {
         deptId: to,
         roleIdList: [],
       });
-      expect(await w.succeed<ManagedUser>('user-detail', { userId: account.id })).toMatchObject({
+      expect(await w.succeed(endpoints.userDetail, { userId: account.id })).toMatchObject({
         name: 'Edited',
         email: 'edited.user@example.com',
         mobile: '13900000009',
@@ -52,28 +52,33 @@ describe('accounts administration', () => {
       await w.refused('dept-tree', undefined, 'SE_502', token);
 
       // An absent username, e-mail or phone is cleared: the body is the whole record.
-      await w.succeed('edit-user', { userId: account.id, name: 'Edited', mobile: '13900000009', deptId: to });
-      expect(await w.succeed<ManagedUser>('user-detail', { userId: account.id })).toMatchObject({
+      await w.succeed(endpoints.editUser, {
+        userId: account.id,
+        name: 'Edited',
+        mobile: '13900000009',
+        deptId: to,
+      });
+      expect(await w.succeed(endpoints.userDetail, { userId: account.id })).toMatchObject({
         email: null,
         username: null,
       });
     });
 
     it('refuses edit-user mistakes, changing nothing', async () => {
-      const other = await w.succeed<{ id: number }>('create-user', {
+      const other = await w.succeed(endpoints.createUser, {
         name: 'Other',
         email: 'other.edit@example.com',
         mobile: '13900000011',
         username: 'other.edit',
         deptId,
       });
-      const target = await w.succeed<{ id: number }>('create-user', {
+      const target = await w.succeed(endpoints.createUser, {
         name: 'Target',
         email: 'target.edit@example.com',
         deptId,
       });
       const gone = await givenUser(w.t.database);
-      await w.succeed('delete-user', { userId: gone.id });
+      await w.succeed(endpoints.deleteUser, { userId: gone.id });
       const base = { userId: target.id, name: 'Target', email: 'target.edit@example.com', deptId };
       await w.refused('edit-user', { ...base, userId: 999_999 }, 'SED_02');
       await w.refused('edit-user', { ...base, userId: gone.id }, 'SED_02');
@@ -83,17 +88,17 @@ describe('accounts administration', () => {
       await w.refused('edit-user', { ...base, deptId: 999_999 }, 'SED_06');
       await w.refused('edit-user', { ...base, roleIdList: [999_999] }, 'SED_05');
       // Keeping one's own identifiers is no clash.
-      await w.succeed('edit-user', { ...base, email: 'TARGET.edit@example.com' });
+      await w.succeed(endpoints.editUser, { ...base, email: 'TARGET.edit@example.com' });
       expect(other.id).toBeGreaterThan(0);
     });
 
     it('keeps at least one live holder of the system role', async () => {
-      const me = await w.succeed<ManagedUser>('user-detail', { userId: w.adminId });
+      const me = await w.succeed(endpoints.userDetail, { userId: w.adminId });
       const adminBody = {
         userId: w.adminId,
         name: me.name,
         email: me.email,
-        deptId: me.deptId,
+        deptId: me.deptId ?? w.rootId,
         roleIdList: [],
       };
       await w.refused('edit-user', adminBody, 'SEAC_05');
@@ -108,7 +113,7 @@ describe('accounts administration', () => {
       await w.refused('delete-user', { userId: w.adminId }, 'SEAC_05', superToken);
 
       // With a second holder, one of them may lose it.
-      const second = await w.succeed<{ id: number }>('create-user', {
+      const second = await w.succeed(endpoints.createUser, {
         name: 'Second admin',
         email: 'second.admin@example.com',
         deptId: w.rootId,
@@ -116,12 +121,12 @@ describe('accounts administration', () => {
       });
       expect((await w.listRoles()).find((r) => r.id === w.systemRoleId)?.userCount).toBe(2);
       await w.succeed(
-        'edit-user',
+        endpoints.editUser,
         { userId: second.id, name: 'Second admin', email: 'second.admin@example.com', deptId: w.rootId },
         superToken,
       );
-      await w.succeed('edit-user', { ...adminBody, roleIdList: [w.systemRoleId] }, superToken);
-      await w.succeed('delete-user', { userId: second.id }, superToken);
+      await w.succeed(endpoints.editUser, { ...adminBody, roleIdList: [w.systemRoleId] }, superToken);
+      await w.succeed(endpoints.deleteUser, { userId: second.id }, superToken);
       expect((await w.listRoles()).find((r) => r.id === w.systemRoleId)?.userCount).toBe(1);
     });
 
@@ -134,7 +139,7 @@ describe('accounts administration', () => {
 
       await w.refused('delete-user', { userId: w.adminId }, 'SEAC_04');
       await w.refused('delete-user', { userId: 999_999 }, 'SED_02');
-      await w.succeed('delete-user', { userId: account.id });
+      await w.succeed(endpoints.deleteUser, { userId: account.id });
 
       for (const token of [first, second]) {
         const info = await post(w.t.app, '/security-api/user-info', undefined, { token });
@@ -165,7 +170,7 @@ describe('accounts administration', () => {
     it('resets a password: every old session ends and the new one must be changed', async () => {
       const account = await givenUser(w.t.database, { deptId });
       const token = await signIn(w.t.app, account.email, account.password);
-      const { password } = await w.succeed<{ password: string }>('reset-pwd', { userId: account.id });
+      const { password } = await w.succeed(endpoints.resetUserPassword, { userId: account.id });
       expect(password).toMatch(PASSWORD_PATTERN);
       const old = await post(w.t.app, '/security-api/user-info', undefined, { token });
       expect(old.status).toBe(401);
@@ -181,7 +186,7 @@ describe('accounts administration', () => {
     });
 
     it('needs code 2 for users, and the caller never hands out more than they hold', async () => {
-      const staff = await w.succeed<{ id: number }>('create-user', {
+      const staff = await w.succeed(endpoints.createUser, {
         name: 'Staff',
         email: 'staff.perm@example.com',
         deptId,
@@ -199,11 +204,11 @@ describe('accounts administration', () => {
       const um = w.userManager.token;
       expect((await w.call('user-list', {}, um)).status).toBe(200);
       await w.succeed(
-        'edit-user',
+        endpoints.editUser,
         { ...staffBody, name: 'Staff member', roleIdList: [w.userManager.roleId] },
         um,
       );
-      await w.succeed('reset-pwd', { userId: staff.id }, um);
+      await w.succeed(endpoints.resetUserPassword, { userId: staff.id }, um);
       // Roles beyond the caller's own, directly or through the department.
       await w.refused(
         'create-user',
@@ -219,7 +224,7 @@ describe('accounts administration', () => {
         um,
       );
       await w.refused('edit-user', { ...staffBody, deptId: adminRoom }, 'SE_502', um);
-      const self = await w.succeed<ManagedUser>('user-detail', { userId: w.userManager.id }, um);
+      const self = await w.succeed(endpoints.userDetail, { userId: w.userManager.id }, um);
       await w.refused(
         'edit-user',
         {
@@ -233,7 +238,7 @@ describe('accounts administration', () => {
         um,
       );
       // Nor may they change, delete or reset an account more powerful than themselves.
-      const me = await w.succeed<ManagedUser>('user-detail', { userId: w.adminId }, um);
+      const me = await w.succeed(endpoints.userDetail, { userId: w.adminId }, um);
       await w.refused(
         'edit-user',
         { userId: w.adminId, name: 'Hacked', email: me.email, deptId: me.deptId, roleIdList: me.roleIdList },

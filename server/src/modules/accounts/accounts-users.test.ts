@@ -1,4 +1,4 @@
-import { type ManagedUser, PASSWORD_PATTERN, type UserListResult } from '@dam/contract';
+import { endpoints, PASSWORD_PATTERN, type UserListResult } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, post } from '../../../test/harness';
 import { type AccountsWorld, createAccountsWorld } from '../../../test/scenarios/accounts';
@@ -20,7 +20,7 @@ describe('accounts administration', () => {
 
     it('creates a user with a generated password that must be changed at first sign-in', async () => {
       const roleId = await w.createRole('New starters', [4]);
-      const created = await w.succeed<{ id: number; password: string }>('create-user', {
+      const created = await w.succeed(endpoints.createUser, {
         name: ' New Person ',
         email: ' New.Person@Example.com ',
         mobile: '13900000001',
@@ -46,7 +46,7 @@ describe('accounts administration', () => {
       expect(login.status).toBe(200);
       expect(login.body.result).toMatchObject({ passwordExpireFlag: true });
 
-      expect(await w.succeed<ManagedUser>('user-detail', { userId: created.id })).toEqual({
+      expect(await w.succeed(endpoints.userDetail, { userId: created.id })).toEqual({
         id: created.id,
         username: 'new.person',
         email: 'new.person@example.com',
@@ -65,7 +65,7 @@ describe('accounts administration', () => {
     });
 
     it('refuses taken identifiers, unknown departments and roles, changing nothing', async () => {
-      await w.succeed('create-user', {
+      await w.succeed(endpoints.createUser, {
         name: 'Taken',
         email: 'taken@example.com',
         mobile: '13900000002',
@@ -136,7 +136,7 @@ describe('accounts administration', () => {
       const below = await w.createDept('List below', list);
       const make = async (name: string, dept: number, extra: Record<string, unknown> = {}) =>
         (
-          await w.succeed<{ id: number }>('create-user', {
+          await w.succeed(endpoints.createUser, {
             name,
             email: `${name.toLowerCase()}.list@example.com`,
             deptId: dept,
@@ -149,9 +149,9 @@ describe('accounts administration', () => {
       const otto = await make('Otto', list);
       await make('Anna', below);
       await make('Bert', below);
-      await w.succeed('delete-user', { userId: otto });
+      await w.succeed(endpoints.deleteUser, { userId: otto });
 
-      const page = (body: Record<string, unknown>) => w.succeed<UserListResult>('user-list', body);
+      const page = (body: Record<string, unknown>) => w.succeed(endpoints.userList, body);
       const names = (result: UserListResult) => result.list.map((u) => u.name);
       const all = await page({ deptId: list });
       expect(names(all)).toEqual(['Anna', 'Bert', 'karl', 'Lena']);
