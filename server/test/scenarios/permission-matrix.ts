@@ -2,9 +2,9 @@ import { ERROR_HTTP_STATUS, type ErrorCode, endpoints } from '@dam/contract';
 import { type RawBuilder, sql } from 'kysely';
 import { expect } from 'vitest';
 import { AccountsRepository } from '../../src/modules/accounts/repository';
-import { resultOf } from '../call';
+import { call, resultOf } from '../call';
 import { createFolder, givenUser, uploadFiles } from '../factories';
-import { ADMIN, createTestApp, get, post, signIn, type TestApp } from '../harness';
+import { ADMIN, createTestApp, post, signIn, type TestApp } from '../harness';
 
 /**
  * The permission matrix (issue 9): for every route that takes the id of something owned by a
@@ -143,12 +143,6 @@ export async function createMatrixWorld() {
   const tagId = resultOf(endpoints.saveTagDimension, dimension.body).tagDTOList[0]?.id as number;
   const shared: Target = await freshTarget();
 
-  async function ok<T>(response: Promise<{ status: number; body: { result: unknown } }>): Promise<T> {
-    const { status, body } = await response;
-    expect(status, JSON.stringify(body)).toBe(200);
-    return body.result as T;
-  }
-
   /** A two-format file (jpg, png) with a tag and a channel tag in `folder`, and bOwner's share of it. */
   async function makeFile(folder: number): Promise<Pick<Target, 'file' | 'record' | 'channelTag' | 'share'>> {
     counter += 1;
@@ -163,42 +157,37 @@ export async function createMatrixWorld() {
       [{ fileName: `${name}.png`, bytes: Buffer.from(`png ${counter}`) }],
       { targetFolderId: folder },
     );
-    const listing = await ok<{ list: Array<{ id: number; name: string }> }>(
-      get(t.app, api(`file/all-file-v2?folderDataId=${folder}&pageSize=200`), { token: owner }),
-    );
+    const listing = await call(t.app, endpoints.folderListing, {
+      token: owner,
+      query: { folderDataId: folder, pageSize: 200 },
+    });
     const file = listing.list.find((i) => i.name === name)?.id as number;
     expect(file, JSON.stringify(listing)).toBeGreaterThan(0);
-    await ok(
-      post(t.app, api('file/modify-tag'), { folderDataId: file, tagIdList: [tagId] }, { token: owner }),
-    );
-    const channel = await ok<{ id: number }>(
-      post(t.app, api('file/add-channel-tag'), { folderDataId: file, channelName: 'Shop' }, { token: owner }),
-    );
-    const share = await ok<{ id: number }>(
-      post(
-        t.app,
-        api('user/share/produce-random-code'),
-        { folderIds: [file], needPassword: 0, expireTime: 'none' },
-        { token: owner },
-      ),
-    );
+    await call(t.app, endpoints.modifyItemTags, {
+      token: owner,
+      body: { folderDataId: file, tagIdList: [tagId] },
+    });
+    const channel = await call(t.app, endpoints.addChannelTag, {
+      token: owner,
+      body: { folderDataId: file, channelName: 'Shop' },
+    });
+    const share = await call(t.app, endpoints.createShare, {
+      token: owner,
+      body: { folderIds: [file], needPassword: 0, expireTime: 'none' },
+    });
     return { file, record: record as number, channelTag: channel.id, share: share.id };
   }
 
   /** bOwner's upload record in `folder`, not yet transferred. */
   async function makeUpload(folder: number): Promise<number> {
     counter += 1;
-    const [pending] = await ok<Array<{ id: number }>>(
-      post(
-        t.app,
-        api('file-upload/upload'),
-        {
-          targetFolderId: folder,
-          uploadDetailDTOS: [{ fileName: `pending ${counter}.jpg`, fileSize: 10, path: '' }],
-        },
-        { token: tokens.bOwner },
-      ),
-    );
+    const [pending] = await call(t.app, endpoints.createUploads, {
+      token: tokens.bOwner,
+      body: {
+        targetFolderId: folder,
+        uploadDetailDTOS: [{ fileName: `pending ${counter}.jpg`, fileSize: 10, path: '' }],
+      },
+    });
     return pending?.id as number;
   }
 
@@ -206,7 +195,7 @@ export async function createMatrixWorld() {
   async function makeRecycled(): Promise<number> {
     counter += 1;
     const recycled = await createFolder(t, tokens.bOwner, `B bin ${counter}`);
-    await ok(post(t.app, api('file/batch-del'), { folderIdList: [recycled] }, { token: tokens.bOwner }));
+    await call(t.app, endpoints.deleteItems, { token: tokens.bOwner, body: { folderIdList: [recycled] } });
     return recycled;
   }
 
@@ -304,7 +293,7 @@ export async function createMatrixWorld() {
   }
 
   async function startTransfer(ids: Target): Promise<void> {
-    await ok(post(t.app, api('file-upload/multipart/start'), { id: ids.upload }, { token: tokens.bOwner }));
+    await call(t.app, endpoints.startMultipart, { token: tokens.bOwner, body: { id: ids.upload } });
   }
 
   /** One row of the matrix: the sibling, the onlooker if asked, and the positive control. */
@@ -352,7 +341,6 @@ export async function createMatrixWorld() {
     set counter(value: number) {
       counter = value;
     },
-    ok,
     makeFile,
     makeUpload,
     makeRecycled,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../call';
 import { uploadFiles } from '../factories';
-import { post } from '../harness';
 import {
-  api,
   createMatrixWorld,
   EDIT,
   GET,
@@ -178,14 +178,10 @@ describe('permission matrix: a caller from a sibling department is refused and n
 
   it("hides a private item from its owner's own department colleague, like an unknown id", async () => {
     const owner = w.tokens.bOwner;
-    const secret = await w.ok<{ folderId: number }>(
-      post(
-        w.t.app,
-        api('file/creat-folder'),
-        { folderName: `B private ${w.counter++}`, visibility: 'private' },
-        { token: owner },
-      ),
-    );
+    const secret = await call(w.t.app, endpoints.createFolder, {
+      token: owner,
+      body: { folderName: `B private ${w.counter++}`, visibility: 'private' },
+    });
     const before = await w.snapshot();
     const hiddenAnswer = await w.send(
       'bPeer',

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { get } from '../harness';
+import { call } from '../call';
 import {
-  api,
   createMatrixWorld,
   EDIT,
   GET,
@@ -172,9 +172,10 @@ describe('permission matrix: a caller from a sibling department is refused and n
       onlooker: 'SE_404',
       control: 'bOwner',
       setup: async (i) => {
-        await w.ok(
-          get(w.t.app, api(`file-upload/callback?id=${i.upload}&status=3`), { token: w.tokens.bOwner }),
-        );
+        await call(w.t.app, endpoints.finishUpload, {
+          token: w.tokens.bOwner,
+          query: { id: i.upload, status: 3 },
+        });
       },
       request: (i) => GET(`file-upload/reupload?id=${i.upload}&status=0`),
     },
