@@ -25,7 +25,14 @@ spawnSync('npx', ['vitest', 'list', '--project', project, `--json=${listFile}`, 
   cwd: root,
   stdio: 'ignore',
 });
-const tests = JSON.parse(fs.readFileSync(listFile, 'utf8'));
+// Tests of one file sharing a name (it.each rows with the same title) run together: their name
+// is all -t can tell them apart by.
+const tests = [];
+for (const test of JSON.parse(fs.readFileSync(listFile, 'utf8'))) {
+  const same = tests.find((t) => t.file === test.file && t.name === test.name);
+  if (same) same.count += 1;
+  else tests.push({ ...test, count: 1 });
+}
 // `vitest list` names a test "describe > … > test"; -t matches a regular expression against the
 // same names joined by spaces. Anchored, so a test never runs its namesakes too.
 const pattern = (name) =>
@@ -34,7 +41,7 @@ const pattern = (name) =>
     .join(' ')
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
-console.log(`${tests.length} tests of ${project}, each on its own, ${jobs} at a time`);
+console.log(`${tests.length} tests (by name) of ${project}, each on its own, ${jobs} at a time`);
 
 const failed = [];
 let done = 0;
@@ -55,7 +62,8 @@ const runOne = (test) =>
     child.on('close', (code) => {
       done += 1;
       // A name that matched nothing would "pass" with every test skipped: count that as a failure.
-      const ran = /Tests\s+.*\b1 passed\b/.test(output.replace(ANSI, ''));
+      const summary = /Tests\s+(.*)/.exec(output.replace(ANSI, ''))?.[1] ?? '';
+      const ran = new RegExp(`^${test.count} passed\\b`).test(summary.trim());
       if (code !== 0 || !ran) {
         failed.push(test);
         console.log(`✗ ${path.relative(root, test.file)} › ${test.name}`);
