@@ -162,6 +162,8 @@ describe('share links: making them, my shares and the latest shares', () => {
         { token: w.sharer.token },
       );
       const privateId = resultOf(endpoints.createFolder, privateFolder.body).folderId;
+      // An older live link the viewer sees, so one page of one has more after it.
+      await w.share({ folderIds: [w.ids.SHOE1] });
       w.t.clock.advance(1000);
       const hidden = (await w.share({ folderIds: [privateId] })).created;
       w.t.clock.advance(1000);
