@@ -98,19 +98,22 @@ describe('accounts administration', () => {
         expect(error).toBeInstanceOf(AppError);
         expect((error as AppError).code).toBe(code);
       }
-      const role = await translateUniqueViolation(() =>
+      // A role name taken in another case (the test's own role, not one another test made).
+      const insertRole = (name: string) =>
         db
           .insertInto('roles')
           .values({
-            name: 'NEW STARTERS',
+            name,
             view_scope: 'none',
             upload_scope: 'none',
             download_scope: 'none',
             share_scope: 'none',
             function_codes: [],
           })
-          .execute(),
-      ).catch((e: unknown) => e);
+          .execute();
+      await insertRole('Racing crew');
+      const role = await translateUniqueViolation(() => insertRole('RACING CREW')).catch((e: unknown) => e);
+      expect(role).toBeInstanceOf(AppError);
       expect((role as AppError).code).toBe('SEAC_06');
     });
 
