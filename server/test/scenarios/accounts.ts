@@ -20,40 +20,13 @@ import { ADMIN, createTestApp, post, signIn, type TestApp } from '../harness';
 export const ALL_SCOPES = { view: 'all', upload: 'all', download: 'all', share: 'all' } as const;
 export const NO_SCOPES = { view: 'none', upload: 'none', download: 'none', share: 'none' } as const;
 
-export type AccountsWorld = Awaited<ReturnType<typeof createAccountsWorld>>;
-
-export async function createAccountsWorld() {
-  const t: TestApp = await createTestApp({ LOGIN_RATE_LIMIT: '1000', SESSION_IDLE_HOURS: '720' });
-  const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+/**
+ * Calls of the security API for accounts tests: `call` (raw), `succeed` (parsed with the
+ * contract's schema, must succeed), `snapshot` (everything an accounts call could change) and
+ * `refused` (fails with `code` and its HTTP status, changing nothing).
+ */
+export function accountsCalls(t: TestApp, admin: string) {
   const db = t.database.db;
-  const root = await db
-    .selectFrom('departments')
-    .selectAll()
-    .where('parent_id', 'is', null)
-    .executeTakeFirstOrThrow();
-  const rootId = root.id;
-  const rootPath = root.path;
-  const adminId = (
-    await db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow()
-  ).id;
-  const systemRoleId = (
-    await db.selectFrom('roles').select('id').where('is_system', '=', true).executeTakeFirstOrThrow()
-  ).id;
-  const um = await givenUser(t.database, { functionCodes: [2], deptId: rootId });
-  /** Function code 2 only, no file permissions. */
-  const userManager = {
-    id: um.id,
-    token: await signIn(t.app, um.email, um.password),
-    roleId: um.roleId as number,
-  };
-  // At the root: departments are read only within one's own subtree (accounts-confinement.test.ts).
-  const rm = await givenUser(t.database, { functionCodes: [3], deptId: rootId });
-  /** Function code 3 only. */
-  const roleManager = await signIn(t.app, rm.email, rm.password);
-  const o = await givenUser(t.database, { functionCodes: [5] });
-  /** Function code 5 only. */
-  const outsider = await signIn(t.app, o.email, o.password);
-
   const call = (path: string, body?: unknown, token = admin, lang = 'en') =>
     post(t.app, `/security-api/${path}`, body, { token, lang });
 
@@ -89,6 +62,45 @@ export async function createAccountsWorld() {
     expect(await snapshot()).toBe(before);
     return response;
   }
+
+  return { call, succeed, snapshot, refused };
+}
+
+export type AccountsWorld = Awaited<ReturnType<typeof createAccountsWorld>>;
+
+export async function createAccountsWorld() {
+  const t: TestApp = await createTestApp({ LOGIN_RATE_LIMIT: '1000', SESSION_IDLE_HOURS: '720' });
+  const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+  const db = t.database.db;
+  const root = await db
+    .selectFrom('departments')
+    .selectAll()
+    .where('parent_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  const rootId = root.id;
+  const rootPath = root.path;
+  const adminId = (
+    await db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow()
+  ).id;
+  const systemRoleId = (
+    await db.selectFrom('roles').select('id').where('is_system', '=', true).executeTakeFirstOrThrow()
+  ).id;
+  const um = await givenUser(t.database, { functionCodes: [2], deptId: rootId });
+  /** Function code 2 only, no file permissions. */
+  const userManager = {
+    id: um.id,
+    token: await signIn(t.app, um.email, um.password),
+    roleId: um.roleId as number,
+  };
+  // At the root: departments are read only within one's own subtree (accounts-confinement.test.ts).
+  const rm = await givenUser(t.database, { functionCodes: [3], deptId: rootId });
+  /** Function code 3 only. */
+  const roleManager = await signIn(t.app, rm.email, rm.password);
+  const o = await givenUser(t.database, { functionCodes: [5] });
+  /** Function code 5 only. */
+  const outsider = await signIn(t.app, o.email, o.password);
+
+  const { call, succeed, snapshot, refused } = accountsCalls(t, admin);
 
   const createDept = async (name: string, parentId = rootId, extra: Record<string, unknown> = {}) =>
     (await succeed(endpoints.createDepartment, { name, parentId, ...extra })).id;

@@ -1,6 +1,5 @@
 import {
   type EndpointBody,
-  ERROR_HTTP_STATUS,
   type ErrorCode,
   endpoints,
   type FilePermissions,
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call as callEndpoint } from '../../../test/call';
 import { givenUser } from '../../../test/factories';
 import { ADMIN, createTestApp, post, signIn, type TestApp } from '../../../test/harness';
+import { accountsCalls } from '../../../test/scenarios/accounts';
 
 const NO_SCOPES = { view: 'none', upload: 'none', download: 'none', share: 'none' } as const;
 const DEPT_SCOPES = { view: 'dept', upload: 'dept', download: 'dept', share: 'dept' } as const;
@@ -41,6 +41,7 @@ describe('accounts administration is confined to the caller subtree', () => {
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', SESSION_IDLE_HOURS: '720' });
     admin = await signIn(t.app, ADMIN.email, ADMIN.password);
+    calls = accountsCalls(t, admin);
     const root = await t.database.db
       .selectFrom('departments')
       .selectAll()
@@ -62,44 +63,17 @@ describe('accounts administration is confined to the caller subtree', () => {
   });
   afterAll(() => t.close());
 
+  // Made in beforeAll with the app; the calls below go through it.
+  let calls: ReturnType<typeof accountsCalls>;
   const call = (path: string, body?: unknown, token = admin, lang = 'en') =>
-    post(t.app, `/security-api/${path}`, body, { token, lang });
-
-  /** Calls `endpoint`, which must succeed: its result, parsed with the contract's schema. */
+    calls.call(path, body, token, lang);
   const succeed = <E extends JsonEndpoint>(endpoint: E, body?: EndpointBody<E>, token = admin) =>
-    callEndpoint(t.app, endpoint, { token, body, lang: 'en' });
+    calls.succeed(endpoint, body, token);
+  const refused = (path: string, body: unknown, code: ErrorCode, token: string) =>
+    calls.refused(path, body, code, token);
 
   async function createDept(name: string, parentId: number, token = admin): Promise<number> {
     return (await succeed(endpoints.createDepartment, { name, parentId }, token)).id;
-  }
-
-  /** Everything an accounts call could change. */
-  const snapshot = async () => {
-    const db = t.database.db;
-    return JSON.stringify(
-      await Promise.all([
-        db.selectFrom('departments').selectAll().orderBy('id').execute(),
-        db.selectFrom('users').selectAll().orderBy('id').execute(),
-        db.selectFrom('roles').selectAll().orderBy('id').execute(),
-        db.selectFrom('user_roles').selectAll().orderBy('user_id').orderBy('role_id').execute(),
-        db.selectFrom('department_roles').selectAll().orderBy('dept_id').orderBy('role_id').execute(),
-        db.selectFrom('items').select(['id', 'dept_path', 'owner_id', 'state']).orderBy('id').execute(),
-        db.selectFrom('sessions').select(['id', 'user_id']).orderBy('id').execute(),
-      ]),
-    );
-  };
-
-  /** The call fails with `code` (and its HTTP status) and changes nothing. */
-  async function refused(path: string, body: unknown, code: ErrorCode, token: string) {
-    const before = await snapshot();
-    const response = await call(path, body, token);
-    expect(
-      response.body.errorCode,
-      `${path} ${JSON.stringify(body)} → ${JSON.stringify(response.body)}`,
-    ).toBe(code);
-    expect(response.status).toBe(ERROR_HTTP_STATUS[code]);
-    expect(await snapshot()).toBe(before);
-    return response;
   }
 
   /** Out of reach answers exactly what an unknown id answers: nothing to enumerate. */
