@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
+import { callApi, uploadFiles } from '../server/test/over-http';
 import { chromiumLaunchOptions } from '../web/e2e/chromium';
-import { callApi, uploadFiles } from './api';
 import { BENCH_ADMIN, startBenchServer } from './server';
 
 const IMAGES = Number(process.env.BENCH_FOLDER_IMAGES ?? 200);

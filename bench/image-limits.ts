@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { writePsd } from 'ag-psd';
 import sharp from 'sharp';
-import { callApi, uploadFiles } from './api';
+import { callApi, uploadFiles } from '../server/test/over-http';
 import { BENCH_ADMIN, type BenchServer, startBenchServer } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18_590);

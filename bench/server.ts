@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-
-const root = path.resolve(import.meta.dirname, '..');
+import type { ChildProcess } from 'node:child_process';
+import { spawnServerProcess } from '../server/test/cluster';
 
 /** The administrator every benchmark's scratch server is started with. */
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'Bench#2026' };
@@ -26,11 +24,13 @@ export async function startBenchServer(options: {
   nodeArgs?: string[];
   showOutput?: boolean;
 }): Promise<BenchServer> {
-  const entry = options.production ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/src/main.ts'];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
-    cwd: root,
+  const server = await spawnServerProcess({
+    entry: 'main',
+    port: options.port,
+    production: options.production,
+    nodeArgs: options.nodeArgs,
+    showOutput: options.showOutput,
     env: {
-      ...process.env,
       PORT: String(options.port),
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
@@ -41,26 +41,6 @@ export async function startBenchServer(options: {
       ...(options.production ? {} : { WEB_DIST_DIR: '-' }),
       ...options.env,
     },
-    stdio: ['ignore', options.showOutput ? 'inherit' : 'ignore', 'inherit'],
   });
-  // A production start may build the web app and the server first: allow it minutes.
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${options.port}/health`)).ok) break;
-    } catch {
-      if (attempt > 3000) throw new Error('the server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    child,
-    pid: child.pid as number,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { child: server.child, pid: server.child.pid as number, stop: server.stop };
 }

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
-import { type BenchFile, callApi, uploadFiles } from './api';
+import { type BenchFile, callApi, uploadFiles } from '../server/test/over-http';
 import { BENCH_ADMIN, startBenchServer } from './server';
 
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 5120);
@@ -64,7 +64,7 @@ async function signIn(): Promise<void> {
   ).token;
 }
 
-/** Uploads like the browser (bench/api.ts), timing each call for BENCH_TRACE. */
+/** Uploads like the browser (server/test/over-http.ts), timing each call for BENCH_TRACE. */
 const upload = (files: BenchFile[]) => uploadFiles(base, token, files, { onCall: count });
 
 /** CPU time (user + system) a process has used so far. */

@@ -46,18 +46,53 @@ function queryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
-function send(app: FastifyInstance, endpoint: Endpoint, options: RefusedCallOptions<Endpoint>) {
+/**
+ * Where calls go: the app inside the test process (through Fastify's inject), or the address of
+ * a running server or proxy (over real HTTP), for tests of processes the test started.
+ */
+export type CallTarget = FastifyInstance | string;
+
+/** An answer as the tests read it, whichever way the call went. */
+export interface Answer {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+  rawPayload: Buffer;
+  json(): unknown;
+}
+
+async function send(
+  target: CallTarget,
+  endpoint: Endpoint,
+  options: RefusedCallOptions<Endpoint>,
+): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.token = options.token;
   if (options.shareToken) headers['share-token'] = options.shareToken;
   if (options.lang) headers.lang = options.lang;
-  const path = endpointPath(endpoint, (options.params ?? {}) as Record<string, string | number>);
-  return app.inject({
+  const url = `${endpointPath(endpoint, (options.params ?? {}) as Record<string, string | number>)}${queryString(options.query)}`;
+  if (typeof target !== 'string') {
+    return target.inject({
+      method: endpoint.method,
+      url,
+      headers,
+      ...(options.body === undefined ? {} : { payload: options.body as object }),
+    });
+  }
+  const response = await fetch(new URL(url, target), {
     method: endpoint.method,
-    url: `${path}${queryString(options.query)}`,
-    headers,
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
+    headers: options.body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
+  const rawPayload = Buffer.from(await response.arrayBuffer());
+  const body = rawPayload.toString('utf8');
+  return {
+    statusCode: response.status,
+    headers: Object.fromEntries(response.headers),
+    body,
+    rawPayload,
+    json: () => JSON.parse(body),
+  };
 }
 
 interface Envelope {
@@ -72,7 +107,7 @@ interface Envelope {
  * successful envelope throws, naming the call and the answer.
  */
 export async function call<E extends JsonEndpoint>(
-  app: FastifyInstance,
+  app: CallTarget,
   endpoint: E,
   options: CallOptions<E> = {},
 ): Promise<EndpointResult<E>> {
@@ -98,7 +133,7 @@ export interface Attempt<E extends JsonEndpoint> {
 
 /** Calls `endpoint` and returns status and error code for the tests of refusals (and of successes). */
 export async function attempt<E extends JsonEndpoint>(
-  app: FastifyInstance,
+  app: CallTarget,
   endpoint: E,
   options: RefusedCallOptions<E> = {},
 ): Promise<Attempt<E>> {
@@ -117,7 +152,7 @@ export async function attempt<E extends JsonEndpoint>(
 
 /** Calls an endpoint that answers with bytes (a file, a zip, a workbook); errors stay envelopes. */
 export function fetchBytes<E extends BinaryEndpoint>(
-  app: FastifyInstance,
+  app: CallTarget,
   endpoint: E,
   options: RefusedCallOptions<E> = {},
 ) {

@@ -137,9 +137,19 @@ export async function get(
   return { status: response.statusCode, body: response.json() as EnvelopeBody };
 }
 
+/**
+ * The CORS rules a bucket needs for the browser: parts PUT to presigned URLs from the app's
+ * origin, with the ETag readable (what an operator configures on their bucket).
+ */
+const BROWSER_CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin>
+<AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedMethod>PUT</AllowedMethod>
+<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>600</MaxAgeSeconds>
+</CORSRule></CORSConfiguration>`;
+
 /** A real S3-protocol server (s3rver) on a free loopback port, with one bucket. */
 export async function startS3Server(
   bucket = 'dam-test',
+  options: { cors?: boolean } = {},
 ): Promise<{ endpoint: string; bucket: string; close(): Promise<void> }> {
   const { default: S3rver } = await import('s3rver');
   makeS3rverDurable();
@@ -149,7 +159,7 @@ export async function startS3Server(
     address: '127.0.0.1',
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
+    configureBuckets: [{ name: bucket, configs: options.cors ? [BROWSER_CORS] : [] }],
   });
   const { port } = (await server.run()) as unknown as { port: number };
   return {

@@ -1,6 +1,7 @@
 /**
  * One JSON call to a running server, as the web app makes it (token header, envelope); throws
- * with the server's errorDesc when the envelope says it failed. Shared by the benchmarks.
+ * with the server's errorDesc when the envelope says it failed. Shared by the benchmarks and the
+ * tests of started processes (for typed calls, `call` of ./call.ts takes an address too).
  */
 export async function callApi<T>(
   base: string,
@@ -23,6 +24,8 @@ export async function callApi<T>(
 export interface BenchFile {
   fileName: string;
   size: number;
+  /** The article number the uploader gives the file (the upload dialog's field). */
+  artNum?: string;
   part: (n: number, size: number) => Buffer;
 }
 
@@ -47,7 +50,12 @@ export async function uploadFiles(
   };
   const created = await call<Array<{ id: number }>>('POST', '/ske-api/v1_0/file-upload/upload', {
     targetFolderId: options.targetFolderId ?? 'all',
-    uploadDetailDTOS: files.map((f) => ({ fileName: f.fileName, fileSize: f.size, path: '' })),
+    uploadDetailDTOS: files.map((f) => ({
+      fileName: f.fileName,
+      fileSize: f.size,
+      path: '',
+      ...(f.artNum ? { artNum: f.artNum } : {}),
+    })),
   });
   for (const [index, record] of created.entries()) {
     const file = files[index] as BenchFile;
@@ -72,7 +80,8 @@ export async function uploadFiles(
         const size = Math.min(partSize, file.size - (n - 1) * partSize);
         const body = file.part(n, size);
         const since = performance.now();
-        const put = await fetch(`${base}${urls.get(n)}`, { method: 'PUT', body });
+        // Local parts go to the server (a path); S3 parts to the presigned address of the store.
+        const put = await fetch(new URL(urls.get(n) as string, base), { method: 'PUT', body });
         await put.arrayBuffer();
         onCall('PUT part', since);
         if (!put.ok) throw new Error(`part ${n}: HTTP ${put.status}`);
