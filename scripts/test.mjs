@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: system packages, lint + format, type check, unit and integration tests (the server
 // on PGlite and, when one answers on 127.0.0.1:5432, on PostgreSQL too), the web build and its
-// JavaScript budget per page, and the browser journeys in Chromium. Stops at the first failing step.
+// JavaScript budget per page, and the browser journeys in Chromium (with PostgreSQL, the upload,
+// search, share and download journeys again on the platform scaled out). Stops at the first
+// failing step.
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -38,15 +40,24 @@ const steps = [
   ['web build', ['npm', 'run', '--silent', 'build']],
   ['web bundle budget', ['node', 'scripts/check-bundle-size.mjs']],
   ['browser journeys (Chromium)', npx('playwright', 'test', '-c', 'web/e2e/playwright.config.ts')],
+  ...(env.TEST_DATABASE_URL
+    ? [
+        [
+          'browser journeys scaled out (2 apps + worker, PostgreSQL + S3, round-robin proxy)',
+          npx('playwright', 'test', '-c', 'web/e2e/playwright.config.ts'),
+          { E2E_CLUSTER: '1', E2E_PORT: '18482' },
+        ],
+      ]
+    : []),
 ];
 
 const only = process.argv.slice(2);
 const started = Date.now();
-for (const [name, [command, ...args]] of steps) {
+for (const [name, [command, ...args], stepEnv = {}] of steps) {
   if (only.length > 0 && !only.some((word) => name.includes(word))) continue;
   const stepStart = Date.now();
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
+  const result = spawnSync(command, args, { cwd: root, env: { ...env, ...stepEnv }, stdio: 'inherit' });
   const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n✖ ${name} failed after ${seconds}s (${[command, ...args].join(' ')})`);

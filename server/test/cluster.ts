@@ -157,6 +157,8 @@ export interface Cluster {
   /** The cluster's own database on the PostgreSQL server, for checks behind the API. */
   databaseUrl: string;
   apps: ServerProcess[];
+  /** Each app process's own address, bypassing the proxy. */
+  appUrls: string[];
   workers: ServerProcess[];
   stop(): Promise<void>;
 }
@@ -257,6 +259,7 @@ export async function startCluster(options: {
     proxy,
     databaseUrl,
     apps: processes.slice(0, appCount),
+    appUrls: appPorts.map((port) => `http://127.0.0.1:${port}`),
     workers: processes.slice(appCount),
     stop,
   };

@@ -10,17 +10,25 @@ import { ADMIN } from './support';
  * Browser journeys in Debian's Chromium (Playwright cannot download its own browser here),
  * against the real server on a fresh embedded database and data directory. The server serves the
  * built web app, which is rebuilt first when web/dist is older than its sources.
+ *
+ * With E2E_CLUSTER=1 the upload, search, share and download journeys run instead against the
+ * platform scaled out (web/e2e/cluster-server.ts): two app processes and a worker on PostgreSQL
+ * and an S3-protocol store behind a round-robin proxy, so one journey's calls alternate between
+ * processes and its parts go to the store.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'dam-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 18_480);
+const cluster = process.env.E2E_CLUSTER === '1';
+const CLUSTER_JOURNEYS = ['upload.spec.ts', 'search.spec.ts', 'shares.spec.ts', 'presets.spec.ts'];
 buildWebIfStale();
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '*.spec.ts',
+  testMatch: cluster ? CLUSTER_JOURNEYS : '*.spec.ts',
   outputDir: path.join(root, 'test-results'),
-  timeout: 60_000,
+  // The cluster runs four processes and an S3 store on the same two cores: give journeys more time.
+  timeout: cluster ? 120_000 : 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
@@ -34,7 +42,9 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   webServer: {
-    command: 'node --import tsx server/src/main.ts',
+    command: cluster ? 'node --import tsx web/e2e/cluster-server.ts' : 'node --import tsx server/src/main.ts',
+    // The cluster drops its database and store when told to stop.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     cwd: root,
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,

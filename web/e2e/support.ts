@@ -30,6 +30,21 @@ export async function apiToken(page: Page): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === 'skToken')?.value ?? '';
 }
 
+/**
+ * Holds each part upload for `ms`, so a journey can see progress or act while transfers are under
+ * way: parts PUT to the server (local storage) or to an S3 store's presigned address
+ * (E2E_CLUSTER=1). Returns a function that lets the remaining parts go at full speed.
+ */
+export async function slowParts(page: Page, ms: number): Promise<() => Promise<void>> {
+  const isPart = (url: URL) =>
+    url.pathname.endsWith('/file-upload/part') || url.searchParams.has('partNumber');
+  await page.route(isPart, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue().catch(() => {});
+  });
+  return () => page.unroute(isPart);
+}
+
 /** A page in English: the stored language choice, as the top-bar switch leaves it. */
 export async function useEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('lang', 'en'));

@@ -1,13 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { newFolderWithFiles, signIn, snap, useEnglish } from './support';
-
-/** Holds each part upload for `ms`, so progress, pause and resume can be seen (parts are 8 MiB). */
-async function slowParts(page: Page, ms: number) {
-  await page.route('**/ske-api/v1_0/file-upload/part?**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue().catch(() => {});
-  });
-}
+import { expect, test } from '@playwright/test';
+import { newFolderWithFiles, signIn, slowParts, snap, useEnglish } from './support';
 
 const bigFile = (name: string, mib: number) => ({
   name,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg, makeMp4, makePdf, makePng, makePsd, makeTiff } from '../../server/test/fixtures';
-import { signIn, snap, useEnglish } from './support';
+import { signIn, slowParts, snap, useEnglish } from './support';
 
 const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 
@@ -21,14 +21,6 @@ async function openRecords(page: Page, label: RegExp) {
     await page.getByRole('menuitem', { name: label }).click({ timeout: 2_000 });
     await expect(page.getByTestId('upload-records')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
-}
-
-/** Holds every part upload for a moment, so a test can act while transfers are under way. */
-async function slowParts(page: Page, ms: number) {
-  await page.route('**/ske-api/v1_0/file-upload/part?**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue().catch(() => {});
-  });
 }
 
 test('uploads a folder of real files and their thumbnails appear', async ({ page }) => {
@@ -89,7 +81,7 @@ test('cancels one upload, and an upload survives going offline and back online',
     return file;
   };
   await signIn(page);
-  await slowParts(page, 5000);
+  const fullSpeed = await slowParts(page, 5000);
   await page.getByTestId('upload-files-input').setInputFiles([big('cancel-me.mov'), big('keep-me.mov')]);
   await expect(page.getByRole('dialog')).toContainText('视频 (2)');
   await page.getByTestId('upload-finish').click();
@@ -109,6 +101,7 @@ test('cancels one upload, and an upload survives going offline and back online',
   await expect(page.getByRole('row', { name: /keep-me\.mov/ })).toContainText('已暂停');
   await snap(page, 'upload-records-offline-zh');
   await context.setOffline(false);
+  await fullSpeed();
   await expect(page.getByTestId('task-name')).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByTestId('upload-finished-banner')).toBeVisible();
 
