@@ -16,6 +16,8 @@ export const SERVER_ENTRIES = {
   main: 'src/main.ts',
   worker: 'src/worker.ts',
   'sweep-objects': 'src/jobs/sweep-objects.ts',
+  // Spawned by main to create a new embedded database in a process of its own.
+  'prepare-embedded-database': 'src/db/prepare-embedded-database.ts',
 };
 
 const outdir = path.join(server, 'dist');

@@ -64,6 +64,12 @@ const envObject = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * shared_buffers of the embedded database, in MB. It sits in PGlite's WebAssembly heap, which
+   * never shrinks, so it is most of the idle server's memory; table pages beyond it are read
+   * through the operating system's file cache (docs/decisions.md "Embedded database memory").
+   */
+  EMBEDDED_DB_CACHE_MB: z.coerce.number().int().min(8).max(4096).default(32),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   /** When unset on first start, a random password is generated and printed once. */
   ADMIN_PASSWORD: z

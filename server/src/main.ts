@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { migrateToLatest, openDatabase, prepareEmbeddedDatabase } from './db/database';
 import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { processLogger } from './lib/logger';
@@ -30,9 +30,12 @@ async function main(): Promise<void> {
   const version = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'))
     .version as string;
 
+  const pgliteDir = path.join(config.DATA_DIR, 'db');
+  if (!config.DATABASE_URL) await prepareEmbeddedDatabase(pgliteDir, config.EMBEDDED_DB_CACHE_MB);
   const database = await openDatabase({
     url: config.DATABASE_URL,
-    pgliteDir: path.join(config.DATA_DIR, 'db'),
+    pgliteDir,
+    pgliteCacheMb: config.EMBEDDED_DB_CACHE_MB,
     poolSize: config.DATABASE_POOL_SIZE,
   });
   await migrateToLatest(database.db);

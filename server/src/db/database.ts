@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,6 +27,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Directory of the embedded database; `null` keeps it in memory (tests). */
   pgliteDir: string | null;
+  /** shared_buffers of the embedded database in MB (PGlite's own default, 128, when absent). */
+  pgliteCacheMb?: number;
   poolSize?: number;
 }
 
@@ -71,9 +75,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     extensions: { pg_trgm },
     parsers: { [INT8_OID]: parseInt8, [DATE_OID]: keepText },
+    ...(options.pgliteCacheMb ? { postgresqlconf: `shared_buffers = ${options.pgliteCacheMb}MB` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return { db, kind: 'pglite', pglite, url: null, close: () => db.destroy() };
+}
+
+/**
+ * Creates and migrates a new embedded database in a short-lived process of its own, so the
+ * memory that initdb and the first migrations take in PGlite's WebAssembly heap (which never
+ * shrinks) goes back to the system instead of staying with the server for its whole life: on a
+ * fresh data directory the server then starts as small as on a restart. Does nothing when the
+ * directory already holds a database (later migrations are small and run in the server).
+ */
+export async function prepareEmbeddedDatabase(dir: string, cacheMb: number): Promise<void> {
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  // The entry sits beside this module: src/db/*.ts under tsx, server/dist/*.js when compiled.
+  const extension = path.extname(import.meta.filename);
+  const entry = path.join(import.meta.dirname, `prepare-embedded-database${extension}`);
+  const child = spawn(process.execPath, [...process.execArgv, entry, dir, String(cacheMb)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`creating the embedded database in ${dir} failed (exit code ${code})`);
 }
 
 /** Applies every pending migration; throws (stopping start-up) if one fails. */

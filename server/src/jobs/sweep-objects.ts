@@ -47,6 +47,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir,
+    pgliteCacheMb: config.EMBEDDED_DB_CACHE_MB,
     poolSize: 2,
   });
   try {
