@@ -7,6 +7,7 @@ import {
   type EndpointQuery,
   type EndpointResult,
   endpointPath,
+  endpointRoutes,
   endpoints,
 } from './endpoints';
 import { downloadsEndpoints } from './endpoints/downloads';
@@ -68,11 +69,24 @@ describe('the endpoint table', () => {
     }
   });
 
+  it('gives the web the same method and path for every call, and no schemas', () => {
+    expect(Object.keys(endpointRoutes).sort()).toEqual(Object.keys(endpoints).sort());
+    for (const [name, endpoint] of all) {
+      expect(endpointRoutes[name as keyof typeof endpointRoutes], name).toEqual({
+        method: endpoint.method,
+        path: endpoint.path,
+      });
+    }
+  });
+
   it('fills path parameters', () => {
     expect(endpointPath(endpoints.visitShare, { code: 'ab c' })).toBe(
       `${MAIN_API_PREFIX}/v1_0/user/share/random/ab%20c`,
     );
     expect(() => endpointPath(endpoints.visitShare)).toThrow(':code');
+    expect(endpointPath(endpointRoutes.visitShare, { code: 'x' })).toBe(
+      `${MAIN_API_PREFIX}/v1_0/user/share/random/x`,
+    );
   });
 
   it('keeps literal types for the request and result', () => {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 
-import { endpoints } from '@dam/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken, setToken } from '../auth/token';
 import { ApiError, apiRequest, call, endpointUrl, setSessionExpiredHandler } from './client';
+import { endpoints } from './endpoints';
 import { notifyError, setNotifier } from './notify';
 
 function respond(status: number, body: unknown) {

@@ -4,6 +4,7 @@ import {
   type EndpointParams,
   type EndpointQuery,
   type EndpointResult,
+  type EndpointRoute,
   type Envelope,
   type ErrorCode,
   endpointPath,
@@ -200,10 +201,11 @@ function split(input: unknown): {
 
 /**
  * Calls one endpoint of the contract's table: its method and path come from the table, what is
- * sent and what comes back are typed from its schemas. `call(endpoints.fileDetail, { query: { id } })`.
+ * sent and what comes back are typed from its schemas. `call(endpoints.fileDetail, { query: { id } })`
+ * with `endpoints` of ./endpoints (method and path only at run time).
  */
 export function call<E extends JsonEndpoint>(
-  endpoint: E,
+  endpoint: EndpointRoute<E>,
   ...[input]: CallArgs<E>
 ): Promise<EndpointResult<E>> {
   const { params, query, options } = split(input);
@@ -215,7 +217,7 @@ export function call<E extends JsonEndpoint>(
 
 /** The address of an endpoint with its parameters filled in: for links, downloads and saved files. */
 export function endpointUrl<E extends Endpoint>(
-  endpoint: E,
+  endpoint: EndpointRoute<E>,
   input: { params?: EndpointParams<E>; query?: EndpointQuery<E> } = {},
 ): string {
   return buildUrl(

@@ -31,7 +31,11 @@ export interface BinaryEndpoint extends EndpointBase {
 
 export type Endpoint = JsonEndpoint | BinaryEndpoint;
 
-/** Keeps the literal method, path and schema types, so request and result types derive from them. */
+/**
+ * Keeps the literal method, path and schema types, so request and result types derive from them.
+ * Marked free of side effects so that a bundle that does not use the schema table drops it.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   return endpoint;
 }
@@ -49,8 +53,22 @@ export type ParsedEndpointQuery<E extends Endpoint> = OutputOf<E['query']>;
 /** The envelope's `result` of a JSON call. */
 export type EndpointResult<E extends Endpoint> = E extends JsonEndpoint ? z.output<E['result']> : never;
 
+/**
+ * One call as the web app holds it at run time: method and path only, no schemas (`endpointRoutes`).
+ * `schemas` exists only in the type, so that what is sent and what comes back are still typed from
+ * the schema table: `call(endpointRoutes.fileDetail, …)` infers `E` from it.
+ */
+export interface EndpointRoute<E extends Endpoint = Endpoint> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  readonly schemas?: E;
+}
+
 /** The path with its `:name` segments filled in (URL-encoded). */
-export function endpointPath(endpoint: Endpoint, params: Record<string, string | number> = {}): string {
+export function endpointPath(
+  endpoint: Pick<EndpointRoute, 'path'>,
+  params: Record<string, string | number> = {},
+): string {
   return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`endpointPath: ${endpoint.path} needs :${name}`);

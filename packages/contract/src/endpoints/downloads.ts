@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAIN_API_PREFIX } from '../constants';
 import { batchDownloadRequestSchema } from '../files';
 import {
   artNumDownloadRequestSchema,
@@ -8,6 +7,7 @@ import {
   savePresetRequestSchema,
 } from '../presets';
 import { defineEndpoint } from './define';
+import { routes } from './routes';
 
 /** A download link the browser saves to disk: authorised by the ticket, not the token header. */
 export const downloadTicketQuerySchema = z.object({ ticket: z.string().min(20).max(100) });
@@ -18,60 +18,51 @@ export const downloadTicketSchema = z.object({ url: z.string() });
 export const downloadsEndpoints = {
   /** One file as itself, several as a zip streamed while it is built. */
   downloadItems: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/batch-download`,
+    ...routes.downloadItems,
     body: batchDownloadRequestSchema,
     reply: 'binary',
   }),
   downloadTicket: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/download-ticket`,
+    ...routes.downloadTicket,
     body: batchDownloadRequestSchema,
     reply: 'json',
     result: downloadTicketSchema,
   }),
   downloadByArtNums: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/download-by-art-num`,
+    ...routes.downloadByArtNums,
     body: artNumDownloadRequestSchema,
     reply: 'binary',
   }),
   downloadByArtNumsTicket: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/download-by-art-num-ticket`,
+    ...routes.downloadByArtNumsTicket,
     body: artNumDownloadRequestSchema,
     reply: 'json',
     result: downloadTicketSchema,
   }),
   /** The link of a downloadTicket (no sign-in header: the ticket names the session). */
   redeemDownloadTicket: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/file/download`,
+    ...routes.redeemDownloadTicket,
     query: downloadTicketQuerySchema,
     reply: 'binary',
   }),
   redeemArtNumDownloadTicket: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/file/download-by-art-num`,
+    ...routes.redeemArtNumDownloadTicket,
     query: downloadTicketQuerySchema,
     reply: 'binary',
   }),
   downloadPresets: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/download-preset/list`,
+    ...routes.downloadPresets,
     reply: 'json',
     result: z.array(downloadPresetSchema),
   }),
   saveDownloadPreset: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/download-preset/save`,
+    ...routes.saveDownloadPreset,
     body: savePresetRequestSchema,
     reply: 'json',
     result: downloadPresetSchema,
   }),
   deleteDownloadPreset: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/download-preset/delete`,
+    ...routes.deleteDownloadPreset,
     body: deletePresetRequestSchema,
     reply: 'json',
     result: z.null(),

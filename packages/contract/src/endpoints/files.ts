@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAIN_API_PREFIX } from '../constants';
 import {
   deleteRecordQuerySchema,
   editFileRequestSchema,
@@ -8,35 +7,32 @@ import {
   hideFormatQuerySchema,
 } from '../files';
 import { defineEndpoint } from './define';
+import { routes } from './routes';
 
 export const editFileResultSchema = z.object({ folderDataId: z.number().int() });
 
 /** SPEC §7 file detail, edit, hide and delete-record. */
 export const filesEndpoints = {
   fileDetail: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/file/detail`,
+    ...routes.fileDetail,
     query: fileDetailQuerySchema,
     reply: 'json',
     result: fileDetailSchema,
   }),
   editFile: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/edit`,
+    ...routes.editFile,
     body: editFileRequestSchema,
     reply: 'json',
     result: editFileResultSchema,
   }),
   hideFormat: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/file/hide`,
+    ...routes.hideFormat,
     query: hideFormatQuerySchema,
     reply: 'json',
     result: z.null(),
   }),
   deleteVersion: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/file/delete-record`,
+    ...routes.deleteVersion,
     query: deleteRecordQuerySchema,
     reply: 'json',
     result: z.null(),

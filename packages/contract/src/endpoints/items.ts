@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAIN_API_PREFIX } from '../constants';
 import {
   batchDeleteRequestSchema,
   batchMoveRequestSchema,
@@ -19,6 +18,7 @@ import {
   updateFolderRequestSchema,
 } from '../items';
 import { defineEndpoint } from './define';
+import { routes } from './routes';
 
 /** The listing filter in a query string: lists come as `a=1,2` or `a=1&a=2`, bodies carry JSON arrays. */
 export const folderListingQuerySchema = z.preprocess((raw) => {
@@ -37,122 +37,105 @@ export const openFolderResultSchema = z.object({ canView: z.literal(true), folde
 /** Folders and files, the recycle bin, favourites, recently viewed and my uploads (SPEC §7). */
 export const itemsEndpoints = {
   createFolder: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/creat-folder`,
+    ...routes.createFolder,
     body: createFolderRequestSchema,
     reply: 'json',
     result: createFolderResultSchema,
   }),
   updateFolder: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/update-folder`,
+    ...routes.updateFolder,
     body: updateFolderRequestSchema,
     reply: 'json',
     result: z.null(),
   }),
   folderSelector: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/file/selector-v2`,
+    ...routes.folderSelector,
     query: folderSelectorRequestSchema,
     reply: 'json',
     result: z.array(folderNodeSchema),
   }),
   folderListing: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/file/all-file-v2`,
+    ...routes.folderListing,
     query: folderListingQuerySchema,
     reply: 'json',
     result: folderListingResultSchema,
   }),
   /** The same listing as a POST (SPEC §7 file/folder). */
   folderListingByBody: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/folder`,
+    ...routes.folderListingByBody,
     body: folderListingBodySchema,
     query: pagingQuerySchema,
     reply: 'json',
     result: folderListingResultSchema,
   }),
   openFolder: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/check-view-folder`,
+    ...routes.openFolder,
     body: checkViewFolderRequestSchema,
     reply: 'json',
     result: openFolderResultSchema,
   }),
   moveItems: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/batch-move`,
+    ...routes.moveItems,
     body: batchMoveRequestSchema,
     reply: 'json',
     result: z.null(),
   }),
   deleteItems: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/batch-del`,
+    ...routes.deleteItems,
     body: batchDeleteRequestSchema,
     reply: 'json',
     result: z.null(),
   }),
   myUploads: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file-upload/user-uploaded`,
+    ...routes.myUploads,
     query: pagingSchema,
     reply: 'json',
     result: pagedItemsSchema,
   }),
   recentFiles: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/resent-file/list`,
+    ...routes.recentFiles,
     query: pagingSchema,
     reply: 'json',
     result: pagedItemsSchema,
   }),
   collectItem: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/collect/file-collect`,
+    ...routes.collectItem,
     query: itemIdQuerySchema,
     reply: 'json',
     result: z.null(),
   }),
   uncollectItem: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/collect/file-cancel-collect`,
+    ...routes.uncollectItem,
     query: itemIdQuerySchema,
     reply: 'json',
     result: z.null(),
   }),
   collectedItems: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/collect/file-collect-list`,
+    ...routes.collectedItems,
     query: pagingSchema,
     reply: 'json',
     result: pagedItemsSchema,
   }),
   recycleBin: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/recycle/list`,
+    ...routes.recycleBin,
     query: pagingSchema,
     reply: 'json',
     result: pagedRecycledSchema,
   }),
   restoreItems: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/recycle/batch-restore`,
+    ...routes.restoreItems,
     query: idsQuerySchema,
     reply: 'json',
     result: z.null(),
   }),
   purgeItems: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/recycle/batch-del`,
+    ...routes.purgeItems,
     query: idsQuerySchema,
     reply: 'json',
     result: z.null(),
   }),
   emptyRecycleBin: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/recycle/clear`,
+    ...routes.emptyRecycleBin,
     reply: 'json',
     result: z.null(),
   }),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAIN_API_PREFIX } from '../constants';
 import {
   addLogRequestSchema,
   logExportQuerySchema,
@@ -8,14 +7,14 @@ import {
 } from '../logs';
 import { searchRequestSchema, searchResultSchema } from '../search';
 import { defineEndpoint } from './define';
+import { routes } from './routes';
 
 export const healthSchema = z.object({ status: z.literal('ok'), version: z.string(), database: z.string() });
 
 /** Global search (SPEC §7). */
 export const searchEndpoints = {
   search: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/global/search`,
+    ...routes.search,
     body: searchRequestSchema,
     reply: 'json',
     result: searchResultSchema,
@@ -25,23 +24,20 @@ export const searchEndpoints = {
 /** The operation log (SPEC §2 /manage/log, §7 operator-log/add-log). */
 export const logsEndpoints = {
   reportOperation: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/operator-log/add-log`,
+    ...routes.reportOperation,
     body: addLogRequestSchema,
     reply: 'json',
     result: z.null(),
   }),
   operationLog: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/operator-log/list`,
+    ...routes.operationLog,
     body: logListRequestSchema,
     reply: 'json',
     result: logListResultSchema,
   }),
   /** The filtered log as an Excel workbook. */
   exportOperationLog: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/operator-log/export`,
+    ...routes.exportOperationLog,
     query: logExportQuerySchema,
     reply: 'binary',
   }),
@@ -49,5 +45,5 @@ export const logsEndpoints = {
 
 /** For load balancers and the about page: answers only when the database does. */
 export const healthEndpoints = {
-  health: defineEndpoint({ method: 'GET', path: '/health', reply: 'json', result: healthSchema }),
+  health: defineEndpoint({ ...routes.health, reply: 'json', result: healthSchema }),
 };

@@ -18,7 +18,6 @@ import {
   userListRequestSchema,
   userListResultSchema,
 } from '../accounts';
-import { SECURITY_API_PREFIX } from '../constants';
 import {
   changePasswordRequestSchema,
   loginRequestSchema,
@@ -27,38 +26,34 @@ import {
   userInfoSchema,
 } from '../security';
 import { defineEndpoint } from './define';
+import { routes } from './routes';
 
 /** Sign-in and the caller's own account (SPEC §7 Security API). */
 export const securityEndpoints = {
   login: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/login`,
+    ...routes.login,
     body: loginRequestSchema,
     reply: 'json',
     result: loginResultSchema,
   }),
   userInfo: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/user-info`,
+    ...routes.userInfo,
     reply: 'json',
     result: userInfoSchema,
   }),
   signOut: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/sign-out`,
+    ...routes.signOut,
     reply: 'json',
     result: z.null(),
   }),
   changeOwnPassword: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/self-reset-pwd`,
+    ...routes.changeOwnPassword,
     body: changePasswordRequestSchema,
     reply: 'json',
     result: z.null(),
   }),
   roleList: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/roles`,
+    ...routes.roleList,
     reply: 'json',
     result: rolesResultSchema,
   }),
@@ -67,98 +62,84 @@ export const securityEndpoints = {
 /** Departments, users and roles (SPEC §7 Security API); the service checks function codes 2 and 3. */
 export const accountsEndpoints = {
   departmentTree: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/dept-tree`,
+    ...routes.departmentTree,
     reply: 'json',
     result: departmentTreeResultSchema,
   }),
   departmentDetail: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/dept-detail`,
+    ...routes.departmentDetail,
     body: departmentIdRequestSchema,
     reply: 'json',
     result: departmentSchema,
   }),
   createDepartment: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/create-dept`,
+    ...routes.createDepartment,
     body: departmentInputSchema,
     reply: 'json',
     result: createdIdSchema,
   }),
   editDepartment: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/edit-dept`,
+    ...routes.editDepartment,
     body: editDepartmentRequestSchema,
     reply: 'json',
     result: z.null(),
   }),
   deleteDepartment: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/delete-dept`,
+    ...routes.deleteDepartment,
     body: departmentIdRequestSchema,
     reply: 'json',
     result: z.null(),
   }),
   userList: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/user-list`,
+    ...routes.userList,
     body: userListRequestSchema,
     reply: 'json',
     result: userListResultSchema,
   }),
   userDetail: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/user-detail`,
+    ...routes.userDetail,
     body: userIdRequestSchema,
     reply: 'json',
     result: managedUserSchema,
   }),
   createUser: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/create-user`,
+    ...routes.createUser,
     body: userInputSchema,
     reply: 'json',
     result: createdUserSchema,
   }),
   editUser: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/edit-user`,
+    ...routes.editUser,
     body: editUserRequestSchema,
     reply: 'json',
     result: z.null(),
   }),
   deleteUser: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/delete-user`,
+    ...routes.deleteUser,
     body: userIdRequestSchema,
     reply: 'json',
     result: z.null(),
   }),
   resetUserPassword: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/reset-pwd`,
+    ...routes.resetUserPassword,
     body: userIdRequestSchema,
     reply: 'json',
     result: issuedPasswordSchema,
   }),
   createRole: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/create-role`,
+    ...routes.createRole,
     body: roleInputSchema,
     reply: 'json',
     result: createdIdSchema,
   }),
   editRole: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/edit-role`,
+    ...routes.editRole,
     body: editRoleRequestSchema,
     reply: 'json',
     result: z.null(),
   }),
   deleteRole: defineEndpoint({
-    method: 'POST',
-    path: `${SECURITY_API_PREFIX}/delete-role`,
+    ...routes.deleteRole,
     body: roleIdRequestSchema,
     reply: 'json',
     result: z.null(),

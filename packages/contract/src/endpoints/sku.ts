@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAIN_API_PREFIX } from '../constants';
 import {
   artNumSuggestionSchema,
   artNumSuggestQuerySchema,
@@ -15,55 +14,49 @@ import {
   skuSelectorQuerySchema,
 } from '../sku';
 import { defineEndpoint } from './define';
+import { routes } from './routes';
 
 /** SKU master calls of SPEC §7 (selectors, SKU) and the article-number check of file names. */
 export const skuEndpoints = {
   skuList: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/sku/data/list`,
+    ...routes.skuList,
     query: skuListQuerySchema,
     body: skuListRequestSchema,
     reply: 'json',
     result: pagedSkusSchema,
   }),
   skuOptions: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/selector/sku-info`,
+    ...routes.skuOptions,
     query: skuSelectorQuerySchema,
     reply: 'json',
     result: z.array(skuOptionSchema),
   }),
   artNumSuggestions: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/file/art-num`,
+    ...routes.artNumSuggestions,
     query: artNumSuggestQuerySchema,
     reply: 'json',
     result: z.array(artNumSuggestionSchema),
   }),
   fileTagInfo: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/sku/file-tag-info`,
+    ...routes.fileTagInfo,
     body: fileTagInfoRequestSchema,
     reply: 'json',
     result: fileTagInfoResultSchema,
   }),
   checkSkus: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/sku/check`,
+    ...routes.checkSkus,
     body: skuCheckRequestSchema,
     reply: 'json',
     result: skuCheckResultSchema,
   }),
   /** The Excel template to fill in. */
   skuImportTemplate: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/sku/import-template`,
+    ...routes.skuImportTemplate,
     reply: 'binary',
   }),
   /** A multipart/form-data upload of one workbook in the field `file` (no JSON body). */
   importSkus: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/sku/import`,
+    ...routes.importSkus,
     reply: 'json',
     result: skuImportResultSchema,
   }),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAIN_API_PREFIX } from '../constants';
 import {
   addChannelTagRequestSchema,
   channelTagListQuerySchema,
@@ -26,103 +25,90 @@ import {
   updateTagRequestSchema,
 } from '../tags';
 import { defineEndpoint } from './define';
+import { routes } from './routes';
 
 /** Tags and channel tags (SPEC §7 "Main API, selectors, SKU and tags"). */
 export const tagsEndpoints = {
   tagSelector: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/selector/tags`,
+    ...routes.tagSelector,
     query: selectorTagsQuerySchema,
     reply: 'json',
     result: selectorTagsResultSchema,
   }),
   tagDimensions: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/manage/tag-dimension/list`,
+    ...routes.tagDimensions,
     reply: 'json',
     result: managedTagDimensionListSchema,
   }),
   saveTagDimension: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/manage/update-tag`,
+    ...routes.saveTagDimension,
     body: updateTagRequestSchema,
     reply: 'json',
     result: managedTagDimensionSchema,
   }),
   deleteTagDimension: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/manage/tag-dimension/delete`,
+    ...routes.deleteTagDimension,
     body: deleteTagDimensionRequestSchema,
     reply: 'json',
     result: z.null(),
   }),
   sortTagDimensions: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/manage/tag-dimension/sort`,
+    ...routes.sortTagDimensions,
     body: sortTagDimensionsRequestSchema,
     reply: 'json',
     result: z.null(),
   }),
   modifyItemTags: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/modify-tag`,
+    ...routes.modifyItemTags,
     body: modifyTagRequestSchema,
     reply: 'json',
     result: modifyTagResultSchema,
   }),
   tagsOfItems: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/tags-of`,
+    ...routes.tagsOfItems,
     body: tagsOfItemsRequestSchema,
     reply: 'json',
     result: tagsOfItemsResultSchema,
   }),
   addChannelTag: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/file/add-channel-tag`,
+    ...routes.addChannelTag,
     body: addChannelTagRequestSchema,
     reply: 'json',
     result: channelTagSchema,
   }),
   channelTags: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/file/channel-tag`,
+    ...routes.channelTags,
     query: channelTagListQuerySchema,
     reply: 'json',
     result: channelTagListSchema,
   }),
   deleteChannelTag: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/file/delete-channel-tag`,
+    ...routes.deleteChannelTag,
     query: deleteChannelTagQuerySchema,
     reply: 'json',
     result: z.null(),
   }),
   skuTags: defineEndpoint({
-    method: 'GET',
-    path: `${MAIN_API_PREFIX}/v1_0/file-upload/list-sku-tag`,
+    ...routes.skuTags,
     query: listSkuTagQuerySchema,
     reply: 'json',
     result: skuTagListSchema,
   }),
   setSkuTags: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/manage/sku-tag`,
+    ...routes.setSkuTags,
     body: setSkuTagRequestSchema,
     reply: 'json',
     result: skuTagSchema,
   }),
   /** The tag workbook of a date range (Excel). */
   exportTagWorkbook: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/manage/tag-model-export`,
+    ...routes.exportTagWorkbook,
     body: tagModelExportRequestSchema,
     reply: 'binary',
   }),
   /** A multipart/form-data upload of one workbook in the field `file` (no JSON body). */
   importTagWorkbook: defineEndpoint({
-    method: 'POST',
-    path: `${MAIN_API_PREFIX}/v1_0/manage/tag-model-import`,
+    ...routes.importTagWorkbook,
     query: tagModelImportQuerySchema,
     reply: 'json',
     result: tagModelImportResultSchema,

@@ -1,6 +1,6 @@
-import { endpoints } from '@dam/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 
 export const aboutKeys = { health: ['health'] as const };
 

@@ -1,6 +1,7 @@
-import { type EndpointBody, endpoints } from '@dam/contract';
+import type { EndpointBody, Endpoints } from '@dam/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 
 export const presetsKeys = { all: ['download-presets'] as const };
 
@@ -16,7 +17,7 @@ export function usePresets() {
 export function useSavePreset() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: EndpointBody<typeof endpoints.saveDownloadPreset>) =>
+    mutationFn: (body: EndpointBody<Endpoints['saveDownloadPreset']>) =>
       call(endpoints.saveDownloadPreset, { body, silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: presetsKeys.all }),
   });

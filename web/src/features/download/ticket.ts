@@ -1,5 +1,6 @@
-import { type EndpointBody, endpoints } from '@dam/contract';
+import type { EndpointBody, Endpoints } from '@dam/contract';
 import { call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 
 /**
  * Asks the server for a short-lived download link, then navigates to it: a plain navigation lets
@@ -10,8 +11,8 @@ async function downloadThroughTicket(ticket: Promise<{ url: string }>): Promise<
   window.location.assign(url);
 }
 
-export const downloadItems = (body: EndpointBody<typeof endpoints.downloadTicket>) =>
+export const downloadItems = (body: EndpointBody<Endpoints['downloadTicket']>) =>
   downloadThroughTicket(call(endpoints.downloadTicket, { body, silent: true }));
 
-export const downloadByArtNums = (body: EndpointBody<typeof endpoints.downloadByArtNumsTicket>) =>
+export const downloadByArtNums = (body: EndpointBody<Endpoints['downloadByArtNumsTicket']>) =>
   downloadThroughTicket(call(endpoints.downloadByArtNumsTicket, { body, silent: true }));

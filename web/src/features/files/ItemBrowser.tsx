@@ -1,9 +1,10 @@
-import { endpoints, FunctionCode, type Item, ItemType } from '@dam/contract';
+import { FunctionCode, type Item, ItemType } from '@dam/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, endpointUrl, saveFile } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
 import { AddTagDialog } from '../tagging/AddTagDialog';

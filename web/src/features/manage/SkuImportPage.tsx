@@ -1,10 +1,11 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { endpoints, FunctionCode, LIMITS, type Sku, type SkuImportResult } from '@dam/contract';
+import { FunctionCode, LIMITS, type Sku, type SkuImportResult } from '@dam/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';

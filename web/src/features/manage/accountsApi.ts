@@ -1,13 +1,14 @@
-import { type EndpointBody, endpoints, type JsonEndpoint } from '@dam/contract';
+import type { EndpointBody, EndpointRoute, Endpoints, JsonEndpoint } from '@dam/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CallInput, call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { currentUserKey } from '../../auth/useCurrentUser';
 
 /** Everything under `all` is refetched after any change to departments, users or roles. */
 export const accountsKeys = {
   all: ['accounts'] as const,
   departments: ['accounts', 'departments'] as const,
-  users: (request: EndpointBody<typeof endpoints.userList>) => ['accounts', 'users', request] as const,
+  users: (request: EndpointBody<Endpoints['userList']>) => ['accounts', 'users', request] as const,
   roles: ['accounts', 'roles'] as const,
 };
 
@@ -19,7 +20,7 @@ export function useDepartments(enabled = true) {
   });
 }
 
-export function useUsers(request: EndpointBody<typeof endpoints.userList>, enabled = true) {
+export function useUsers(request: EndpointBody<Endpoints['userList']>, enabled = true) {
   return useQuery({
     queryKey: accountsKeys.users(request),
     queryFn: () => call(endpoints.userList, { body: request }),
@@ -39,7 +40,7 @@ export function useRoles() {
  * A change to an account: errors are shown by the caller (forms put them next to the fields),
  * and afterwards every account list and the signed-in user's own permissions are reloaded.
  */
-function useAccountsMutation<E extends JsonEndpoint & { body: unknown }>(endpoint: E) {
+function useAccountsMutation<E extends JsonEndpoint & { body: unknown }>(endpoint: EndpointRoute<E>) {
   const client = useQueryClient();
   return useMutation({
     // A generic E leaves call's conditional input type unresolved; the body is EndpointBody<E>.

@@ -1,5 +1,6 @@
-import { endpoints, type LogListRequest, type OperationCode } from '@dam/contract';
+import type { LogListRequest, OperationCode } from '@dam/contract';
 import type { Dayjs } from 'dayjs';
+import { endpoints } from '../../api/endpoints';
 
 export interface LogFilterForm {
   range: [Dayjs | null, Dayjs | null] | null;

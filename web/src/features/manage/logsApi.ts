@@ -1,6 +1,6 @@
-import { endpoints } from '@dam/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, saveFile } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { type LogFilter, logExportPath } from './logFilter';
 
 export const LOG_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
-import { endpoints } from '@dam/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpointUrl, saveFile } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 
 const PAGE_SIZE = 50;
 

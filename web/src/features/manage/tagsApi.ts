@@ -1,6 +1,7 @@
-import { type EndpointBody, endpoints } from '@dam/contract';
+import type { EndpointBody, Endpoints } from '@dam/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 
 /** Everything under `all` (the listing filter's tag selector included) is stale after a change. */
 export const tagsKeys = {
@@ -15,7 +16,7 @@ export function useDimensions() {
 export function useSaveDimension() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: EndpointBody<typeof endpoints.saveTagDimension>) =>
+    mutationFn: (body: EndpointBody<Endpoints['saveTagDimension']>) =>
       call(endpoints.saveTagDimension, { body, silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: tagsKeys.all }),
   });

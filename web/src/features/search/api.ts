@@ -1,6 +1,7 @@
-import { endpoints, isBatchSearch, type SearchContent, SearchType } from '@dam/contract';
+import { isBatchSearch, type SearchContent, SearchType } from '@dam/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { PAGE_SIZE, type SortState } from '../files/api';
 
 export const searchKeys = {

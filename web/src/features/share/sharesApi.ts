@@ -1,6 +1,7 @@
-import { type EndpointBody, endpoints, SHARE_TOKEN_HEADER } from '@dam/contract';
+import { type EndpointBody, type Endpoints, SHARE_TOKEN_HEADER } from '@dam/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 
 const PAGE_SIZE = 20;
 /** A share's folder is browsed like the grid: 60 a page. */
@@ -18,7 +19,7 @@ export const sharesKeys = {
 export function useCreateShare() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: EndpointBody<typeof endpoints.createShare>) =>
+    mutationFn: (body: EndpointBody<Endpoints['createShare']>) =>
       call(endpoints.createShare, { body, silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: sharesKeys.all }),
   });
@@ -76,9 +77,9 @@ export const visitorApi = {
     call(endpoints.visitShare, { params: { code }, headers: withToken(code), silent: true }),
   verify: (code: string, password: string) =>
     call(endpoints.unlockShare, { params: { code }, body: { password }, silent: true }),
-  folder: (code: string, body: EndpointBody<typeof endpoints.shareFolder>) =>
+  folder: (code: string, body: EndpointBody<Endpoints['shareFolder']>) =>
     call(endpoints.shareFolder, { body, headers: withToken(code) }),
-  downloadTicket: (code: string, body: EndpointBody<typeof endpoints.shareDownloadTicket>) =>
+  downloadTicket: (code: string, body: EndpointBody<Endpoints['shareDownloadTicket']>) =>
     call(endpoints.shareDownloadTicket, { body, headers: withToken(code) }),
 };
 

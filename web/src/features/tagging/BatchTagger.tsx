@@ -1,10 +1,11 @@
 import { TagsOutlined } from '@ant-design/icons';
-import { endpoints, type Item, ItemType, type TagOfFile } from '@dam/contract';
+import { type Item, ItemType, type TagOfFile } from '@dam/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
 import { AddTagDialog } from './AddTagDialog';
 import { useModifyTags } from './api';

@@ -1,10 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { endpoints, type TagModelImportResult } from '@dam/contract';
+import type { TagModelImportResult } from '@dam/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, List, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
 import { WorkbookInput } from '../../ui/WorkbookInput';

@@ -1,6 +1,7 @@
-import { type EndpointBody, endpoints } from '@dam/contract';
+import type { EndpointBody, Endpoints } from '@dam/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { filesKeys } from '../files/api';
 
 /** Every dimension with its tags, in selector order (the add-tag dialog; the listing filter shares it). */
@@ -27,7 +28,7 @@ export function useSkuTagSuggestions(artNums: string[]) {
 /** Sets or adds tags on files and folders; the listings and open details are read again. */
 export function useModifyTags() {
   const queryClient = useQueryClient();
-  return async (body: EndpointBody<typeof endpoints.modifyItemTags>) => {
+  return async (body: EndpointBody<Endpoints['modifyItemTags']>) => {
     const result = await call(endpoints.modifyItemTags, { body, silent: true });
     await queryClient.invalidateQueries({ queryKey: filesKeys.all });
     return result;

@@ -1,6 +1,7 @@
-import { type EndpointBody, endpoints, PAGE_SIZE_MAX, type UploadRecord } from '@dam/contract';
+import { type EndpointBody, type Endpoints, PAGE_SIZE_MAX, type UploadRecord } from '@dam/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { skuKeys } from '../manage/skuApi';
 
 /** Under `all`: the upload manager refreshes these when a task finishes or its list is checked. */
@@ -31,7 +32,7 @@ export function useSkuCheck(artNums: string[]) {
 }
 
 /** Creates the upload records of a batch (SPEC §4 step 1); the caller shows a refusal. */
-export const createUploads = (body: EndpointBody<typeof endpoints.createUploads>) =>
+export const createUploads = (body: EndpointBody<Endpoints['createUploads']>) =>
   call(endpoints.createUploads, { body, silent: true });
 
 /** Every unfinished upload of the user: a whole folder of thousands may have been cut off at once. */

@@ -1,6 +1,7 @@
-import { type EndpointBody, endpoints } from '@dam/contract';
+import type { EndpointBody, Endpoints } from '@dam/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { filesKeys } from '../files/api';
 
 // Under the files key: any change to files refreshes an open viewer too.
@@ -18,7 +19,7 @@ export function useFileDetail(id: number) {
 
 export const viewerApi = {
   /** Saves the info panel; a refusal is shown by the caller (a merge is asked about first). */
-  edit: (body: EndpointBody<typeof endpoints.editFile>) => call(endpoints.editFile, { body, silent: true }),
+  edit: (body: EndpointBody<Endpoints['editFile']>) => call(endpoints.editFile, { body, silent: true }),
   hideFormat: (folderDataId: number, format: string) =>
     call(endpoints.hideFormat, { query: { folderDataId, format } }),
   deleteVersion: (folderDataId: number, id: number) =>

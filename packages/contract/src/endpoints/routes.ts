@@ -1,0 +1,132 @@
+import { MAIN_API_PREFIX, SECURITY_API_PREFIX } from '../constants';
+import type { EndpointRoute } from './define';
+import type { EndpointName, Endpoints } from './index';
+
+/**
+ * The method and full path of every call, without its schemas: what the web app needs at run time
+ * to make a call (issue 10 item 7: zod and the schemas stay out of its first-load JavaScript). The
+ * schema table (`endpoints`) is built from these entries, so the two cannot drift; `:name` path
+ * segments are parameters.
+ */
+export const routes = {
+  // Sign-in and the signed-in user (security API)
+  login: { method: 'POST', path: `${SECURITY_API_PREFIX}/login` },
+  userInfo: { method: 'POST', path: `${SECURITY_API_PREFIX}/user-info` },
+  signOut: { method: 'POST', path: `${SECURITY_API_PREFIX}/sign-out` },
+  changeOwnPassword: { method: 'POST', path: `${SECURITY_API_PREFIX}/self-reset-pwd` },
+  roleList: { method: 'POST', path: `${SECURITY_API_PREFIX}/roles` },
+  // Departments, users and roles (security API)
+  departmentTree: { method: 'POST', path: `${SECURITY_API_PREFIX}/dept-tree` },
+  departmentDetail: { method: 'POST', path: `${SECURITY_API_PREFIX}/dept-detail` },
+  createDepartment: { method: 'POST', path: `${SECURITY_API_PREFIX}/create-dept` },
+  editDepartment: { method: 'POST', path: `${SECURITY_API_PREFIX}/edit-dept` },
+  deleteDepartment: { method: 'POST', path: `${SECURITY_API_PREFIX}/delete-dept` },
+  userList: { method: 'POST', path: `${SECURITY_API_PREFIX}/user-list` },
+  userDetail: { method: 'POST', path: `${SECURITY_API_PREFIX}/user-detail` },
+  createUser: { method: 'POST', path: `${SECURITY_API_PREFIX}/create-user` },
+  editUser: { method: 'POST', path: `${SECURITY_API_PREFIX}/edit-user` },
+  deleteUser: { method: 'POST', path: `${SECURITY_API_PREFIX}/delete-user` },
+  resetUserPassword: { method: 'POST', path: `${SECURITY_API_PREFIX}/reset-pwd` },
+  createRole: { method: 'POST', path: `${SECURITY_API_PREFIX}/create-role` },
+  editRole: { method: 'POST', path: `${SECURITY_API_PREFIX}/edit-role` },
+  deleteRole: { method: 'POST', path: `${SECURITY_API_PREFIX}/delete-role` },
+  // Folders and listings
+  createFolder: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/creat-folder` },
+  updateFolder: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/update-folder` },
+  folderSelector: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/selector-v2` },
+  folderListing: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/all-file-v2` },
+  folderListingByBody: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/folder` },
+  openFolder: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/check-view-folder` },
+  moveItems: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/batch-move` },
+  deleteItems: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/batch-del` },
+  myUploads: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/user-uploaded` },
+  recentFiles: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/resent-file/list` },
+  collectItem: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/collect/file-collect` },
+  uncollectItem: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/collect/file-cancel-collect` },
+  collectedItems: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/collect/file-collect-list` },
+  recycleBin: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/recycle/list` },
+  restoreItems: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/recycle/batch-restore` },
+  purgeItems: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/recycle/batch-del` },
+  emptyRecycleBin: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/recycle/clear` },
+  // One file
+  fileDetail: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/detail` },
+  editFile: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/edit` },
+  hideFormat: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/hide` },
+  deleteVersion: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/delete-record` },
+  // Uploads
+  storageInfo: { method: 'GET', path: `${MAIN_API_PREFIX}/sts` },
+  createUploads: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/upload` },
+  startMultipart: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/multipart/start` },
+  signParts: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/multipart/sign` },
+  partDone: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/multipart/part-done` },
+  finishUpload: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file-upload/callback` },
+  reupload: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file-upload/reupload` },
+  unfinishedUploads: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file-upload/uploading` },
+  finishedUploads: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/uploaded-list` },
+  cancelUploads: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/cancel-upload` },
+  uploadFolderSelector: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file-upload/selector` },
+  putLocalPart: { method: 'PUT', path: `${MAIN_API_PREFIX}/v1_0/file-upload/part` },
+  // SKU master data
+  skuList: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/sku/data/list` },
+  skuOptions: { method: 'GET', path: `${MAIN_API_PREFIX}/selector/sku-info` },
+  artNumSuggestions: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/art-num` },
+  fileTagInfo: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/sku/file-tag-info` },
+  checkSkus: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/sku/check` },
+  skuImportTemplate: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/sku/import-template` },
+  importSkus: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/sku/import` },
+  // Tags
+  tagSelector: { method: 'GET', path: `${MAIN_API_PREFIX}/selector/tags` },
+  tagDimensions: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/tag-dimension/list` },
+  saveTagDimension: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/update-tag` },
+  deleteTagDimension: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/tag-dimension/delete` },
+  sortTagDimensions: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/tag-dimension/sort` },
+  modifyItemTags: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/modify-tag` },
+  tagsOfItems: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/tags-of` },
+  addChannelTag: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/add-channel-tag` },
+  channelTags: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/channel-tag` },
+  deleteChannelTag: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/delete-channel-tag` },
+  skuTags: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file-upload/list-sku-tag` },
+  setSkuTags: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/sku-tag` },
+  exportTagWorkbook: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/tag-model-export` },
+  importTagWorkbook: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/tag-model-import` },
+  // Downloads and download presets
+  downloadItems: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/batch-download` },
+  downloadTicket: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/download-ticket` },
+  downloadByArtNums: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/download-by-art-num` },
+  downloadByArtNumsTicket: {
+    method: 'POST',
+    path: `${MAIN_API_PREFIX}/v1_0/file/download-by-art-num-ticket`,
+  },
+  redeemDownloadTicket: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/download` },
+  redeemArtNumDownloadTicket: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/download-by-art-num` },
+  downloadPresets: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/download-preset/list` },
+  saveDownloadPreset: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/download-preset/save` },
+  deleteDownloadPreset: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/download-preset/delete` },
+  // Share links
+  createShare: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/user/share/produce-random-code` },
+  myShares: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/user/share/list` },
+  cancelShare: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/user/share/cancel-share` },
+  latestShares: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/new-share` },
+  visitShare: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/user/share/random/:code` },
+  unlockShare: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/user/share/random/:code` },
+  shareFolder: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/user/share/folder` },
+  shareDownload: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/user/share/download` },
+  shareDownloadTicket: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/user/share/download-ticket` },
+  redeemShareDownloadTicket: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/user/share/download` },
+  // Search
+  search: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/global/search` },
+  // Operation log
+  reportOperation: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/operator-log/add-log` },
+  operationLog: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/operator-log/list` },
+  exportOperationLog: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/operator-log/export` },
+  // Health check
+  health: { method: 'GET', path: '/health' },
+} as const;
+
+/**
+ * Every call without its schemas, typed from the schema table: what the web app imports, so that
+ * zod and the schemas stay out of its bundle (issue 10 item 7). The type check proves each entry's
+ * method and path equal the schema table's (the table is built from the same `routes`), and
+ * endpoints.test.ts that both name the same calls.
+ */
+export const endpointRoutes: { readonly [K in EndpointName]: EndpointRoute<Endpoints[K]> } = routes;
