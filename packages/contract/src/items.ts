@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { ItemType, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, RankStatus } from './items-values';
 import { FILE_NAME_MAX_CHARS, nameProblem } from './names';
+
+export * from './items-values';
 
 /**
  * Folders and files (SPEC §3 File / folder item). An item is a folder or a logical file: one
  * base name in one folder, grouping its formats (`SHOE123.jpg` + `SHOE123.psd`).
  */
-export const ItemType = { folder: 1, image: 2, video: 3, other: 4 } as const;
-export type ItemType = (typeof ItemType)[keyof typeof ItemType];
-/** SPEC §4 file state: normal, or removed (in the recycle bin). */
-export const ItemState = { normal: 1, removed: 2 } as const;
-export type ItemState = (typeof ItemState)[keyof typeof ItemState];
 
 function nameSchema(maxChars: number) {
   return z
@@ -64,18 +62,11 @@ export const folderRefSchema = z.union([
     .max(2 ** 53 - 1),
 ]);
 export type FolderRef = z.infer<typeof folderRefSchema>;
-export const isTopLevel = (ref: FolderRef | null | undefined): boolean =>
-  ref === undefined || ref === null || ref === 'all' || ref === 0;
 
 const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 
-/** Sort toggle of SPEC §2: normal → up → down → normal. */
-export const RankStatus = { normal: '0', up: '1', down: '2' } as const;
-export type RankStatus = (typeof RankStatus)[keyof typeof RankStatus];
 export const rankStatusSchema = z.enum(RankStatus).default(RankStatus.normal);
 
-export const PAGE_SIZE_DEFAULT = 50;
-export const PAGE_SIZE_MAX = 200;
 export const pagingSchema = z.object({
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),

@@ -1,29 +1,13 @@
 import { z } from 'zod';
-import { LIMITS } from './constants';
 import { FILE_PERMISSIONS, PermissionScope, ResourceType } from './permissions';
+import { classifyIdentifier, MOBILE_PATTERN, PASSWORD_PATTERN } from './security-values';
+
+export * from './security-values';
 
 /**
  * Schemas of the security API (SPEC §7 Security API). Custom messages are keys of
  * VALIDATION_MESSAGES so the server can localise them.
  */
-
-const MOBILE_PATTERN = /^\d{11}$/;
-/** 6–16 visible characters with at least one letter, one digit and one special character. */
-export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d\s])\S{6,16}$/;
-
-export type IdentifierKind = 'mobile' | 'email';
-
-/** The login identifier is a phone number or an e-mail address by its format (SPEC §5). */
-export function classifyIdentifier(value: string): IdentifierKind | null {
-  const trimmed = value.trim();
-  if (MOBILE_PATTERN.test(trimmed)) return 'mobile';
-  if (z.email().safeParse(trimmed).success) return 'email';
-  return null;
-}
-
-export function isStrongPassword(value: string): boolean {
-  return PASSWORD_PATTERN.test(value);
-}
 
 export const loginRequestSchema = z
   .object({
@@ -63,12 +47,15 @@ export const resourceEntrySchema = z.object({
 });
 
 const scopeSchema = z.enum(PermissionScope);
-export const filePermissionsSchema = z.object(
-  Object.fromEntries(FILE_PERMISSIONS.map((p) => [p, scopeSchema])) as Record<
+/** One scope per file permission. Free of side effects, so a bundle without the schema drops it. */
+/* @__NO_SIDE_EFFECTS__ */
+function scopePerPermission() {
+  return Object.fromEntries(FILE_PERMISSIONS.map((p) => [p, scopeSchema])) as Record<
     (typeof FILE_PERMISSIONS)[number],
     typeof scopeSchema
-  >,
-);
+  >;
+}
+export const filePermissionsSchema = z.object(scopePerPermission());
 export type FilePermissions = z.infer<typeof filePermissionsSchema>;
 
 export const userInfoSchema = z.object({
@@ -118,4 +105,3 @@ export type Role = z.infer<typeof roleSchema>;
 export const rolesResultSchema = z.object({ roleList: z.array(roleSchema) });
 
 export const mobileSchema = z.string().regex(MOBILE_PATTERN, { error: 'identifier' });
-export const PASSWORD_LIMITS = { min: LIMITS.passwordMinChars, max: LIMITS.passwordMaxChars };

@@ -1,7 +1,19 @@
 import { z } from 'zod';
-import { LIMITS } from './constants';
 import { MAX_SCALING_PX } from './files';
 import { itemSchema, pagingSchema, type RankStatus, rankStatusSchema } from './items';
+import {
+  DEFAULT_SHARE_TYPE,
+  DEFAULT_SHARE_VALIDITY,
+  SHARE_CODE_PATTERN,
+  SHARE_MAX_ITEMS,
+  SHARE_VALIDITIES,
+  SHARE_VALIDITY_HOURS,
+  ShareStatus,
+  ShareType,
+  type ShareValidity,
+} from './shares-values';
+
+export * from './shares-values';
 
 /**
  * Share links (SPEC §2 Share-link dialog, /myshare, /newShare, /visitfile; §4 Share link status;
@@ -12,50 +24,8 @@ import { itemSchema, pagingSchema, type RankStatus, rankStatusSchema } from './i
  * strings in UTC, as everywhere.
  */
 
-/** SPEC §9 share type: 1 = password needed, 0 = public. */
-export const ShareType = { public: 0, password: 1 } as const;
-export type ShareType = (typeof ShareType)[keyof typeof ShareType];
-
-/**
- * SPEC §9 share validity presets: key → hours (null = permanent, no expiry). The dialog offers
- * them in this order.
- */
-export const SHARE_VALIDITY_HOURS = {
-  '2h': 2,
-  '1d': 24,
-  '7d': 7 * 24,
-  '30d': 30 * 24,
-  none: null,
-} as const;
-export type ShareValidity = keyof typeof SHARE_VALIDITY_HOURS;
-export const SHARE_VALIDITIES = Object.keys(SHARE_VALIDITY_HOURS) as ShareValidity[];
-
-/** SPEC §9 default share: password-protected, 7 days. */
-export const DEFAULT_SHARE_TYPE: ShareType = ShareType.password;
-export const DEFAULT_SHARE_VALIDITY: ShareValidity = '7d';
-
-/** At most this many files and folders in one link (SPEC §9 files per selection). */
-export const SHARE_MAX_ITEMS = LIMITS.filesPerSelection;
-/** Length of a share password: letters and digits without look-alikes, compared without case. */
-export const SHARE_PASSWORD_LENGTH = 6;
-/** Length of a link code: 18 random bytes (144 bits) in base64url. */
-export const SHARE_CODE_LENGTH = 24;
-/** How long a visitor token stays valid (never beyond the link's own expiry). */
-export const SHARE_VISITOR_TOKEN_HOURS = 2;
-/** Header carrying the visitor token on the visitor calls (or send `shareToken` in the body). */
-export const SHARE_TOKEN_HEADER = 'share-token';
-/** How many item names "my shares" shows per link. */
-export const SHARE_LIST_NAMES_SHOWN = 3;
-/** How many items "latest shares" presents per link. */
-export const NEW_SHARE_ITEMS_SHOWN = 12;
-
-/** The visitor page of a code (SPEC §2 /visitfile); relative, the web prefixes its origin. */
-export const shareUrlOf = (code: string): string => `/visitfile?code=${code}`;
-
 /** A link code: base64url, exactly SHARE_CODE_LENGTH characters. Anything else is SE_400. */
-export const shareCodeSchema = z
-  .string()
-  .regex(new RegExp(`^[A-Za-z0-9_-]{${SHARE_CODE_LENGTH}}$`), { message: 'invalidFormat' });
+export const shareCodeSchema = z.string().regex(SHARE_CODE_PATTERN, { message: 'invalidFormat' });
 
 const id = z.coerce
   .number()
@@ -125,14 +95,7 @@ export const createShareResultSchema = z.object({
 });
 export type CreateShareResult = z.infer<typeof createShareResultSchema>;
 
-/** SPEC §4 "sharing or stopped"; `expired` is computed from the clock (a link past expiresAt). */
-export const ShareStatus = { sharing: 'sharing', stopped: 'stopped', expired: 'expired' } as const;
-export type ShareStatus = (typeof ShareStatus)[keyof typeof ShareStatus];
-export const SHARE_STATUSES: readonly ShareStatus[] = Object.values(ShareStatus);
 export const shareStatusSchema = z.enum(ShareStatus);
-/** What the database keeps of a link's status (`shares.status`); expiry is not stored. */
-export const ShareState = { sharing: 1, stopped: 2 } as const;
-export type ShareState = (typeof ShareState)[keyof typeof ShareState];
 
 /** GET /v1_0/user/share/list?pageNo&pageSize: the caller's links, newest first. */
 export const myShareSchema = z.object({
@@ -258,8 +221,6 @@ export type ShareVisit = z.infer<typeof shareVisitSchema>;
  * is a link that does not exist (SESH_01, "the link is invalid"), not a parameter error.
  */
 export const shareCodeParamsSchema = z.object({ code: z.string().max(256) });
-export const isShareCode = (code: string): boolean => shareCodeSchema.safeParse(code).success;
-
 /** POST /v1_0/user/share/random/{code}: the share password (trimmed, compared without case). */
 export const verifySharePasswordRequestSchema = z.object({
   password: z.string().trim().min(1).max(64),
