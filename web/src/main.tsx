@@ -1,8 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n';
+import { loadLanguage } from './i18n';
 import './styles.css';
 import { App } from './app/App';
+
+// English strings are their own chunk, fetched before the first render when English is chosen
+// (should that fail, the pages show the Chinese fallback rather than nothing).
+await loadLanguage().catch((error: unknown) => console.error(error));
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

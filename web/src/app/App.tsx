@@ -1,11 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { setNotifier } from '../api/notify';
-import { currentLanguage } from '../i18n';
+import { antdLocale } from '../i18n';
 import { PageLoading } from './lazyPage';
 import { router } from './router';
 
@@ -30,7 +28,7 @@ function NotifierBridge() {
 export function App() {
   return (
     <ConfigProvider
-      locale={currentLanguage() === 'en' ? enUS : zhCN}
+      locale={antdLocale()}
       theme={{ token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontSize: 14 } }}
     >
       <AntApp>

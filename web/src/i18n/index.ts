@@ -1,9 +1,11 @@
 import { DEFAULT_LANGUAGE, type Language, parseLanguage, type TOP_BAR_LANGUAGES } from '@dam/contract';
+import type { Locale } from 'antd/es/locale';
+// The ES module: antd/locale/* re-exports the CommonJS build, which would bundle a second copy.
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en';
 import zh from './zh';
 
 const STORAGE_KEY = 'lang';
@@ -24,16 +26,39 @@ export function chooseLanguage(language: (typeof TOP_BAR_LANGUAGES)[number]): vo
   window.location.reload();
 }
 
-export const resources = { zh: { translation: zh }, en: { translation: en } } as const;
+const english = currentLanguage() === 'en';
 
+// Chinese is the default and the fallback, always present; English is loaded by loadLanguage()
+// only when chosen, so that Chinese pages do not download it (issue 10 item 7).
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: currentLanguage() === 'en' ? 'en' : 'zh',
+  resources: { zh: { translation: zh } },
+  lng: english ? 'en' : 'zh',
   fallbackLng: 'zh',
   interpolation: { escapeValue: false },
   returnNull: false,
 });
-dayjs.locale(currentLanguage() === 'en' ? 'en' : 'zh-cn');
-document.documentElement.lang = currentLanguage() === 'en' ? 'en' : 'zh-CN';
+dayjs.locale(english ? 'en' : 'zh-cn');
+document.documentElement.lang = english ? 'en' : 'zh-CN';
+
+let antdStrings: Locale = zhCN;
+
+/** Ant Design's own strings (pickers, pagination, modals) in the interface language. */
+export function antdLocale(): Locale {
+  return antdStrings;
+}
+
+/**
+ * The chosen language's strings, ours and Ant Design's, when they are not Chinese: main.tsx awaits
+ * this before rendering.
+ */
+export async function loadLanguage(): Promise<void> {
+  if (!english) return;
+  const [{ default: en }, { default: enUS }] = await Promise.all([
+    import('./en'),
+    import('antd/es/locale/en_US'),
+  ]);
+  i18n.addResourceBundle('en', 'translation', en);
+  antdStrings = enUS;
+}
 
 export default i18n;
