@@ -1,28 +1,30 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { TOP_BAR_LANGUAGES } from '@dam/contract';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chooseLanguage, currentLanguage } from '../i18n';
+import { currentLanguage } from '../i18n';
+
+// The menu (Ant Design's Dropdown and Menu) is not needed to show the button: loaded after it.
+const LanguageMenu = lazy(async () => ({ default: (await import('./LanguageMenu')).LanguageMenu }));
 
 /** Top-bar language choice: Chinese or English, stored locally, then the page reloads (SPEC §1). */
 export function LanguageSwitch() {
   const { t } = useTranslation();
-  const active = currentLanguage();
-  return (
-    <Dropdown
-      trigger={['hover', 'click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [active],
-        items: TOP_BAR_LANGUAGES.map((language) => ({ key: language, label: t(`language.${language}`) })),
-        onClick: ({ key }) => {
-          if (key !== active) chooseLanguage(key as (typeof TOP_BAR_LANGUAGES)[number]);
-        },
-      }}
+  const [wanted, setWanted] = useState(false);
+  const button = (onWanted?: () => void) => (
+    <Button
+      type="text"
+      icon={<GlobalOutlined />}
+      data-testid="language-switch"
+      onPointerEnter={onWanted}
+      onClick={onWanted}
     >
-      <Button type="text" icon={<GlobalOutlined />} data-testid="language-switch">
-        {t(`language.${active === 'en' ? 'en' : 'zh'}`)}
-      </Button>
-    </Dropdown>
+      {t(`language.${currentLanguage() === 'en' ? 'en' : 'zh'}`)}
+    </Button>
+  );
+  return (
+    <Suspense fallback={button(() => setWanted(true))}>
+      <LanguageMenu openAtFirst={wanted}>{button()}</LanguageMenu>
+    </Suspense>
   );
 }
