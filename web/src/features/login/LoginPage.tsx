@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { classifyIdentifier, PASSWORD_LIMITS } from '@dam/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Form, Input, Tabs, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ interface LoginForm {
 
 export function LoginPage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -67,7 +68,23 @@ export function LoginPage() {
           <Typography.Title level={3} style={{ marginTop: 0 }}>
             {t('login.heading')}
           </Typography.Title>
-          <Tabs items={[{ key: 'password', label: t('login.tabPassword') }]} />
+          {/* One tab, drawn as Ant Design draws it: its Tabs component would bring the code for
+              overflowing tabs (menus, dropdowns) to this page (issue 10 item 7). */}
+          <div
+            role="tablist"
+            className={styles.tabs}
+            style={{ borderBottomColor: token.colorBorderSecondary }}
+          >
+            <div
+              role="tab"
+              aria-selected="true"
+              tabIndex={0}
+              className={styles.tab}
+              style={{ color: token.colorPrimary, borderBottomColor: token.colorPrimary }}
+            >
+              {t('login.tabPassword')}
+            </div>
+          </div>
           {error && (
             <Alert type="error" showIcon title={error} className={styles.error} data-testid="login-error" />
           )}
