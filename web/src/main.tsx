@@ -4,12 +4,17 @@ import { loadLanguage } from './i18n';
 import './styles.css';
 import { App } from './app/App';
 
-// English strings are their own chunk, fetched before the first render when English is chosen
-// (should that fail, the pages show the Chinese fallback rather than nothing).
-await loadLanguage().catch((error: unknown) => console.error(error));
+function render(): void {
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// English strings are their own chunk, fetched before the first render when English is chosen
+// (should that fail, the pages show the Chinese fallback rather than nothing). Not a top-level
+// await: that would turn off Rolldown's chunk optimisations for the whole build.
+void loadLanguage()
+  .catch((error: unknown) => console.error(error))
+  .then(render);
