@@ -11,13 +11,13 @@ import { Avatar, Button, Dropdown, Layout, Menu, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { lazyDialog } from '../app/lazyPage';
 import { SIDE_TABS } from '../app/navigation';
 import { authApi } from '../auth/api';
 import { clearToken } from '../auth/token';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { DEFAULT_AVATAR } from '../features/account/avatar';
 import { ForcedPasswordChange, mustChangePassword } from '../features/account/ForcedPasswordChange';
-import { MyInfoDialog } from '../features/account/MyInfoDialog';
 import { ArtNumDownloadButton } from '../features/download/ArtNumDownloadButton';
 import { useViewMode } from '../features/files/ListControls';
 import { ManageEntry } from '../features/manage/ManageEntry';
@@ -29,6 +29,8 @@ import { UploadPanel } from '../features/upload/UploadPanel';
 import { UploadProvider } from '../upload/UploadProvider';
 import { LanguageSwitch } from './LanguageSwitch';
 import styles from './MainLayout.module.css';
+
+const MyInfoDialog = lazyDialog(async () => (await import('../features/account/MyInfoDialog')).MyInfoDialog);
 
 /** SPEC §2 layout: top bar, side tabs, content area. */
 export function MainLayout() {

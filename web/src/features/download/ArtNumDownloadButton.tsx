@@ -2,7 +2,11 @@ import { BarcodeOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArtNumDownloadDialog } from './ArtNumDownloadDialog';
+import { lazyDialog } from '../../app/lazyPage';
+
+const ArtNumDownloadDialog = lazyDialog(
+  async () => (await import('./ArtNumDownloadDialog')).ArtNumDownloadDialog,
+);
 
 /** Top-bar entry of the download by article numbers: reachable from every screen, no selection needed. */
 export function ArtNumDownloadButton() {

@@ -5,14 +5,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { lazyDialog } from '../../app/lazyPage';
 import { useCurrentUser } from '../../auth/useCurrentUser';
 import { UploadButton } from '../upload/UploadButton';
 import { filesApi, type ListingFilter, type SortState, useFolderListing } from './api';
-import { FolderDialog } from './FolderDialog';
 import styles from './files.module.css';
 import { ItemBrowser } from './ItemBrowser';
 import { FilterButton, SortToggle, useViewMode, ViewToggle } from './ListControls';
 import { PathBreadcrumb } from './PathBreadcrumb';
+
+const FolderDialog = lazyDialog(async () => (await import('./FolderDialog')).FolderDialog);
 
 /** SPEC §2 /allfiles/{folderId}: one folder of the tree, browsed, sorted, filtered and organised. */
 export function AllFilesPage() {

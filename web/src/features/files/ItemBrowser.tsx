@@ -6,15 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, endpointUrl, saveFile } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
+import { lazyDialog } from '../../app/lazyPage';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
-import { AddTagDialog } from '../tagging/AddTagDialog';
 import { useModifyTags } from '../tagging/api';
-import { FileViewer } from '../viewer/FileViewer';
 import styles from './files.module.css';
 import { ItemGrid } from './ItemGrid';
 import { SelectionBar } from './SelectionBar';
 import { useItemActions } from './useItemActions';
 import { useSelection } from './useSelection';
+
+const FileViewer = lazyDialog(async () => (await import('../viewer/FileViewer')).FileViewer);
+const AddTagDialog = lazyDialog(async () => (await import('../tagging/AddTagDialog')).AddTagDialog);
 
 /** A listing read page by page: a folder, a personal list, search results. */
 export type PagedItemsQuery = UseInfiniteQueryResult<InfiniteData<{ list: Item[] }>, Error>;

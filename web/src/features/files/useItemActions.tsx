@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
-import { DownloadDialog } from '../download/DownloadDialog';
-import { ShareDialog } from '../share/ShareDialog';
+import { lazyDialog } from '../../app/lazyPage';
 import { filesApi, useInvalidateFiles, useToggleFavourite } from './api';
 import type { ItemAction } from './ItemCard';
-import { MoveDialog } from './MoveDialog';
 import { useConfirmShare } from './useConfirmShare';
+
+const MoveDialog = lazyDialog(async () => (await import('./MoveDialog')).MoveDialog);
+const ShareDialog = lazyDialog(async () => (await import('../share/ShareDialog')).ShareDialog);
+const DownloadDialog = lazyDialog(async () => (await import('../download/DownloadDialog')).DownloadDialog);
 
 /** Open, move, delete, favourite, download and share, for one item or a selection, with their dialogs. */
 export function useItemActions(

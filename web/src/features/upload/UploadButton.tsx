@@ -2,9 +2,12 @@ import { CloudUploadOutlined, FileAddOutlined, FolderAddOutlined } from '@ant-de
 import { App, Button, Dropdown } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyDialog } from '../../app/lazyPage';
 import { type PickedFile, pickFiles } from '../../upload/pickFiles';
-import { BatchUploadDialog, type UploadTarget } from './BatchUploadDialog';
+import type { UploadTarget } from './BatchUploadDialog';
 import { problemText } from './problemText';
+
+const BatchUploadDialog = lazyDialog(async () => (await import('./BatchUploadDialog')).BatchUploadDialog);
 
 /** SPEC §2 upload type choice (files or a folder), then the batch upload dialog. */
 export function UploadButton({ target }: { target: UploadTarget }) {
