@@ -7,11 +7,14 @@ import {
   TableOutlined,
 } from '@ant-design/icons';
 import { RankStatus } from '@dam/contract';
-import { Badge, Button, DatePicker, Form, Popover, Segmented, Select, Space, Tooltip } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { Badge, Button, Form, Popover, Segmented, Spin, Tooltip } from 'antd';
+import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListingFilter, type SortState, useTagSelector } from './api';
+import type { FilterForm } from './FilterPanel';
+
+// The filter's form (date pickers, tag select) loads when the filter is first opened (issue 10 item 7).
+const FilterPanel = lazy(async () => ({ default: (await import('./FilterPanel')).FilterPanel }));
 
 /** SPEC §2 sort toggle: normal → up → down → normal. */
 export const nextSort = (sort: SortState): SortState =>
@@ -88,12 +91,6 @@ export function ViewToggle({ mode, onChange }: { mode: ViewMode; onChange: (mode
   );
 }
 
-interface FilterForm {
-  created?: [Dayjs, Dayjs] | null;
-  validity?: [Dayjs, Dayjs] | null;
-  tagIdList?: number[];
-}
-
 /** SPEC §3 filter content: creation and validity date ranges, and tags. */
 export function FilterButton({
   filter,
@@ -136,42 +133,18 @@ export function FilterButton({
       trigger="click"
       placement="bottomRight"
       content={
-        <Form form={form} layout="vertical" onFinish={apply} style={{ width: 300 }}>
-          <Form.Item name="created" label={t('files.createdRange')}>
-            <DatePicker.RangePicker style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="validity" label={t('files.validityRange')}>
-            <DatePicker.RangePicker style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="tagIdList" label={t('files.tagsFilter')}>
-            <Select
-              mode="multiple"
-              allowClear
-              optionFilterProp="label"
-              loading={tags.isPending}
-              placeholder={t('files.anyTags')}
-              options={(tags.data ?? []).map((dimension) => ({
-                label: dimension.dimensionName,
-                options: dimension.tagDTOList.map((tag) => ({ value: tag.id, label: tag.tagName })),
-              }))}
-              data-testid="filter-tags"
-            />
-          </Form.Item>
-          <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                onChange({});
-                setOpen(false);
-              }}
-            >
-              {t('files.reset')}
-            </Button>
-            <Button type="primary" htmlType="submit">
-              {t('files.apply')}
-            </Button>
-          </Space>
-        </Form>
+        <Suspense fallback={<Spin size="small" />}>
+          <FilterPanel
+            form={form}
+            tags={tags}
+            onApply={apply}
+            onReset={() => {
+              form.resetFields();
+              onChange({});
+              setOpen(false);
+            }}
+          />
+        </Suspense>
       }
     >
       <Badge count={active} size="small">

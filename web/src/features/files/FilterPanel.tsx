@@ -1,0 +1,56 @@
+import type { FormInstance } from 'antd';
+import { Button, DatePicker, Form, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { useTagSelector } from './api';
+
+export interface FilterForm {
+  created?: [Dayjs, Dayjs] | null;
+  validity?: [Dayjs, Dayjs] | null;
+  tagIdList?: number[];
+}
+
+/** The filter's form (FilterButton in ListControls): its own chunk, loaded when first opened. */
+export function FilterPanel({
+  form,
+  tags,
+  onApply,
+  onReset,
+}: {
+  form: FormInstance<FilterForm>;
+  tags: ReturnType<typeof useTagSelector>;
+  onApply: (values: FilterForm) => void;
+  onReset: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form form={form} layout="vertical" onFinish={onApply} style={{ width: 300 }}>
+      <Form.Item name="created" label={t('files.createdRange')}>
+        <DatePicker.RangePicker style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="validity" label={t('files.validityRange')}>
+        <DatePicker.RangePicker style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="tagIdList" label={t('files.tagsFilter')}>
+        <Select
+          mode="multiple"
+          allowClear
+          optionFilterProp="label"
+          loading={tags.isPending}
+          placeholder={t('files.anyTags')}
+          options={(tags.data ?? []).map((dimension) => ({
+            label: dimension.dimensionName,
+            options: dimension.tagDTOList.map((tag) => ({ value: tag.id, label: tag.tagName })),
+          }))}
+          data-testid="filter-tags"
+        />
+      </Form.Item>
+      <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+        <Button onClick={onReset}>{t('files.reset')}</Button>
+        <Button type="primary" htmlType="submit">
+          {t('files.apply')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
