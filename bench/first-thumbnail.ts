@@ -2,7 +2,8 @@
 // Chromium, against the production server (compiled JavaScript, built web app, compression) on
 // the embedded database in a scratch data directory. Baseline, measured in the same run: a bare
 // HTML page on the same origin holding the same 200 thumbnail URLs.
-// Run: tsx bench/first-thumbnail.ts (part of npm run bench). Needs /usr/bin/chromium
+// Run: tsx bench/first-thumbnail.ts (part of npm run bench); BENCH_TRACE=1 lists the requests,
+// BENCH_PROFILE=1 the main thread's time by script. Needs /usr/bin/chromium
 // (scripts/setup-system.sh installs it).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,6 +39,41 @@ async function firstImageMs(page: Page, url: string, selector: string): Promise<
     { polling: 'raf', timeout: 30_000 },
   );
   return (await handle.jsonValue()) as number;
+}
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * BENCH_PROFILE=1: where the page's main thread spends the time to the first thumbnail, from
+ * Chromium's sampling profiler — self time by script (and the top functions), idle included.
+ */
+function printProfile(profile: CpuProfile, untilMs: number): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const frame = byId.get(id);
+    const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+    const script = frame?.url
+      ? frame.url.replace(/^https?:\/\/[^/]+/, '')
+      : `(${frame?.functionName || 'native'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const fn = `${frame?.functionName || '(anonymous)'} ${script}:${frame?.lineNumber ?? 0}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  });
+  const top = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${name}`);
+  console.log(`\nmain thread until the first thumbnail (${untilMs.toFixed(0)} ms), self time by script:`);
+  for (const line of top(byScript, 15)) console.log(line);
+  console.log('top functions:');
+  for (const line of top(byFunction, 15)) console.log(line);
 }
 
 // `npm start` as a user runs it: builds what is stale, then the compiled server.
@@ -106,7 +142,14 @@ try {
     await page.route(bareUrl, (route) =>
       route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
     );
+    const profiling = process.env.BENCH_PROFILE && run === 1 ? await context.newCDPSession(page) : null;
+    if (profiling) {
+      await profiling.send('Profiler.enable');
+      await profiling.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiling.send('Profiler.start');
+    }
     const appMs = await firstImageMs(page, `${base}/allfiles/${folderId}`, '[data-testid="item-card"] img');
+    if (profiling) printProfile((await profiling.send('Profiler.stop')).profile as CpuProfile, appMs);
     if (process.env.BENCH_TRACE && run === 1) {
       // Where the folder page's time goes: every request with its start and end (ms).
       const entries = (await page.evaluate(() =>
