@@ -2,7 +2,7 @@ import { MAX_ART_NUMS_PER_DOWNLOAD, parseArtNums } from '@dam/contract';
 import { App, Checkbox, Input, Modal, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showApiError } from '../../api/showApiError';
+import { useBusyAction } from '../../api/useBusyAction';
 import { testId } from '../../ui/testId';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
@@ -22,7 +22,7 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
   const [text, setText] = useState('');
   const [formats, setFormats] = useState<string[]>(['all']);
   const [presetId, setPresetId] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const count = useMemo(() => parseArtNums(text).length, [text]);
   const tooMany = count > MAX_ART_NUMS_PER_DOWNLOAD;
 
@@ -33,15 +33,10 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
       return;
     }
     if (tooMany || formats.length === 0) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await downloadByArtNums(request);
       onClose(true);
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

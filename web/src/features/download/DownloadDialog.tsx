@@ -3,7 +3,7 @@ import { type Item, ItemType, MAX_SCALING_PX } from '@dam/contract';
 import { App, Button, Checkbox, Divider, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showApiError } from '../../api/showApiError';
+import { useBusyAction } from '../../api/useBusyAction';
 import { testId } from '../../ui/testId';
 import { ArtNumDownloadDialog } from './ArtNumDownloadDialog';
 import { PresetSelect } from './PresetSelect';
@@ -32,7 +32,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
   const [forAll, setForAll] = useState<string[]>([]);
   const [scaling, setScaling] = useState(false);
   const [px, setPx] = useState<number | null>(1000);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const presets = usePresets();
   const [presetId, setPresetId] = useState<number | null>(null);
   const [byArtNum, setByArtNum] = useState(false);
@@ -50,15 +50,10 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
       void message.warning(t('download.nothingSelected'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await downloadItems(request);
       onClose();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
-import { showApiError } from '../../api/showApiError';
+import { useBusyAction } from '../../api/useBusyAction';
 import { WorkbookInput } from '../../ui/WorkbookInput';
 import { filesKeys } from '../files/api';
 
@@ -34,34 +34,22 @@ export function TagImportDialog({ onClose }: { onClose: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<TagModelImportResult | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
 
-  const check = async (picked: File) => {
+  const check = (picked: File) => {
     setFile(picked);
     setPreview(null);
-    setBusy(true);
-    try {
-      setPreview(await send(picked, true));
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    return run(async () => setPreview(await send(picked, true)));
   };
 
   const apply = async () => {
     if (!file) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const result = await send(file, false);
       await queryClient.invalidateQueries({ queryKey: filesKeys.all });
       notifySuccess(t('tagImport.applied', { count: result.changed }));
       onClose();
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
