@@ -60,7 +60,12 @@ export interface FileToUpload {
  * A new top-level folder holding these files, uploaded through the upload dialog; leaves the page
  * on that folder. Unknown article numbers (when SKU data is loaded) are confirmed.
  */
-export async function newFolderWithFiles(page: Page, folder: string, files: FileToUpload[]): Promise<void> {
+export async function newFolderWithFiles(
+  page: Page,
+  folder: string,
+  /** Files made in the test, or paths of files on disk (large ones: the browser reads them there). */
+  files: FileToUpload[] | string[],
+): Promise<void> {
   await page.goto('/allfiles/all');
   await page.getByTestId('new-folder').click();
   await page.getByTestId('folder-name-input').fill(folder);
