@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg } from '../../server/test/fixtures';
-import { newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { chooseUserMenuItem, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 const FOLDER = '分享样品';
@@ -40,8 +40,7 @@ test('shares a folder by password link; a visitor opens it without signing in an
   await dialog.getByTestId('share-done').click();
 
   // My shares lists it, sharing, with its password.
-  await page.getByTestId('user-menu').hover();
-  await page.getByRole('menuitem', { name: '我的分享' }).click();
+  await chooseUserMenuItem(page, '我的分享', page.getByTestId('share-row-names').first());
   await expect(page.getByTestId('share-row-names').first()).toHaveText(FOLDER);
   await expect(page.getByTestId('share-status').first()).toHaveText('分享中');
   await snap(page, 'my-shares-zh');
@@ -79,8 +78,7 @@ test('shares a folder by password link; a visitor opens it without signing in an
   });
 
   // The owner stops sharing: the link stops working at once.
-  await page.getByTestId('user-menu').hover();
-  await page.getByRole('menuitem', { name: '我的分享' }).click();
+  await chooseUserMenuItem(page, '我的分享', page.getByTestId('share-cancel').first());
   await page.getByTestId('share-cancel').first().click();
   await page.getByTestId('share-cancel-ok').click();
   await expect(page.getByTestId('share-status').first()).toHaveText('已取消');
@@ -119,9 +117,8 @@ test('the share dialog, my shares and the visitor page in English', async ({ pag
   await visitorContext.close();
 
   // A colleague signed in pastes a link they were sent into "Download shared files" (SPEC §2).
-  await page.getByTestId('user-menu').hover();
-  await page.getByRole('menuitem', { name: 'Download shared files' }).click();
   const paste = page.getByRole('dialog');
+  await chooseUserMenuItem(page, 'Download shared files', paste);
   await paste.getByTestId('open-share-link-input').fill('https://example.com/visitfile?code=nope');
   await paste.getByTestId('open-share-link-submit').click();
   await expect(paste).toContainText('This is not a valid share link');

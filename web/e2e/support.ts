@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026' };
 const shots = path.resolve(import.meta.dirname, 'screenshots');
@@ -43,6 +43,20 @@ export async function slowParts(page: Page, ms: number): Promise<() => Promise<v
     await route.continue().catch(() => {});
   });
   return () => page.unroute(isPart);
+}
+
+/**
+ * Chooses an entry of the top bar's user menu and waits until `opened` (what it opens) is there.
+ * A hover menu can close while the pointer crosses the gap to it (seen in CI), so the gesture is
+ * tried again until it has worked.
+ */
+export async function chooseUserMenuItem(page: Page, name: string | RegExp, opened: Locator): Promise<void> {
+  await expect(async () => {
+    if (await opened.isVisible()) return;
+    await page.getByTestId('user-menu').hover({ timeout: 2_000 });
+    await page.getByRole('menuitem', { name }).click({ timeout: 2_000 });
+    await expect(opened).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** A page in English: the stored language choice, as the top-bar switch leaves it. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg, makeMp4, makePdf, makePng, makePsd, makeTiff } from '../../server/test/fixtures';
-import { signIn, slowParts, snap, useEnglish } from './support';
+import { chooseUserMenuItem, signIn, slowParts, snap, useEnglish } from './support';
 
 const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 
@@ -13,15 +13,8 @@ async function openFolder(page: Page, name: string) {
 }
 
 /** The records screen, reached inside the app: a page load would end the uploads in progress. */
-async function openRecords(page: Page, label: RegExp) {
-  // A hover menu can close while the pointer crosses the gap to it (seen once in CI), so the
-  // whole gesture is retried until the records screen is there.
-  await expect(async () => {
-    await page.getByTestId('user-menu').hover();
-    await page.getByRole('menuitem', { name: label }).click({ timeout: 2_000 });
-    await expect(page.getByTestId('upload-records')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-}
+const openRecords = (page: Page, label: RegExp) =>
+  chooseUserMenuItem(page, label, page.getByTestId('upload-records'));
 
 test('uploads a folder of real files and their thumbnails appear', async ({ page }) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-upload-'));
