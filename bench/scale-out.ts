@@ -11,7 +11,7 @@ import path from 'node:path';
 import { endpoints } from '@dam/contract';
 import pg from 'pg';
 import { call } from '../server/test/call';
-import { startCluster } from '../server/test/cluster';
+import { mediaJobsSettled, startCluster } from '../server/test/cluster';
 import { makeJpeg } from '../server/test/fixtures';
 import { uploadFiles } from '../server/test/over-http';
 import { BENCH_ADMIN } from './server';
@@ -104,18 +104,7 @@ try {
   const single = await load(cluster.appUrls[0] as string, 'direct');
 
   // Every upload's media job, once: wait (≤ 3 min) for the worker to finish them, then count.
-  const jobs = async () =>
-    (
-      await database.query<{ upload_id: string; state: string; retry_count: number }>(
-        `SELECT data->>'uploadId' AS upload_id, state, retry_count FROM pgboss.job WHERE name = 'media'`,
-      )
-    ).rows;
-  const deadline = Date.now() + 180_000;
-  while ((await jobs()).some((job) => job.state !== 'completed' && job.state !== 'failed')) {
-    if (Date.now() > deadline) throw new Error('media jobs did not finish in 3 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  const done = await jobs();
+  const done = await mediaJobsSettled(database, 180_000);
   const uploaded = [...scaled.uploads, ...single.uploads];
   const perUpload = new Map<string, number>();
   for (const job of done) perUpload.set(job.upload_id, (perUpload.get(job.upload_id) ?? 0) + 1);

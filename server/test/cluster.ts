@@ -264,3 +264,30 @@ export async function startCluster(options: {
     stop,
   };
 }
+
+/** A media job as the queue recorded it in the cluster's database (`pgboss.job`). */
+export interface MediaJobRow {
+  upload_id: string;
+  state: string;
+  retry_count: number;
+}
+
+/** Every media job of the cluster's database: one row per job, with its upload and outcome. */
+export async function mediaJobs(database: pg.Client): Promise<MediaJobRow[]> {
+  return (
+    await database.query<MediaJobRow>(
+      `SELECT data->>'uploadId' AS upload_id, state, retry_count FROM pgboss.job WHERE name = 'media'`,
+    )
+  ).rows;
+}
+
+/** Waits, polling the queue, until no media job is waiting or running; throws after `timeoutMs`. */
+export async function mediaJobsSettled(database: pg.Client, timeoutMs: number): Promise<MediaJobRow[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const jobs = await mediaJobs(database);
+    if (jobs.every((job) => job.state === 'completed' || job.state === 'failed')) return jobs;
+    if (Date.now() > deadline) throw new Error(`media jobs did not finish in ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -2,7 +2,7 @@ import { endpoints, PreviewStatus } from '@dam/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attempt, call, fetchBytes } from '../call';
-import { type Cluster, startCluster } from '../cluster';
+import { type Cluster, mediaJobs, mediaJobsSettled, startCluster } from '../cluster';
 import { makeJpeg } from '../fixtures';
 import { uploadFiles } from '../over-http';
 import { readZip } from '../zip';
@@ -44,22 +44,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       await cluster?.stop();
     });
 
-    /** Media jobs per upload as the queue recorded them: [uploadId, state, retries]. */
-    const mediaJobs = async () =>
-      (
-        await database.query<{ upload_id: string; state: string; retry_count: number }>(
-          `SELECT data->>'uploadId' AS upload_id, state, retry_count FROM pgboss.job WHERE name = 'media'`,
-        )
-      ).rows;
-
-    /** Waits (polling the queue, at most 60 s) until no media job is waiting or running. */
-    const mediaSettled = async () => {
-      const deadline = Date.now() + 60_000;
-      while ((await mediaJobs()).some((job) => job.state !== 'completed' && job.state !== 'failed')) {
-        if (Date.now() > deadline) throw new Error('media jobs did not finish in 60 s');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    };
+    const mediaSettled = () => mediaJobsSettled(database, 60_000);
 
     it('uploads, makes each thumbnail once in the worker, searches, downloads and shares across processes', async () => {
       const names = ['CLU100-01_front', 'CLU100-01_side', 'CLU100-01_sole', 'CLU200-02_front'];
@@ -83,7 +68,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       await mediaSettled();
 
       // Exactly once: one job per upload, completed on its first run.
-      const jobs = await mediaJobs();
+      const jobs = await mediaJobs(database);
       expect(jobs.map((job) => Number(job.upload_id)).sort()).toEqual([...uploadIds].sort());
       expect(jobs.every((job) => job.state === 'completed' && job.retry_count === 0)).toBe(true);
 
@@ -156,7 +141,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
     });
 
     it('answers every call of a mixed load of uploads and listings, every job once', async () => {
-      const before = new Set((await mediaJobs()).map((job) => job.upload_id));
+      const before = new Set((await mediaJobs(database)).map((job) => job.upload_id));
       const failures: string[] = [];
       const uploaded: number[] = [];
       const until = Date.now() + 5_000;
@@ -196,7 +181,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       expect(cluster.proxy.failures).toBe(0);
       expect(uploaded.length).toBeGreaterThan(2);
       await mediaSettled();
-      const jobs = (await mediaJobs()).filter((job) => !before.has(job.upload_id));
+      const jobs = (await mediaJobs(database)).filter((job) => !before.has(job.upload_id));
       expect(jobs.map((job) => Number(job.upload_id)).sort()).toEqual([...uploaded].sort());
       expect(jobs.every((job) => job.state === 'completed' && job.retry_count === 0)).toBe(true);
     });
