@@ -1,14 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signIn, snap, useEnglish } from './support';
-
-async function newFolder(page: Page, name: string) {
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill(name);
-  await page.getByTestId('folder-dialog-ok').click();
-  await expect(page.locator(`[data-testid="item-card"][data-name="${name}"]`)).toBeVisible();
-}
-
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
+import { expect, test } from '@playwright/test';
+import { itemCard, newFolder, signIn, snap, useEnglish } from './support';
 
 test('organises a folder tree: create, browse by breadcrumb, switch views, move, delete, restore, favourite, recent', async ({
   page,
@@ -28,10 +19,10 @@ test('organises a folder tree: create, browse by breadcrumb, switch views, move,
 
   await newFolder(page, '2027 春夏');
   await newFolder(page, '样品间');
-  await card(page, '2027 春夏').getByRole('button', { name: '2027 春夏' }).click();
+  await itemCard(page, '2027 春夏').getByRole('button', { name: '2027 春夏' }).click();
   await expect(page.getByTestId('current-folder')).toHaveText('2027 春夏');
   await newFolder(page, '跑鞋');
-  await card(page, '跑鞋').getByRole('button', { name: '跑鞋' }).click();
+  await itemCard(page, '跑鞋').getByRole('button', { name: '跑鞋' }).click();
   await newFolder(page, '越野');
   await expect(page.getByTestId('breadcrumb')).toContainText('全部文件');
   await expect(page.getByTestId('breadcrumb')).toContainText('2027 春夏');
@@ -40,7 +31,7 @@ test('organises a folder tree: create, browse by breadcrumb, switch views, move,
   // Back up two levels by the breadcrumb.
   await page.getByTestId('breadcrumb').getByRole('link', { name: '2027 春夏' }).click();
   await expect(page.getByTestId('current-folder')).toHaveText('2027 春夏');
-  await expect(card(page, '跑鞋')).toBeVisible();
+  await expect(itemCard(page, '跑鞋')).toBeVisible();
 
   // Views: waterfall hides the latest-shares tab at once (SPEC §2) and is remembered across reloads.
   const latestShares = page.getByTestId('side-tabs').getByText('最新分享');
@@ -66,7 +57,7 @@ test('organises a folder tree: create, browse by breadcrumb, switch views, move,
   await expect(sort).toHaveAttribute('data-sort', '0');
 
   // Move 跑鞋 to the top level with the folder picker.
-  await card(page, '跑鞋').getByTestId('item-menu').click();
+  await itemCard(page, '跑鞋').getByTestId('item-menu').click();
   await page.getByRole('menuitem', { name: '移动', exact: true }).click();
   await expect(page.getByTestId('folder-tree')).toBeVisible();
   await page.getByTestId('move-confirm').click();
@@ -74,12 +65,12 @@ test('organises a folder tree: create, browse by breadcrumb, switch views, move,
   await page.getByTestId('folder-tree').getByText('全部文件').click();
   await snap(page, 'move-dialog-zh');
   await page.getByTestId('move-confirm').click();
-  await expect(card(page, '跑鞋')).toHaveCount(0);
+  await expect(itemCard(page, '跑鞋')).toHaveCount(0);
   await page.getByTestId('breadcrumb').getByRole('link', { name: '全部文件' }).click();
-  await expect(card(page, '跑鞋')).toBeVisible();
+  await expect(itemCard(page, '跑鞋')).toBeVisible();
 
   // Delete it (with its subfolder), find it in the recycle bin, restore it.
-  await card(page, '跑鞋').getByRole('checkbox').check();
+  await itemCard(page, '跑鞋').getByRole('checkbox').check();
   await expect(page.getByTestId('selection-bar')).toContainText('已选 1 项');
   await snap(page, 'allfiles-selection-zh');
   await page.getByTestId('selection-delete').click();
@@ -87,7 +78,7 @@ test('organises a folder tree: create, browse by breadcrumb, switch views, move,
     .getByRole('button', { name: /删\s*除/ })
     .last()
     .click();
-  await expect(card(page, '跑鞋')).toHaveCount(0);
+  await expect(itemCard(page, '跑鞋')).toHaveCount(0);
   await page.getByTestId('side-tabs').getByText('回收站').click();
   await expect(page.getByTestId('recycle-name')).toHaveText(['跑鞋']);
   await snap(page, 'recycle-zh');
@@ -96,17 +87,17 @@ test('organises a folder tree: create, browse by breadcrumb, switch views, move,
   await page.getByRole('button', { name: /确\s*认/ }).click();
   await expect(page.getByText('回收站是空的')).toBeVisible();
   await page.getByTestId('side-tabs').getByText('全部文件').click();
-  await expect(card(page, '跑鞋')).toBeVisible();
+  await expect(itemCard(page, '跑鞋')).toBeVisible();
 
   // Favourite it; it shows in favourites, and the folders opened show in recent.
-  await card(page, '跑鞋').getByTestId('item-menu').click();
+  await itemCard(page, '跑鞋').getByTestId('item-menu').click();
   await page.getByRole('menuitem', { name: '收藏', exact: true }).click();
   await page.getByTestId('side-tabs').getByText('我的收藏').click();
-  await expect(card(page, '跑鞋')).toBeVisible();
+  await expect(itemCard(page, '跑鞋')).toBeVisible();
   await snap(page, 'favourites-zh');
   await page.getByTestId('side-tabs').getByText('最近浏览').click();
-  await expect(card(page, '跑鞋')).toBeVisible();
-  await expect(card(page, '2027 春夏')).toBeVisible();
+  await expect(itemCard(page, '跑鞋')).toBeVisible();
+  await expect(itemCard(page, '2027 春夏')).toBeVisible();
   await snap(page, 'recent-zh');
   await page.getByTestId('side-tabs').getByText('我的上传').click();
   await expect(page.getByText('还没有上传过文件')).toBeVisible();
@@ -118,7 +109,7 @@ test('shows the file screens in English', async ({ page }) => {
   await signIn(page);
   await expect(page.getByTestId('new-folder')).toHaveText(/New folder/);
   await snap(page, 'allfiles-en');
-  await card(page, '2027 春夏').getByRole('button', { name: '2027 春夏' }).click();
+  await itemCard(page, '2027 春夏').getByRole('button', { name: '2027 春夏' }).click();
   await expect(page.getByTestId('breadcrumb')).toContainText('All files');
   await snap(page, 'allfiles-folder-en');
   await page.getByTestId('side-tabs').getByText('Recycle bin').click();
@@ -130,10 +121,10 @@ test('shows the file screens in English', async ({ page }) => {
   await expect(page.getByText('You have not uploaded anything yet')).toBeVisible();
   await snap(page, 'uploads-empty-en');
   await page.getByTestId('side-tabs').getByText('Recently viewed').click();
-  await expect(card(page, '2027 春夏')).toBeVisible();
+  await expect(itemCard(page, '2027 春夏')).toBeVisible();
   await snap(page, 'recent-en');
   await page.getByTestId('side-tabs').getByText('All files').click();
-  await card(page, '样品间').getByTestId('item-menu').click();
+  await itemCard(page, '样品间').getByTestId('item-menu').click();
   await page.getByRole('menuitem', { name: 'Move', exact: true }).click();
   await expect(page.getByTestId('folder-tree')).toBeVisible();
   await snap(page, 'move-dialog-en');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, signIn, snap, useEnglish } from './support';
+import { apiToken, newFolder, signIn, snap, useEnglish } from './support';
 
 /** A role made and then given the share scope and the log permission, through the role calls. */
 async function editRole(page: Page, name: string) {
@@ -25,10 +25,7 @@ const FOLDER = '日志样品';
 test('the operation log shows who did what, filters it and exports it', async ({ page }) => {
   await signIn(page);
   await page.goto('/allfiles/all');
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill(FOLDER);
-  await page.getByTestId('folder-dialog-ok').click();
-  await expect(page.locator(`[data-testid="item-card"][data-name="${FOLDER}"]`)).toBeVisible();
+  await newFolder(page, FOLDER);
 
   await page.goto('/manage/log');
   await expect(page.getByTestId('logs-page')).toBeVisible();

@@ -1,8 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makePdf } from '../../server/test/fixtures';
-import { newFolderWithFiles, signIn, snap, useEnglish } from './support';
-
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
+import { itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 /** The colour at the centre of the page image on screen, read back through a canvas. */
 async function centreColour(page: Page, alt: string) {
@@ -23,8 +21,8 @@ async function centreColour(page: Page, alt: string) {
 }
 
 async function openCatalogue(page: Page, name: string) {
-  await expect(card(page, name).locator('img')).toBeVisible({ timeout: 30_000 });
-  await card(page, name).getByRole('button', { name }).click();
+  await expect(itemCard(page, name).locator('img')).toBeVisible({ timeout: 30_000 });
+  await itemCard(page, name).getByRole('button', { name }).click();
   await expect(page.getByTestId('page-bar')).toBeVisible();
 }
 

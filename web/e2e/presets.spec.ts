@@ -2,14 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
 import { readZip } from '../../server/test/zip';
-import { signIn, snap, useEnglish } from './support';
+import { chooseOption, itemCard, newFolder, signIn, snap, useEnglish } from './support';
 
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 const FOLDER = '渠道图';
 
 async function choosePreset(page: Page, name: string) {
-  await page.getByRole('dialog').last().getByTestId('download-preset').click();
-  await page.locator('.ant-select-item-option', { hasText: name }).click();
+  await chooseOption(page, page.getByRole('dialog').last().getByTestId('download-preset'), name);
 }
 
 async function zipOf(page: Page, start: () => Promise<void>) {
@@ -46,20 +44,15 @@ test('an administrator defines a preset and downloads a selection and article nu
 
   // Two product images in a folder, with their article numbers.
   await page.goto('/allfiles/all');
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill(FOLDER);
-  await page.getByTestId('folder-dialog-ok').click();
-  await card(page, FOLDER).getByRole('button', { name: FOLDER }).click();
-  // The folder's own page (and its upload target) must be there before files are picked.
-  await page.waitForURL(/\/allfiles\/\d+$/);
+  await newFolder(page, FOLDER, { open: true });
   await expect(page.getByText('这个文件夹还是空的')).toBeVisible();
   await page.getByTestId('upload-files-input').setInputFiles([
     { name: 'TM100.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 800) },
     { name: 'TM200.png', mimeType: 'image/png', buffer: await makePng(800, 800) },
   ]);
   await page.getByTestId('upload-finish').click();
-  await expect(card(page, 'TM100').locator('img')).toBeVisible({ timeout: 30_000 });
-  await expect(card(page, 'TM200').locator('img')).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(page, 'TM100').locator('img')).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(page, 'TM200').locator('img')).toBeVisible({ timeout: 30_000 });
   const token = (await context.cookies()).find((c) => c.name === 'skToken')?.value ?? '';
   const folderId = new URL(page.url()).pathname.split('/').pop();
   const listing = await page.request.get(
@@ -76,8 +69,8 @@ test('an administrator defines a preset and downloads a selection and article nu
   }
 
   // The selection, converted per the preset.
-  await card(page, 'TM100').getByRole('checkbox').check();
-  await card(page, 'TM200').getByRole('checkbox').check();
+  await itemCard(page, 'TM100').getByRole('checkbox').check();
+  await itemCard(page, 'TM200').getByRole('checkbox').check();
   await page.getByTestId('selection-download').click();
   await choosePreset(page, '天猫主图');
   await expect(page.getByTestId('download-preset-summary')).toHaveText(
@@ -126,8 +119,8 @@ test('shows the preset screen and the download dialogs in English', async ({ pag
   await page.keyboard.press('Escape');
 
   await page.goto('/allfiles/all');
-  await card(page, FOLDER).getByRole('button', { name: FOLDER }).click();
-  await card(page, 'TM100').getByRole('checkbox').check();
+  await itemCard(page, FOLDER).getByRole('button', { name: FOLDER }).click();
+  await itemCard(page, 'TM100').getByRole('checkbox').check();
   await page.getByTestId('selection-download').click();
   await choosePreset(page, '天猫主图');
   await expect(page.getByRole('dialog')).toContainText('Download preset');

@@ -1,8 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
-import { newFolderWithFiles, signIn, snap, useEnglish } from './support';
-
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
+import { chooseOption, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 async function chooseSearchType(page: Page, label: string) {
   await page.getByTestId('search-type-button').click();
@@ -17,8 +15,8 @@ test('searches by title, by article number and by a pasted batch of article numb
     { name: 'SRCH100-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 400) },
     { name: 'SRCH200-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 400) },
   ]);
-  await expect(card(page, 'SRCH100-01').locator('img')).toBeVisible({ timeout: 30_000 });
-  await expect(card(page, 'SRCH200-01')).toBeVisible();
+  await expect(itemCard(page, 'SRCH100-01').locator('img')).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(page, 'SRCH200-01')).toBeVisible();
 
   // By title: the results page is / with the search object and global=true.
   await page.getByTestId('search-input').fill('srch1');
@@ -26,24 +24,22 @@ test('searches by title, by article number and by a pasted batch of article numb
   await expect(page).toHaveURL(/\/\?search=.*&global=true$/);
   await expect(page.getByTestId('search-results')).toBeVisible();
   await expect(page.getByTestId('item-card')).toHaveCount(1);
-  await expect(card(page, 'SRCH100-01')).toBeVisible();
+  await expect(itemCard(page, 'SRCH100-01')).toBeVisible();
 
   // Scoped to folders, the same words find the folder only.
   await page.getByTestId('search-input').fill('搜索样');
-  await page.getByTestId('search-scope').click();
-  await page.locator('.ant-select-item-option', { hasText: '文件夹' }).click();
+  await chooseOption(page, page.getByTestId('search-scope'), '文件夹');
   await page.getByTestId('search-go').click();
   await expect(page.getByTestId('item-card')).toHaveCount(1);
-  await expect(card(page, '搜索样品')).toBeVisible();
-  await page.getByTestId('search-scope').click();
-  await page.locator('.ant-select-item-option', { hasText: '全部' }).click();
+  await expect(itemCard(page, '搜索样品')).toBeVisible();
+  await chooseOption(page, page.getByTestId('search-scope'), '全部');
 
   // By article number, with suggestions as one types.
   await chooseSearchType(page, '按货号');
   await page.getByTestId('search-input').fill('SRCH2');
   await page.getByTestId('search-input').press('Enter');
   // The card first: a count of 1 alone would also hold for the folder result still on screen.
-  await expect(card(page, 'SRCH200-01')).toBeVisible({ timeout: 20_000 });
+  await expect(itemCard(page, 'SRCH200-01')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('item-card')).toHaveCount(1);
 
   // A pasted batch: the bar shows the first 3 values and a count; the page names what matched nothing.

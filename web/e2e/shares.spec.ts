@@ -1,15 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg } from '../../server/test/fixtures';
-import { chooseUserMenuItem, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { chooseUserMenuItem, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 const FOLDER = '分享样品';
 
 async function openCardMenu(page: Page, name: string, entry: string) {
   await expect(async () => {
-    await card(page, name).hover();
-    await card(page, name).getByTestId('item-menu').click();
+    await itemCard(page, name).hover();
+    await itemCard(page, name).getByTestId('item-menu').click();
     await page.getByRole('menuitem', { name: entry, exact: true }).click({ timeout: 2_000 });
   }).toPass();
 }
@@ -22,7 +21,7 @@ test('shares a folder by password link; a visitor opens it without signing in an
   await newFolderWithFiles(page, FOLDER, [
     { name: 'share-look.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(800, 600) },
   ]);
-  await expect(card(page, 'share-look').locator('img')).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(page, 'share-look').locator('img')).toBeVisible({ timeout: 30_000 });
 
   // Share the folder: password-protected and 7 days unless changed (SPEC §2).
   await page.getByTestId('side-tabs').getByRole('link', { name: '全部文件' }).click();

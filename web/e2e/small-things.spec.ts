@@ -1,10 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makeJpeg, makeMp4, makePdf, makePng, makePsd } from '../../server/test/fixtures';
 import { readZip } from '../../server/test/zip';
-import { newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { itemCard, newFolder, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 /** Issue 11 item 8: the small things users trip on, as they see them. */
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 
 test('thumbnails replace the type icons in the folder being looked at, without a reload', async ({
   page,
@@ -17,7 +16,7 @@ test('thumbnails replace the type icons in the folder being looked at, without a
   ]);
   // The page stays where it is: the cards appear, then their thumbnails as the queue makes them.
   for (const name of ['moodboard', 'catalogue', 'walk']) {
-    await expect(card(page, name).locator('img')).toBeVisible({ timeout: 30_000 });
+    await expect(itemCard(page, name).locator('img')).toBeVisible({ timeout: 30_000 });
   }
   await snap(page, 'thumbnails-arrived-zh');
 });
@@ -29,14 +28,14 @@ test('a card’s name opens it, favouriting says so, and the viewer’s edge mes
   await newFolderWithFiles(page, '小事情', [
     { name: 'RUN1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(640, 480) },
   ]);
-  await expect(card(page, 'RUN1')).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(page, 'RUN1')).toBeVisible({ timeout: 30_000 });
 
-  await card(page, 'RUN1').getByTestId('item-menu').click();
+  await itemCard(page, 'RUN1').getByTestId('item-menu').click();
   await page.getByRole('menuitem', { name: '收藏', exact: true }).click();
   await expect(page.getByText('已收藏“RUN1”')).toBeVisible();
   await snap(page, 'favourited-zh');
 
-  await card(page, 'RUN1').getByTestId('item-name').click();
+  await itemCard(page, 'RUN1').getByTestId('item-name').click();
   await expect(page.getByTestId('viewer-title')).toHaveText('RUN1');
   // The only file is both first and last: every press replaces the one message.
   for (let press = 0; press < 3; press += 1) await page.keyboard.press('ArrowLeft');
@@ -52,29 +51,26 @@ test('favouriting and opening by name in English', async ({ page }) => {
   await newFolderWithFiles(page, 'small things', [
     { name: 'TRAIL2.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(640, 480) },
   ]);
-  await expect(card(page, 'TRAIL2')).toBeVisible({ timeout: 30_000 });
-  await card(page, 'TRAIL2').getByTestId('item-menu').click();
+  await expect(itemCard(page, 'TRAIL2')).toBeVisible({ timeout: 30_000 });
+  await itemCard(page, 'TRAIL2').getByTestId('item-menu').click();
   await page.getByRole('menuitem', { name: 'Favourite', exact: true }).click();
   await expect(page.getByText('Added “TRAIL2” to favourites')).toBeVisible();
   await snap(page, 'favourited-en');
-  await card(page, 'TRAIL2').getByTestId('item-menu').click();
+  await itemCard(page, 'TRAIL2').getByTestId('item-menu').click();
   await page.getByRole('menuitem', { name: 'Remove favourite', exact: true }).click();
   await expect(page.getByText('Removed “TRAIL2” from favourites')).toBeVisible();
-  await card(page, 'TRAIL2').getByTestId('item-name').click();
+  await itemCard(page, 'TRAIL2').getByTestId('item-name').click();
   await expect(page.getByTestId('viewer-title')).toHaveText('TRAIL2');
 });
 
 test('edit mode moves the file to another folder', async ({ page }) => {
   await signIn(page);
   await page.goto('/allfiles/all');
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill('成品归档');
-  await page.getByTestId('folder-dialog-ok').click();
-  await expect(card(page, '成品归档')).toBeVisible();
+  await newFolder(page, '成品归档');
   await newFolderWithFiles(page, '待整理', [
     { name: 'MOVE1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(640, 480) },
   ]);
-  await card(page, 'MOVE1').getByRole('button', { name: 'MOVE1' }).click();
+  await itemCard(page, 'MOVE1').getByRole('button', { name: 'MOVE1' }).click();
   await page.getByTestId('viewer-edit').click();
   await expect(page.getByTestId('edit-path')).toHaveText('/待整理');
   await page.getByTestId('edit-move').click();
@@ -88,14 +84,11 @@ test('edit mode moves the file, in English', async ({ page }) => {
   await useEnglish(page);
   await signIn(page);
   await page.goto('/allfiles/all');
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill('finished looks');
-  await page.getByTestId('folder-dialog-ok').click();
-  await expect(card(page, 'finished looks')).toBeVisible();
+  await newFolder(page, 'finished looks');
   await newFolderWithFiles(page, 'to sort', [
     { name: 'MOVE2.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(640, 480) },
   ]);
-  await card(page, 'MOVE2').getByRole('button', { name: 'MOVE2' }).click();
+  await itemCard(page, 'MOVE2').getByRole('button', { name: 'MOVE2' }).click();
   await page.getByTestId('viewer-edit').click();
   await expect(page.getByTestId('edit-path')).toHaveText('/to sort');
   await page.getByTestId('edit-move').click();
@@ -113,9 +106,9 @@ test('a folder downloaded with the default formats gives each image once', async
     { name: 'LOOK3.psd', mimeType: 'image/vnd.adobe.photoshop', buffer: await makePsd(400, 300) },
   ]);
   for (const name of ['LOOK1', 'LOOK2', 'LOOK3'])
-    await expect(card(page, name)).toBeVisible({ timeout: 30_000 });
+    await expect(itemCard(page, name)).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('breadcrumb').getByRole('link', { name: '全部文件' }).click();
-  await card(page, '整包下载').getByRole('checkbox').check();
+  await itemCard(page, '整包下载').getByRole('checkbox').check();
   await page.getByTestId('selection-download').click();
   const downloading = page.waitForEvent('download');
   await page.getByTestId('download-submit').click();

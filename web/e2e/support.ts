@@ -59,6 +59,43 @@ export async function chooseUserMenuItem(page: Page, name: string | RegExp, open
   }).toPass({ timeout: 30_000 });
 }
 
+/**
+ * Picks an option of an Ant Design single select and waits until the select shows it. A click that
+ * lands while the list is still opening or closing is lost (seen in CI), so the pick is tried again
+ * until the select says it took.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  await expect(async () => {
+    await select.click({ timeout: 2_000 });
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+        hasText: option,
+      })
+      .click({ timeout: 2_000 });
+    await expect(select).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+export const itemCard = (page: Page, name: string) =>
+  page.locator(`[data-testid="item-card"][data-name="${name}"]`);
+
+/**
+ * A new folder in the folder on screen, made through the folder dialog; with `open`, the page then
+ * goes to it and waits for its own page (and upload target) before going on.
+ */
+export async function newFolder(page: Page, name: string, { open = false } = {}): Promise<void> {
+  await page.getByTestId('new-folder').click();
+  await page.getByTestId('folder-name-input').fill(name);
+  await page.getByTestId('folder-dialog-ok').click();
+  // The dialog closes only once the folder is made: a refusal fails here, saying so, not later.
+  await expect(page.getByTestId('folder-name-input')).toBeHidden();
+  await expect(itemCard(page, name)).toBeVisible();
+  if (!open) return;
+  await itemCard(page, name).getByRole('button', { name }).click();
+  await page.waitForURL(/\/allfiles\/\d+$/);
+  await expect(page.getByTestId('current-folder')).toHaveText(name);
+}
+
 /** A page in English: the stored language choice, as the top-bar switch leaves it. */
 export async function useEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('lang', 'en'));
@@ -81,15 +118,7 @@ export async function newFolderWithFiles(
   files: FileToUpload[] | string[],
 ): Promise<void> {
   await page.goto('/allfiles/all');
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill(folder);
-  await page.getByTestId('folder-dialog-ok').click();
-  await page
-    .locator(`[data-testid="item-card"][data-name="${folder}"]`)
-    .getByRole('button', { name: folder })
-    .click();
-  // The folder's own page (and its upload target) must be there before files are picked.
-  await page.waitForURL(/\/allfiles\/\d+$/);
+  await newFolder(page, folder, { open: true });
   await page.getByText(/这个文件夹还是空的|This folder is empty/).waitFor();
   await page.getByTestId('upload-files-input').setInputFiles(files);
   await page.getByTestId('upload-finish').click();

@@ -1,9 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeJpeg } from '../../server/test/fixtures';
-import { apiToken, newFolderWithFiles, signIn, snap, useEnglish } from './support';
-
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
+import { apiToken, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 test('tags go out as a workbook and come back through a checked preview', async ({ page }) => {
   await signIn(page);
@@ -17,11 +15,11 @@ test('tags go out as a workbook and come back through a checked preview', async 
     { name: 'XL1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
     { name: 'XL2.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
   ]);
-  for (const name of ['XL1', 'XL2']) await expect(card(page, name)).toBeVisible({ timeout: 30_000 });
+  for (const name of ['XL1', 'XL2']) await expect(itemCard(page, name)).toBeVisible({ timeout: 30_000 });
 
   // Export the selection's tags.
-  await card(page, 'XL1').getByRole('checkbox').check();
-  await card(page, 'XL2').getByRole('checkbox').check();
+  await itemCard(page, 'XL1').getByRole('checkbox').check();
+  await itemCard(page, 'XL2').getByRole('checkbox').check();
   const downloading = page.waitForEvent('download');
   await page.getByTestId('selection-export-tags').click();
   const download = await downloading;
@@ -69,8 +67,8 @@ test('tags go out as a workbook and come back through a checked preview', async 
 
   // The files carry the imported tags.
   await page.goto('/allfiles/all');
-  await card(page, '标签表').getByRole('button', { name: '标签表' }).click();
-  await card(page, 'XL2').getByRole('button', { name: 'XL2' }).click();
+  await itemCard(page, '标签表').getByRole('button', { name: '标签表' }).click();
+  await itemCard(page, 'XL2').getByRole('button', { name: 'XL2' }).click();
   await expect(page.getByTestId('file-tags')).toContainText('颜色XL：白');
 });
 

@@ -1,8 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
-import { apiToken, newFolderWithFiles, signIn, snap, useEnglish } from './support';
-
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
+import {
+  apiToken,
+  chooseOption,
+  itemCard,
+  newFolder,
+  newFolderWithFiles,
+  signIn,
+  snap,
+  useEnglish,
+} from './support';
 
 /** A dimension of tags, and one under it, made through the tag management call (code 4). */
 async function givenDimensions(page: Page, suffix: string) {
@@ -50,10 +57,7 @@ test('tags set at upload, in the viewer’s edit mode and from the selection bar
   await signIn(page);
   await givenDimensions(page, '');
   await page.goto('/allfiles/all');
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill('打标签');
-  await page.getByTestId('folder-dialog-ok').click();
-  await card(page, '打标签').getByRole('button', { name: '打标签' }).click();
+  await newFolder(page, '打标签', { open: true });
   await page.getByText('这个文件夹还是空的').waitFor();
 
   // (a) At upload: the image group gets 篮球.
@@ -68,13 +72,13 @@ test('tags set at upload, in the viewer’s edit mode and from the selection bar
   await page.getByTestId('tag-confirm').click();
   await expect(page.getByTestId('upload-group-tags-1')).toHaveText('已选 1 个标签');
   await page.getByTestId('upload-finish').click();
-  for (const name of ['UP1', 'A1', 'B1']) await expect(card(page, name)).toBeVisible({ timeout: 30_000 });
-  await card(page, 'UP1').getByRole('button', { name: 'UP1' }).click();
+  for (const name of ['UP1', 'A1', 'B1']) await expect(itemCard(page, name)).toBeVisible({ timeout: 30_000 });
+  await itemCard(page, 'UP1').getByRole('button', { name: 'UP1' }).click();
   await expect(page.getByTestId('file-tags')).toContainText('系列：篮球');
   await page.keyboard.press('Escape');
 
   // (b) Viewer edit mode: A1 becomes 跑步 + 越野 (越野 shows once 跑步, its superior, is chosen).
-  await card(page, 'A1').getByRole('button', { name: 'A1' }).click();
+  await itemCard(page, 'A1').getByRole('button', { name: 'A1' }).click();
   await page.getByTestId('viewer-edit').click();
   await page.getByTestId('edit-tags').click();
   const dialog = page.getByTestId('add-tag-dialog');
@@ -90,8 +94,8 @@ test('tags set at upload, in the viewer’s edit mode and from the selection bar
   await expect(page.getByTestId('file-viewer')).toHaveCount(0);
 
   // (c) The selection bar: B1 and A1 get 篮球 added to what they have.
-  await card(page, 'B1').getByRole('checkbox').check();
-  await card(page, 'A1').getByRole('checkbox').check();
+  await itemCard(page, 'B1').getByRole('checkbox').check();
+  await itemCard(page, 'A1').getByRole('checkbox').check();
   await page.getByTestId('selection-tag').click();
   await expect(page.getByTestId('tag-mode')).toBeVisible();
   await chooseTags(page, ['篮球']);
@@ -102,12 +106,12 @@ test('tags set at upload, in the viewer’s edit mode and from the selection bar
   // The tag filter finds what was tagged where.
   await filterByTag(page, '越野');
   await expect(page.getByTestId('item-card')).toHaveCount(1);
-  await expect(card(page, 'A1')).toBeVisible();
+  await expect(itemCard(page, 'A1')).toBeVisible();
   await page.reload();
   await filterByTag(page, '篮球');
   await expect(page.getByTestId('item-card')).toHaveCount(3);
   // And A1 kept its own tags beside the added one.
-  await card(page, 'A1').getByRole('button', { name: 'A1' }).click();
+  await itemCard(page, 'A1').getByRole('button', { name: 'A1' }).click();
   await expect(page.getByTestId('file-tags')).toContainText('跑步');
   await expect(page.getByTestId('file-tags')).toContainText('篮球');
 });
@@ -117,17 +121,14 @@ test('the batch tagging screen tags the untagged files of a folder and shows wha
 }) => {
   await signIn(page);
   await page.goto('/allfiles/all');
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill('批量样品');
-  await page.getByTestId('folder-dialog-ok').click();
-  await card(page, '批量样品').getByRole('button', { name: '批量样品' }).click();
+  await newFolder(page, '批量样品', { open: true });
   await page.getByText('这个文件夹还是空的').waitFor();
   await page.getByTestId('upload-files-input').setInputFiles([
     { name: 'BT1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
     { name: 'BT2.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
   ]);
   await page.getByTestId('upload-finish').click();
-  await expect(card(page, 'BT2')).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(page, 'BT2')).toBeVisible({ timeout: 30_000 });
 
   // (d) The screen: pick the folder, only the untagged, select all, tag.
   await page.getByTestId('side-tabs').getByText('批量打标签').click();
@@ -150,10 +151,10 @@ test('the batch tagging screen tags the untagged files of a folder and shows wha
 
   // The info panel shows it, and the folder's tag filter finds both.
   await page.getByTestId('side-tabs').getByText('全部文件').click();
-  await card(page, '批量样品').getByRole('button', { name: '批量样品' }).click();
+  await itemCard(page, '批量样品').getByRole('button', { name: '批量样品' }).click();
   await filterByTag(page, '跑步');
   await expect(page.getByTestId('item-card')).toHaveCount(2);
-  await card(page, 'BT1').getByRole('button', { name: 'BT1' }).click();
+  await itemCard(page, 'BT1').getByRole('button', { name: 'BT1' }).click();
   await expect(page.getByTestId('file-tags')).toContainText('系列：跑步');
 });
 
@@ -165,7 +166,7 @@ test('the files of a search result are tagged on the batch tagging screen', asyn
     { name: 'BTQ700-02.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
     { name: 'BTQ800-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
   ]);
-  await expect(card(page, 'BTQ800-01')).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(page, 'BTQ800-01')).toBeVisible({ timeout: 30_000 });
 
   // From the results page of a top-bar search, straight to tagging what it found.
   await page.getByTestId('search-type-button').click();
@@ -173,7 +174,7 @@ test('the files of a search result are tagged on the batch tagging screen', asyn
   await page.keyboard.press('Escape');
   await page.getByTestId('search-input').fill('BTQ700');
   await page.getByTestId('search-go').click();
-  await expect(card(page, 'BTQ700-02')).toBeVisible();
+  await expect(itemCard(page, 'BTQ700-02')).toBeVisible();
   await page.getByTestId('search-batch-tag').click();
   await expect(page).toHaveURL(/\/batch-tag\?search=/);
   await expect(page.getByTestId('batch-row')).toHaveCount(2);
@@ -185,8 +186,7 @@ test('the files of a search result are tagged on the batch tagging screen', asyn
   await expect(page.getByTestId('batch-changed')).toHaveCount(2);
 
   // A pasted batch on the screen itself finds the third, still untagged.
-  await page.getByTestId('batch-search-type').click();
-  await page.locator('.ant-select-item-option', { hasText: '批量货号' }).click();
+  await chooseOption(page, page.getByTestId('batch-search-type'), '批量货号');
   await page.getByTestId('batch-search-input').fill('BTQ700-01\nBTQ800-01');
   await page.getByTestId('batch-search-go').click();
   await expect(page.getByTestId('batch-row')).toHaveCount(2);
@@ -197,7 +197,7 @@ test('the files of a search result are tagged on the batch tagging screen', asyn
 
   // The tag filter of the folder finds the two tagged from the search.
   await page.getByTestId('side-tabs').getByText('全部文件').click();
-  await card(page, '搜索打标').getByRole('button', { name: '搜索打标' }).click();
+  await itemCard(page, '搜索打标').getByRole('button', { name: '搜索打标' }).click();
   await filterByTag(page, '篮球Q');
   await expect(page.getByTestId('item-card')).toHaveCount(2);
 });
@@ -207,17 +207,14 @@ test('the add-tag dialog in English', async ({ page }) => {
   await signIn(page);
   await givenDimensions(page, ' EN');
   await page.goto('/allfiles/all');
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill('tagging en');
-  await page.getByTestId('folder-dialog-ok').click();
-  await card(page, 'tagging en').getByRole('button', { name: 'tagging en' }).click();
+  await newFolder(page, 'tagging en', { open: true });
   await page.getByText('This folder is empty').waitFor();
   await page
     .getByTestId('upload-files-input')
     .setInputFiles([{ name: 'EN1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) }]);
   await page.getByTestId('upload-finish').click();
-  await expect(card(page, 'EN1')).toBeVisible({ timeout: 30_000 });
-  await card(page, 'EN1').getByRole('checkbox').check();
+  await expect(itemCard(page, 'EN1')).toBeVisible({ timeout: 30_000 });
+  await itemCard(page, 'EN1').getByRole('checkbox').check();
   await page.getByTestId('selection-tag').click();
   await expect(page.getByTestId('add-tag-dialog')).toContainText('Add to their tags');
   await chooseTags(page, ['跑步 EN']);
@@ -233,8 +230,7 @@ test('the add-tag dialog in English', async ({ page }) => {
   await expect(
     page.getByText('Search by title or article number; the files found are listed here'),
   ).toBeVisible();
-  await page.getByTestId('batch-search-type').click();
-  await page.locator('.ant-select-item-option', { hasText: 'By title' }).click();
+  await chooseOption(page, page.getByTestId('batch-search-type'), 'By title');
   await page.getByTestId('batch-search-input').fill('EN1');
   await page.getByTestId('batch-search-input').press('Enter');
   await expect(page.locator('[data-testid="batch-row"][data-name="EN1"]')).toBeVisible();

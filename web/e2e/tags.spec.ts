@@ -1,8 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
-import { newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 const FOLDER = '标签样品';
 
 test('an administrator defines a tag dimension; a file shows its tags by dimension and channel tags', async ({
@@ -27,7 +26,7 @@ test('an administrator defines a tag dimension; a file shows its tags by dimensi
   await newFolderWithFiles(page, FOLDER, [
     { name: 'tagged-look.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 400) },
   ]);
-  await expect(card(page, 'tagged-look').locator('img')).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(page, 'tagged-look').locator('img')).toBeVisible({ timeout: 30_000 });
   const token = (await context.cookies()).find((c) => c.name === 'skToken')?.value ?? '';
   const folderId = new URL(page.url()).pathname.split('/').pop();
   const listing = await page.request.get(
@@ -50,7 +49,7 @@ test('an administrator defines a tag dimension; a file shows its tags by dimensi
   expect(tagged.ok()).toBe(true);
 
   // The info panel: tags by dimension, and channel tags added and removed in place.
-  await card(page, 'tagged-look').getByRole('button', { name: 'tagged-look' }).click();
+  await itemCard(page, 'tagged-look').getByRole('button', { name: 'tagged-look' }).click();
   await expect(page.getByTestId('file-tags')).toContainText('季节：春夏');
   await page.getByTestId('channel-tag-add').click();
   await page.getByTestId('channel-tag-input').fill('天猫');
@@ -75,7 +74,7 @@ test('an administrator defines a tag dimension; a file shows its tags by dimensi
     .locator('.ant-popover')
     .getByRole('button', { name: /确\s?定/ })
     .click();
-  await expect(card(page, 'tagged-look')).toBeVisible();
+  await expect(itemCard(page, 'tagged-look')).toBeVisible();
   await expect(page.getByTestId('item-card')).toHaveCount(1);
   await page.getByTestId('side-tabs').getByRole('link', { name: '全部文件' }).click();
   await page.getByTestId('filter-button').click();

@@ -3,12 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg, makeMp4, makePdf, makePng, makePsd, makeTiff } from '../../server/test/fixtures';
-import { chooseUserMenuItem, signIn, slowParts, snap, useEnglish } from './support';
-
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
+import { chooseUserMenuItem, itemCard, newFolder, signIn, slowParts, snap, useEnglish } from './support';
 
 async function openFolder(page: Page, name: string) {
-  await card(page, name).getByRole('button', { name }).click();
+  await itemCard(page, name).getByRole('button', { name }).click();
   await expect(page.getByTestId('current-folder')).toHaveText(name);
 }
 
@@ -29,10 +27,7 @@ test('uploads a folder of real files and their thumbnails appear', async ({ page
   fs.writeFileSync(path.join(folder, '.DS_Store'), 'finder junk');
 
   await signIn(page);
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill('上传测试');
-  await page.getByTestId('folder-dialog-ok').click();
-  await openFolder(page, '上传测试');
+  await newFolder(page, '上传测试', { open: true });
 
   await page.getByTestId('upload-folder-input').setInputFiles(folder);
   const dialog = page.getByRole('dialog');
@@ -46,14 +41,14 @@ test('uploads a folder of real files and their thumbnails appear', async ({ page
   await snap(page, 'upload-dialog-zh');
   await page.getByTestId('upload-finish').click();
 
-  await expect(card(page, '新品')).toBeVisible();
+  await expect(itemCard(page, '新品')).toBeVisible();
   await openFolder(page, '新品');
   for (const name of ['SHOE101-01_side', 'SHOE101-01_top', 'scan', 'layout']) {
-    await expect(card(page, name).locator('img')).toBeVisible({ timeout: 30_000 });
+    await expect(itemCard(page, name).locator('img')).toBeVisible({ timeout: 30_000 });
   }
   await openFolder(page, '细节');
   for (const name of ['spec', 'clip'])
-    await expect(card(page, name).locator('img')).toBeVisible({ timeout: 30_000 });
+    await expect(itemCard(page, name).locator('img')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('breadcrumb').getByRole('link', { name: '新品' }).click();
   await snap(page, 'upload-thumbnails-zh');
 
@@ -102,8 +97,8 @@ test('cancels one upload, and an upload survives going offline and back online',
   await expect(page.getByTestId('history-name').filter({ hasText: 'keep-me.mov' })).toBeVisible();
   await expect(page.getByTestId('history-name').filter({ hasText: 'cancel-me.mov' })).toHaveCount(0);
   await page.goto('/allfiles/all');
-  await expect(card(page, 'keep-me')).toBeVisible();
-  await expect(card(page, 'cancel-me')).toHaveCount(0);
+  await expect(itemCard(page, 'keep-me')).toBeVisible();
+  await expect(itemCard(page, 'cancel-me')).toHaveCount(0);
 });
 
 test('shows the upload screens in English', async ({ page }) => {

@@ -4,9 +4,8 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
-import { apiToken, signIn, snap, useEnglish } from './support';
+import { apiToken, itemCard, newFolder, signIn, snap, useEnglish } from './support';
 
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
 /** The part number inside a local part URL's signed token (`<base64url payload>.<mac>`). */
 const partNumberOf = (url: string) => {
   const token = new URL(url).searchParams.get('token') ?? '';
@@ -15,19 +14,14 @@ const partNumberOf = (url: string) => {
 
 test('uploads a new version of a file from the viewer under its fixed name', async ({ page }) => {
   await signIn(page);
-  await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill('新版本');
-  await page.getByTestId('folder-dialog-ok').click();
-  await card(page, '新版本').getByRole('button', { name: '新版本' }).click();
-  // Files picked before the folder's page is there would go to an input about to be replaced.
-  await expect(page.getByTestId('current-folder')).toHaveText('新版本');
+  await newFolder(page, '新版本', { open: true });
   await page
     .getByTestId('upload-files-input')
     .setInputFiles({ name: 'SHOE303-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(900, 600) });
   await page.getByTestId('upload-finish').click();
-  await expect(card(page, 'SHOE303-01').locator('img')).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(page, 'SHOE303-01').locator('img')).toBeVisible({ timeout: 30_000 });
 
-  await card(page, 'SHOE303-01').getByRole('button', { name: 'SHOE303-01' }).click();
+  await itemCard(page, 'SHOE303-01').getByRole('button', { name: 'SHOE303-01' }).click();
   await expect(page.getByTestId('info-formats')).toHaveText('JPG');
   await page
     .getByTestId('new-version-input')
@@ -95,8 +89,8 @@ test('shows the interrupted uploads and the new-version dialog in English', asyn
     .getByTestId('upload-files-input')
     .setInputFiles({ name: 'BAG9-02.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) });
   await page.getByTestId('upload-finish').click();
-  await expect(card(page, 'BAG9-02').locator('img')).toBeVisible({ timeout: 30_000 });
-  await card(page, 'BAG9-02').getByRole('button', { name: 'BAG9-02' }).click();
+  await expect(itemCard(page, 'BAG9-02').locator('img')).toBeVisible({ timeout: 30_000 });
+  await itemCard(page, 'BAG9-02').getByRole('button', { name: 'BAG9-02' }).click();
   await page
     .getByTestId('new-version-input')
     .setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: await makePng(400, 300) });
@@ -162,8 +156,8 @@ test('flags article numbers that are not in the SKU data before the upload start
     '1 个文件的货号不在 SKU 数据中，仍然上传吗？',
   );
   await page.getByRole('button', { name: '仍然上传' }).click();
-  await expect(card(page, 'SHOE777-07_side')).toBeVisible({ timeout: 30_000 });
-  await expect(card(page, 'SHOE500-01_side')).toBeVisible();
+  await expect(itemCard(page, 'SHOE777-07_side')).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(page, 'SHOE500-01_side')).toBeVisible();
 });
 
 test('shows the article-number flag and the SKU data screen in English', async ({ page }) => {

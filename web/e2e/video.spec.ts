@@ -1,13 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeVideo } from '../../server/test/fixtures';
-import { newFolderWithFiles, signIn, snap, useEnglish } from './support';
-
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
+import { itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 /** Opens the file's viewer and waits until its video is ready to play (a rendition may be in the making). */
 async function openVideo(page: Page, name: string, checkAgain: RegExp) {
-  await expect(card(page, name).locator('img')).toBeVisible({ timeout: 30_000 });
-  await card(page, name).getByRole('button', { name }).click();
+  await expect(itemCard(page, name).locator('img')).toBeVisible({ timeout: 30_000 });
+  await itemCard(page, name).getByRole('button', { name }).click();
   const video = page.getByTestId('viewer-video');
   await expect(async () => {
     if (await page.getByTestId('viewer-video-pending').isVisible()) {

@@ -1,10 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg, makePng, makePsd } from '../../server/test/fixtures';
 import { readZip } from '../../server/test/zip';
-import { newFolderWithFiles, signIn, snap, useEnglish } from './support';
-
-const card = (page: Page, name: string) => page.locator(`[data-testid="item-card"][data-name="${name}"]`);
+import { itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 test('opens a file full screen: zoom, rotate, previous/next, edit name and validity, hide a format', async ({
   page,
@@ -15,15 +13,15 @@ test('opens a file full screen: zoom, rotate, previous/next, edit name and valid
     { name: 'BOOT1.psd', mimeType: 'image/vnd.adobe.photoshop', buffer: await makePsd(600, 450) },
     { name: 'BOOT2.png', mimeType: 'image/png', buffer: await makePng(800, 800) },
   ]);
-  await expect(card(page, 'BOOT1').locator('img')).toBeVisible({ timeout: 30_000 });
-  await expect(card(page, 'BOOT2').locator('img')).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(page, 'BOOT1').locator('img')).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(page, 'BOOT2').locator('img')).toBeVisible({ timeout: 30_000 });
 
   // The uploads finish side by side, so either file may be listed first: start from the first.
   const names = await page
     .getByTestId('item-card')
     .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-name')));
   const [first, second] = names as [string, string];
-  await card(page, first).getByRole('button', { name: first }).click();
+  await itemCard(page, first).getByRole('button', { name: first }).click();
   const viewer = page.getByTestId('file-viewer');
   await expect(page.getByTestId('viewer-title')).toHaveText(first);
   const image = page.getByTestId('viewer-image');
@@ -71,11 +69,11 @@ test('opens a file full screen: zoom, rotate, previous/next, edit name and valid
 
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
-  await expect(card(page, 'BOOT1-侧面')).toBeVisible();
+  await expect(itemCard(page, 'BOOT1-侧面')).toBeVisible();
 
   // Download both files as one zip, BOOT2 also converted to JPG, scaled to 300 px on the long side.
-  await card(page, 'BOOT1-侧面').getByRole('checkbox').check();
-  await card(page, 'BOOT2').getByRole('checkbox').check();
+  await itemCard(page, 'BOOT1-侧面').getByRole('checkbox').check();
+  await itemCard(page, 'BOOT2').getByRole('checkbox').check();
   await page.getByTestId('selection-download').click();
   await expect(page.getByTestId('download-item')).toHaveCount(2);
   await page.getByRole('dialog').getByRole('checkbox', { name: 'JPG' }).last().check();
@@ -95,14 +93,14 @@ test('opens a file full screen: zoom, rotate, previous/next, edit name and valid
 test('shows the viewer in English', async ({ page }) => {
   await useEnglish(page);
   await signIn(page);
-  await card(page, '看图').getByRole('button', { name: '看图' }).click();
-  await card(page, 'BOOT2').getByRole('button', { name: 'BOOT2' }).click();
+  await itemCard(page, '看图').getByRole('button', { name: '看图' }).click();
+  await itemCard(page, 'BOOT2').getByRole('button', { name: 'BOOT2' }).click();
   await expect(page.getByTestId('info-panel')).toContainText('Uploaded by');
   await snap(page, 'viewer-info-en');
   await page.getByTestId('viewer-edit').click();
   await snap(page, 'viewer-edit-en');
   await page.keyboard.press('Escape');
-  await card(page, 'BOOT2').getByRole('checkbox').check();
+  await itemCard(page, 'BOOT2').getByRole('checkbox').check();
   await page.getByTestId('selection-download').click();
   await expect(page.getByRole('dialog')).toContainText('Equal scaling');
   await snap(page, 'download-dialog-en');

@@ -1,6 +1,6 @@
 import type { Item } from '@dam/contract';
 import { Button, Form, Input, Radio, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../ui/FormModal';
 import { filesApi, useInvalidateFiles } from './api';
@@ -31,7 +31,9 @@ export function FolderDialog({ open, folder, parent, onClose }: Props) {
   const [location, setLocation] = useState<{ id: number | 'all'; path: string } | null>(null);
   const [picking, setPicking] = useState(false);
 
-  useEffect(() => {
+  // Before the dialog is painted: a name typed into the field in the moment between paint and a
+  // passive effect would be wiped by the reset and the save refused as empty.
+  useLayoutEffect(() => {
     if (open) {
       form.setFieldsValue({ folderName: folder?.name ?? '', visibility: 'shared' });
       setLocation(null);
