@@ -13,7 +13,7 @@ import pg from 'pg';
 import { call } from '../server/test/call';
 import { mediaJobsSettled, startCluster } from '../server/test/cluster';
 import { makeJpeg } from '../server/test/fixtures';
-import { uploadFiles } from '../server/test/over-http';
+import { runLanes, uploadFiles } from '../server/test/over-http';
 import { BENCH_ADMIN } from './server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -52,47 +52,33 @@ try {
   /** The mixed load against `base` for SECONDS: every failed call is kept with its reason. */
   const load = async (base: string, label: string): Promise<LoadResult> => {
     const result: LoadResult = { calls: 0, errors: [], uploads: [], readMs: [], uploadMs: [] };
-    const until = Date.now() + SECONDS * 1000;
-    const lane = async (work: (round: number) => Promise<void>) => {
-      for (let round = 0; Date.now() < until; round += 1) {
-        try {
-          await work(round);
-        } catch (error) {
-          result.errors.push(String(error));
-        }
-      }
-    };
-    await Promise.all([
-      ...Array.from({ length: UPLOAD_LANES }, (_, laneNo) =>
-        lane(async (round) => {
-          const since = performance.now();
-          const ids = await uploadFiles(
-            base,
+    result.errors = await runLanes(SECONDS * 1000, [
+      ...Array.from({ length: UPLOAD_LANES }, (_, laneNo) => async (round: number) => {
+        const since = performance.now();
+        const ids = await uploadFiles(
+          base,
+          token,
+          [{ fileName: `SO${laneNo}${round}-01_${label}.jpg`, size: photo.length, part: () => photo }],
+          { targetFolderId: folderId, onCall: () => (result.calls += 1) },
+        );
+        result.uploadMs.push(performance.now() - since);
+        result.uploads.push(...ids);
+      }),
+      ...Array.from({ length: READ_LANES }, (_, laneNo) => async (round: number) => {
+        const since = performance.now();
+        if ((laneNo + round) % 2 === 0)
+          await call(base, endpoints.folderListing, {
             token,
-            [{ fileName: `SO${laneNo}${round}-01_${label}.jpg`, size: photo.length, part: () => photo }],
-            { targetFolderId: folderId, onCall: () => (result.calls += 1) },
-          );
-          result.uploadMs.push(performance.now() - since);
-          result.uploads.push(...ids);
-        }),
-      ),
-      ...Array.from({ length: READ_LANES }, (_, laneNo) =>
-        lane(async (round) => {
-          const since = performance.now();
-          if ((laneNo + round) % 2 === 0)
-            await call(base, endpoints.folderListing, {
-              token,
-              query: { folderDataId: folderId, pageSize: 50 },
-            });
-          else
-            await call(base, endpoints.search, {
-              token,
-              body: { searchType: 1, query: `SO${laneNo}`, pageSize: 50 },
-            });
-          result.calls += 1;
-          result.readMs.push(performance.now() - since);
-        }),
-      ),
+            query: { folderDataId: folderId, pageSize: 50 },
+          });
+        else
+          await call(base, endpoints.search, {
+            token,
+            body: { searchType: 1, query: `SO${laneNo}`, pageSize: 50 },
+          });
+        result.calls += 1;
+        result.readMs.push(performance.now() - since);
+      }),
     ]);
     return result;
   };

@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { startS3Server } from './harness';
+import type pg from 'pg';
+import { createPostgresDatabase, startS3Server } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -181,12 +180,8 @@ export async function startCluster(options: {
   /** Serve the built web app (for browser journeys). */
   web?: boolean;
 }): Promise<Cluster> {
-  const name = `dam_cluster_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: options.serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const databaseUrl = Object.assign(new URL(options.serverUrl), { pathname: `/${name}` }).toString();
+  const database = await createPostgresDatabase(options.serverUrl, 'dam_cluster');
+  const databaseUrl = database.url;
   const s3 = await startS3Server('dam-cluster', { cors: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-cluster-'));
 
@@ -242,10 +237,7 @@ export async function startCluster(options: {
     await proxy.close();
     await Promise.all(processes.map((child) => child.stop()));
     await s3.close();
-    const cleanup = new pg.Client({ connectionString: options.serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const failed = started.find((result) => result.status === 'rejected');

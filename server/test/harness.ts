@@ -16,6 +16,31 @@ import { call } from './call';
 import { makeS3rverDurable } from './s3rver-durable';
 
 /**
+ * A fresh, empty database on the PostgreSQL server of `serverUrl` (named `<prefix>_<random>`), and
+ * the way to drop it again (connections still open to it are ended).
+ */
+export async function createPostgresDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${name}`);
+  return {
+    url: Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString(),
+    drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
  * A real database for one test file: an in-memory PGlite, or (TEST_DB=postgres) a fresh
  * database created on the PostgreSQL server of TEST_DATABASE_URL and dropped afterwards.
  */
@@ -27,23 +52,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `dam_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), pgliteDir: null, poolSize: 4 });
+  const database = await createPostgresDatabase(serverUrl, 'dam_test');
+  const handle = await openDatabase({ url: database.url, pgliteDir: null, poolSize: 4 });
   await migrateToLatest(handle.db);
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }

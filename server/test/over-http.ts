@@ -98,3 +98,27 @@ export async function uploadFiles(
   }
   return created.map((r) => r.id);
 }
+
+/**
+ * Runs each lane's work round after round, all lanes at once, until `durationMs` has passed; a
+ * round that throws is counted, not fatal. Returns the failures' reasons (a load test wants none).
+ */
+export async function runLanes(
+  durationMs: number,
+  lanes: ReadonlyArray<(round: number) => Promise<void>>,
+): Promise<string[]> {
+  const failures: string[] = [];
+  const until = Date.now() + durationMs;
+  await Promise.all(
+    lanes.map(async (work) => {
+      for (let round = 0; Date.now() < until; round += 1) {
+        try {
+          await work(round);
+        } catch (error) {
+          failures.push(String(error));
+        }
+      }
+    }),
+  );
+  return failures;
+}

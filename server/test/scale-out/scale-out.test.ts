@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attempt, call, fetchBytes } from '../call';
 import { type Cluster, mediaJobs, mediaJobsSettled, startCluster } from '../cluster';
 import { makeJpeg } from '../fixtures';
-import { uploadFiles } from '../over-http';
+import { runLanes, uploadFiles } from '../over-http';
 import { readZip } from '../zip';
 
 const ADMIN = { email: 'cluster-admin@example.com', password: 'Cluster#2026' };
@@ -142,40 +142,25 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
 
     it('answers every call of a mixed load of uploads and listings, every job once', async () => {
       const before = new Set((await mediaJobs(database)).map((job) => job.upload_id));
-      const failures: string[] = [];
       const uploaded: number[] = [];
-      const until = Date.now() + 5_000;
-      const lane = async (work: (round: number) => Promise<void>) => {
-        for (let round = 0; Date.now() < until; round += 1) {
-          try {
-            await work(round);
-          } catch (error) {
-            failures.push(String(error));
-          }
-        }
-      };
       const bytes = await jpeg(99);
-      await Promise.all([
-        ...[1, 2].map((laneNo) =>
-          lane(async (round) => {
-            uploaded.push(
-              ...(await uploadFiles(
-                cluster.url,
-                token,
-                [{ fileName: `load-${laneNo}-${round}.jpg`, size: bytes.length, part: () => bytes }],
-                { targetFolderId: folderId },
-              )),
-            );
-          }),
-        ),
-        ...[1, 2, 3].map(() =>
-          lane(async () => {
-            await call(cluster.url, endpoints.folderListing, {
+      const failures = await runLanes(5_000, [
+        ...[1, 2].map((laneNo) => async (round: number) => {
+          uploaded.push(
+            ...(await uploadFiles(
+              cluster.url,
               token,
-              query: { folderDataId: folderId, pageSize: 50 },
-            });
-          }),
-        ),
+              [{ fileName: `load-${laneNo}-${round}.jpg`, size: bytes.length, part: () => bytes }],
+              { targetFolderId: folderId },
+            )),
+          );
+        }),
+        ...[1, 2, 3].map(() => async () => {
+          await call(cluster.url, endpoints.folderListing, {
+            token,
+            query: { folderDataId: folderId, pageSize: 50 },
+          });
+        }),
       ]);
       expect(failures).toEqual([]);
       expect(cluster.proxy.failures).toBe(0);
