@@ -18,7 +18,7 @@ test('signs in as the administrator, sees the layout, switches to English and si
   await snap(page, 'layout-zh');
 
   await page.getByTestId('language-switch').hover();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(page.getByTestId('language-switch')).toContainText('English');
   await expect(page.getByText('Image Archive Platform').first()).toBeVisible();
   await snap(page, 'layout-en');

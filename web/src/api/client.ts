@@ -8,7 +8,6 @@ import {
   type Envelope,
   type ErrorCode,
   endpointPath,
-  errorMessage,
   type JsonEndpoint,
   LANG_HEADER,
   LIMITS,
@@ -118,15 +117,18 @@ export async function apiRequest<T>(
 
   let failure: ApiError;
   if (envelope?.errorCode) {
+    // The server words every refusal in the caller's language (LANG_HEADER); the error table is
+    // not shipped to the browser for the rare answer without words (it would double the sign-in
+    // page's client code).
     failure = new ApiError(
       envelope.errorCode,
-      envelope.errorDesc ?? errorMessage(envelope.errorCode, currentLanguage()),
+      envelope.errorDesc ?? i18n.t('errors.system'),
       response.status,
     );
   } else if (response.status === 504) {
     failure = new ApiError('TIMEOUT', i18n.t('errors.timeout'), 504);
   } else {
-    failure = new ApiError('SE_500', errorMessage('SE_500', currentLanguage()), response.status);
+    failure = new ApiError('SE_500', i18n.t('errors.system'), response.status);
   }
   if (failure.code === 'SE_501') {
     clearToken();
@@ -154,11 +156,7 @@ export async function saveFile(path: string, post?: { json: unknown }): Promise<
   if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
     const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
     const code = envelope?.errorCode ?? 'SE_500';
-    const failure = new ApiError(
-      code,
-      envelope?.errorDesc ?? errorMessage(code, currentLanguage()),
-      response.status,
-    );
+    const failure = new ApiError(code, envelope?.errorDesc ?? i18n.t('errors.system'), response.status);
     notifyError(failure.desc);
     throw failure;
   }

@@ -1,6 +1,6 @@
-import { Spin } from 'antd';
 import { type ComponentType, lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from './PageLoading.module.css';
 
 /**
  * A page loaded with its own chunk the first time it is shown (issue 10 item 7): the sign-in and
@@ -11,14 +11,35 @@ export function lazyPage<Module, Name extends keyof Module>(load: () => Promise<
 }
 
 /**
- * Shown while the first page's chunk loads. Later navigations run in a transition, so the page
- * being left stays on screen until the next one is ready instead of flashing this.
+ * A page drawn with Ant Design and using the query cache: its chunk and AppShell load together, at
+ * once rather than one after the other, and the page is rendered inside the shell.
+ */
+export function shellPage<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
+  return lazy(async () => {
+    const [{ AppShell }, module] = await Promise.all([import('./AppShell'), load()]);
+    const Page = module[name] as ComponentType;
+    return {
+      default: function InAppShell() {
+        return (
+          <AppShell>
+            <Page />
+          </AppShell>
+        );
+      },
+    };
+  });
+}
+
+/**
+ * Shown while the first page's chunk loads (drawn without Ant Design, which the sign-in page does
+ * not load). Later navigations run in a transition, so the page being left stays on screen until
+ * the next one is ready instead of flashing this.
  */
 export function PageLoading() {
   const { t } = useTranslation();
   return (
-    <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }} data-testid="page-loading">
-      <Spin size="large" aria-label={t('common.loading')} />
+    <div className={styles.page} data-testid="page-loading">
+      <span className={styles.spinner} role="progressbar" aria-label={t('common.loading')} />
     </div>
   );
 }

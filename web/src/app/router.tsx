@@ -1,11 +1,12 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RequireAuth } from '../auth/RequireAuth';
-import { lazyPage } from './lazyPage';
+import { lazyPage, shellPage } from './lazyPage';
 
-// One chunk per route group (issue 10 item 7); the sign-in and visitor pages load nothing else.
+// One chunk per route group (issue 10 item 7); the sign-in and visitor pages load nothing else, and
+// the sign-in page not even Ant Design (the layout and the visitor page come in AppShell).
 const LoginPage = lazyPage(() => import('../features/login/LoginPage'), 'LoginPage');
-const VisitPage = lazyPage(() => import('../features/share/VisitPage'), 'VisitPage');
-const MainLayout = lazyPage(() => import('../layout/MainLayout'), 'MainLayout');
+const VisitPage = shellPage(() => import('../features/share/VisitPage'), 'VisitPage');
+const MainLayout = shellPage(() => import('../layout/MainLayout'), 'MainLayout');
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
 const HomeIndex = lazyPage(() => import('../features/search/HomeIndex'), 'HomeIndex');
 const AllFilesPage = lazyPage(() => import('../features/files/AllFilesPage'), 'AllFilesPage');

@@ -62,6 +62,8 @@ const en: Messages = {
     remember: 'Keep me signed in for 7 days',
     submit: 'Sign in',
     tabPassword: 'Password',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
   },
   account: {
     title: 'My info',

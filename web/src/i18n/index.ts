@@ -1,9 +1,4 @@
 import { DEFAULT_LANGUAGE, type Language, parseLanguage, type TOP_BAR_LANGUAGES } from '@dam/contract';
-import type { Locale } from 'antd/es/locale';
-// The ES module: antd/locale/* re-exports the CommonJS build, which would bundle a second copy.
-import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import zh from './zh';
@@ -37,28 +32,16 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
-dayjs.locale(english ? 'en' : 'zh-cn');
 document.documentElement.lang = english ? 'en' : 'zh-CN';
 
-let antdStrings: Locale = zhCN;
-
-/** Ant Design's own strings (pickers, pagination, modals) in the interface language. */
-export function antdLocale(): Locale {
-  return antdStrings;
-}
-
 /**
- * The chosen language's strings, ours and Ant Design's, when they are not Chinese: main.tsx awaits
- * this before rendering.
+ * The chosen language's strings when they are not Chinese: main.tsx awaits this before rendering.
+ * (Ant Design's own strings and the dates' language are set in AppShell.)
  */
 export async function loadLanguage(): Promise<void> {
   if (!english) return;
-  const [{ default: en }, { default: enUS }] = await Promise.all([
-    import('./en'),
-    import('antd/es/locale/en_US'),
-  ]);
+  const { default: en } = await import('./en');
   i18n.addResourceBundle('en', 'translation', en);
-  antdStrings = enUS;
 }
 
 export default i18n;

@@ -61,6 +61,8 @@ const zh = {
     remember: '7 天内自动登录',
     submit: '登录',
     tabPassword: '密码登录',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
   },
   account: {
     title: '我的信息',

@@ -6,7 +6,6 @@ import {
   ShareAltOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Layout, Menu, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +36,6 @@ export function MainLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const user = useCurrentUser();
   const [infoOpen, setInfoOpen] = useState(false);
   const [viewMode] = useViewMode();
@@ -51,7 +49,6 @@ export function MainLayout() {
       await authApi.signOut();
     } finally {
       clearToken();
-      queryClient.clear();
       void navigate('/login', { replace: true });
     }
   };

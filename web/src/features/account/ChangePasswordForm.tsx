@@ -1,5 +1,4 @@
 import { isStrongPassword, LIMITS } from '@dam/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +20,6 @@ interface PasswordForm {
 export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<PasswordForm>();
   const [saving, setSaving] = useState(false);
 
@@ -33,7 +31,6 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
       onDone?.();
       window.setTimeout(() => {
         clearToken();
-        queryClient.clear();
         void navigate('/login', { replace: true });
       }, LIMITS.logoutAfterPasswordChangeMs);
     } catch {

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -16,11 +15,7 @@ function renderLogin() {
     ],
     { initialEntries: ['/login'] },
   );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  render(<RouterProvider router={router} />);
   return router;
 }
 
@@ -43,6 +38,17 @@ describe('login screen', () => {
     expect(await screen.findByText('请输入 11 位手机号或正确的邮箱地址')).toBeTruthy();
     expect(screen.getByText('密码长度为 6–16 位')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the password on request, and hides it again', async () => {
+    renderLogin();
+    const password = screen.getByLabelText('密码');
+    await userEvent.type(password, 'Secret#1');
+    expect(password.getAttribute('type')).toBe('password');
+    await userEvent.click(screen.getByRole('button', { name: '显示密码' }));
+    expect(password.getAttribute('type')).toBe('text');
+    await userEvent.click(screen.getByRole('button', { name: '隐藏密码' }));
+    expect(password.getAttribute('type')).toBe('password');
   });
 
   it('shows the server’s reason when sign-in fails, and signs in otherwise', async () => {

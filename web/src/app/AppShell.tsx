@@ -1,0 +1,48 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+// The ES modules: antd/locale/* re-exports the CommonJS build, which would bundle a second copy.
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useEffect } from 'react';
+import { setNotifier } from '../api/notify';
+import { queryClient } from '../api/queryClient';
+import { currentLanguage } from '../i18n';
+
+const english = currentLanguage() === 'en';
+// Dates are written only on the pages drawn here.
+dayjs.locale(english ? 'en' : 'zh-cn');
+
+/** Hands Ant Design's themed message API to code outside React (the API client). */
+function NotifierBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(
+    () =>
+      setNotifier(
+        (text) => void message.error(text),
+        (text) => void message.success(text),
+      ),
+    [message],
+  );
+  return null;
+}
+
+/**
+ * What the pages drawn with Ant Design need around them (the signed-in layout, the share visitor
+ * page): its theme, its own strings in the interface language, its message API, and the query
+ * cache. The sign-in page is drawn without any of it and does not load it (issue 10 item 7).
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider
+      locale={english ? enUS : zhCN}
+      theme={{ token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontSize: 14 } }}
+    >
+      <AntApp>
+        <NotifierBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
