@@ -18,6 +18,8 @@ test('signs in as the administrator, sees the layout, switches to English and si
   await snap(page, 'layout-zh');
 
   await page.getByTestId('language-switch').hover();
+  await expect(page.getByRole('menuitemradio', { name: '中文' })).toHaveAttribute('aria-checked', 'true');
+  await snap(page, 'language-menu-zh');
   await page.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(page.getByTestId('language-switch')).toContainText('English');
   await expect(page.getByText('Image Archive Platform').first()).toBeVisible();
@@ -45,6 +47,12 @@ test('signs in as the administrator, sees the layout, switches to English and si
 
 test('shows the localised reason for a wrong password', async ({ page }) => {
   await page.goto('/login');
+  // Nothing filled in: each field says what it needs, and nothing is sent.
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('请输入手机号或邮箱')).toBeVisible();
+  await expect(page.getByText('请输入密码', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('login-error')).toBeHidden();
+  await snap(page, 'login-problems-zh');
   await page.getByTestId('login-identifier').fill(ADMIN.email);
   await page.getByTestId('login-password').fill('Wrong#123');
   await page.getByTestId('login-submit').click();
