@@ -19,6 +19,7 @@ import { fastifyTrustProxy } from './http/trust-proxy';
 import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/routes';
+import { clientRoutes } from './modules/clients/routes';
 import { downloadsRoutes, downloadTicketRoute } from './modules/downloads/routes';
 import { filesRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -180,6 +181,7 @@ export async function buildApp({
       oplog,
     });
     await mainApi.register(logsRoutes, { logs, oplog, reportRateLimit: 120 });
+    await mainApi.register(clientRoutes, { config });
   });
   // Share-link visitors (SPEC §2 /visitfile) need no sign-in: the link's code, then a visitor token.
   await app.register(shareVisitorRoutes, { shares: shareVisitors, downloads, oplog });

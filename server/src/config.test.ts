@@ -28,6 +28,8 @@ describe('configuration from the environment', () => {
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'maybe'],
     ['TRUST_PROXY', '10.0.0.0/33'],
+    ['CLIENT_DOWNLOAD_MAC_URL', 'files.example.com/client.dmg'],
+    ['CLIENT_DOWNLOAD_WIN_URL', 'ftp://files.example.com/client.exe'],
     ['TRUST_PROXY', '10.0.0.1, proxy.internal'],
     ['TRUST_PROXY', '100'],
     ['SESSION_IDLE_HOURS', '-1'],

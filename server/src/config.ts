@@ -111,6 +111,12 @@ const envObject = z.object({
   TRUST_PROXY: trustProxyFromEnv.default(false),
   /** The address users open, printed at start-up; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Where the desktop client for macOS and for Windows is downloaded (SPEC §1: static storage
+   * links); the top-bar menu offers only those set.
+   */
+  CLIENT_DOWNLOAD_MAC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CLIENT_DOWNLOAD_WIN_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Time zone whose calendar decides "today" for file validity (SPEC §4). */
   BUSINESS_TIME_ZONE: z
     .string()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, snap } from './support';
+import { ADMIN, CLIENT_LINKS, chooseUserMenuItem, signIn, snap, useEnglish } from './support';
 
 test('signs in as the administrator, sees the layout, switches to English and signs out', async ({
   page,
@@ -92,4 +92,23 @@ test('the same, in English', async ({ page }) => {
   await page.goto('/rencent?code=xyz');
   await expect(page).toHaveURL(/\/login\?redirect=%2Frencent%3Fcode%3Dxyz$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('offers the desktop client for Windows and macOS from the user menu', async ({ page }) => {
+  await signIn(page);
+  const dialog = page.getByRole('dialog', { name: '下载客户端' });
+  await chooseUserMenuItem(page, '下载客户端', dialog);
+  await expect(dialog.getByTestId('client-download-windows')).toHaveAttribute('href', CLIENT_LINKS.windows);
+  await expect(dialog.getByTestId('client-download-mac')).toHaveAttribute('href', CLIENT_LINKS.mac);
+  await expect(dialog.getByTestId('client-download-windows')).toContainText('Windows 版');
+  await snap(page, 'download-client-zh');
+});
+
+test('the download-client dialog in English', async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page);
+  const dialog = page.getByRole('dialog', { name: 'Download the desktop client' });
+  await chooseUserMenuItem(page, 'Download client', dialog);
+  await expect(dialog.getByTestId('client-download-mac')).toContainText('For macOS');
+  await snap(page, 'download-client-en');
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { buildWebIfStale } from './build-web';
 import { chromiumLaunchOptions } from './chromium';
-import { ADMIN } from './support';
+import { ADMIN, CLIENT_LINKS } from './support';
 
 /**
  * Browser journeys in Debian's Chromium (Playwright cannot download its own browser here),
@@ -59,6 +59,8 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
+      CLIENT_DOWNLOAD_MAC_URL: CLIENT_LINKS.mac,
+      CLIENT_DOWNLOAD_WIN_URL: CLIENT_LINKS.windows,
     },
   },
 });

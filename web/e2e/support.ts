@@ -3,6 +3,11 @@ import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026' };
+/** The desktop client's download links the journeys' server is configured with. */
+export const CLIENT_LINKS = {
+  mac: 'https://files.example.com/dam/Archive-2.3.dmg',
+  windows: 'https://files.example.com/dam/Archive-2.3.exe',
+};
 const shots = path.resolve(import.meta.dirname, 'screenshots');
 
 /** Saves a screenshot once Ant Design's animations have settled (web/e2e/screenshots, not committed). */

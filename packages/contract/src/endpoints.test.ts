@@ -13,7 +13,7 @@ import {
 import { downloadsEndpoints } from './endpoints/downloads';
 import { filesEndpoints } from './endpoints/files';
 import { itemsEndpoints } from './endpoints/items';
-import { healthEndpoints, logsEndpoints, searchEndpoints } from './endpoints/misc';
+import { clientEndpoints, healthEndpoints, logsEndpoints, searchEndpoints } from './endpoints/misc';
 import { accountsEndpoints, securityEndpoints } from './endpoints/security';
 import { sharesEndpoints } from './endpoints/shares';
 import { skuEndpoints } from './endpoints/sku';
@@ -32,6 +32,7 @@ const areas = [
   sharesEndpoints,
   searchEndpoints,
   logsEndpoints,
+  clientEndpoints,
   healthEndpoints,
 ];
 

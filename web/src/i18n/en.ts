@@ -43,6 +43,13 @@ const en: Messages = {
     manage: 'Administration',
     myShares: 'My shares',
     newShares: 'Latest shares',
+    downloadClient: 'Download client',
+  },
+  client: {
+    title: 'Download the desktop client',
+    hint: 'Install the archive’s desktop client for easier batch uploads and downloads.',
+    windows: 'For Windows',
+    mac: 'For macOS',
   },
   language: {
     zh: '中文',

@@ -42,6 +42,13 @@ const zh = {
     manage: '管理后台',
     myShares: '我的分享',
     newShares: '最新分享',
+    downloadClient: '下载客户端',
+  },
+  client: {
+    title: '下载客户端',
+    hint: '在电脑上安装图档中台客户端，批量上传和下载更方便。',
+    windows: 'Windows 版',
+    mac: 'macOS 版',
   },
   language: {
     zh: '中文',

@@ -1,5 +1,6 @@
 import {
   CloudUploadOutlined,
+  DesktopOutlined,
   DownOutlined,
   LinkOutlined,
   LogoutOutlined,
@@ -16,6 +17,7 @@ import { authApi } from '../auth/api';
 import { clearToken } from '../auth/token';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { DEFAULT_AVATAR } from '../features/account/avatar';
+import { useClientDownloads } from '../features/account/clientsApi';
 import { ForcedPasswordChange, mustChangePassword } from '../features/account/ForcedPasswordChange';
 import { ArtNumDownloadButton } from '../features/download/ArtNumDownloadButton';
 import { useViewMode } from '../features/files/ListControls';
@@ -30,6 +32,9 @@ import { LanguageSwitch } from './LanguageSwitch';
 import styles from './MainLayout.module.css';
 
 const MyInfoDialog = lazyDialog(async () => (await import('../features/account/MyInfoDialog')).MyInfoDialog);
+const DownloadClientDialog = lazyDialog(
+  async () => (await import('../features/account/DownloadClientDialog')).DownloadClientDialog,
+);
 
 /** SPEC §2 layout: top bar, side tabs, content area. */
 export function MainLayout() {
@@ -43,6 +48,9 @@ export function MainLayout() {
   // Until the password is changed the server answers nothing else (SE_502): the page stays empty
   // rather than firing calls whose refusals would toast behind the change-password dialog.
   const passwordLocked = mustChangePassword(user.data);
+  const [clientOpen, setClientOpen] = useState(false);
+  const clientLinks = useClientDownloads({ enabled: user.isSuccess && !passwordLocked }).data;
+  const offersClient = Boolean(clientLinks?.mac || clientLinks?.windows);
 
   const signOut = async () => {
     try {
@@ -78,6 +86,9 @@ export function MainLayout() {
                   { key: 'shares', icon: <ShareAltOutlined />, label: t('nav.myShares') },
                   { key: 'openShare', icon: <LinkOutlined />, label: t('share.openLinkTitle') },
                   { key: 'info', icon: <UserOutlined />, label: t('nav.myInfo') },
+                  ...(offersClient
+                    ? [{ key: 'client', icon: <DesktopOutlined />, label: t('nav.downloadClient') }]
+                    : []),
                   { type: 'divider' },
                   { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },
                 ],
@@ -86,6 +97,7 @@ export function MainLayout() {
                   else if (key === 'records') void navigate('/upload-record/current');
                   else if (key === 'shares') void navigate('/myshare');
                   else if (key === 'openShare') setOpenShareLink(true);
+                  else if (key === 'client') setClientOpen(true);
                   else setInfoOpen(true);
                 },
               }}
@@ -142,6 +154,9 @@ export function MainLayout() {
         <MyInfoDialog open={infoOpen} onClose={() => setInfoOpen(false)} />
         {!passwordLocked && <UploadPanel />}
         {openShareLink && <OpenShareLinkDialog onClose={() => setOpenShareLink(false)} />}
+        {clientOpen && clientLinks && (
+          <DownloadClientDialog links={clientLinks} onClose={() => setClientOpen(false)} />
+        )}
         <ForcedPasswordChange />
       </Layout>
     </UploadProvider>

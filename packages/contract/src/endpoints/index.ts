@@ -1,7 +1,7 @@
 import { downloadsEndpoints } from './downloads';
 import { filesEndpoints } from './files';
 import { itemsEndpoints } from './items';
-import { healthEndpoints, logsEndpoints, searchEndpoints } from './misc';
+import { clientEndpoints, healthEndpoints, logsEndpoints, searchEndpoints } from './misc';
 import { accountsEndpoints, securityEndpoints } from './security';
 import { sharesEndpoints } from './shares';
 import { skuEndpoints } from './sku';
@@ -17,7 +17,7 @@ export {
   openFolderResultSchema,
   pagingQuerySchema,
 } from './items';
-export { healthSchema } from './misc';
+export { type ClientDownloads, clientDownloadsSchema, healthSchema } from './misc';
 // The schema-free table is its own module: a bundle that imports only it leaves the table below out.
 export { endpointRoutes } from './routes';
 export { newSharesBodySchema, newSharesQuerySchema } from './shares';
@@ -40,6 +40,7 @@ export const endpoints = {
   ...sharesEndpoints,
   ...searchEndpoints,
   ...logsEndpoints,
+  ...clientEndpoints,
   ...healthEndpoints,
 };
 export type Endpoints = typeof endpoints;

@@ -43,6 +43,18 @@ export const logsEndpoints = {
   }),
 };
 
+/** Where the desktop client is downloaded (SPEC §1, §2 top-bar menu); null where none is offered. */
+export const clientDownloadsSchema = z.object({ mac: z.string().nullable(), windows: z.string().nullable() });
+export type ClientDownloads = z.infer<typeof clientDownloadsSchema>;
+
+export const clientEndpoints = {
+  clientDownloads: defineEndpoint({
+    ...routes.clientDownloads,
+    reply: 'json',
+    result: clientDownloadsSchema,
+  }),
+};
+
 /** For load balancers and the about page: answers only when the database does. */
 export const healthEndpoints = {
   health: defineEndpoint({ ...routes.health, reply: 'json', result: healthSchema }),

@@ -119,6 +119,8 @@ export const routes = {
   reportOperation: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/operator-log/add-log` },
   operationLog: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/operator-log/list` },
   exportOperationLog: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/operator-log/export` },
+  // The desktop client's download links (top-bar menu)
+  clientDownloads: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/client-download` },
   // Health check
   health: { method: 'GET', path: '/health' },
 } as const;
