@@ -189,6 +189,8 @@ test('the files of a search result are tagged on the batch tagging screen', asyn
   await chooseOption(page, page.getByTestId('batch-search-type'), '批量货号');
   await page.getByTestId('batch-search-input').fill('BTQ700-01\nBTQ800-01');
   await page.getByTestId('batch-search-go').click();
+  // The new search's rows, not the two of the last one (a new search starts the table afresh).
+  await expect(page.locator('[data-testid="batch-row"][data-name="BTQ800-01"]')).toBeVisible();
   await expect(page.getByTestId('batch-row')).toHaveCount(2);
   await page.getByTestId('batch-show').getByText('仅未打标签').click();
   await expect(page.getByTestId('batch-row')).toHaveCount(1);
