@@ -33,7 +33,6 @@ export function LoginPage() {
   const location = useLocation();
   const [fields, setFields] = useState<LoginFields>({ userName: '', password: '' });
   const [remember, setRemember] = useState(false);
-  const [problems, setProblems] = useState<FieldProblems>({});
   // Until the first try, fields are not judged while typed (as Ant Design's forms do).
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,19 +51,15 @@ export function LoginPage() {
     return found;
   };
 
-  const change = (name: keyof LoginFields, value: string) => {
-    const next = { ...fields, [name]: value };
-    setFields(next);
-    if (tried) setProblems(problemsOf(next));
-  };
+  // Judged from the fields themselves once a try has been made.
+  const problems = tried ? problemsOf(fields) : {};
+  const change = (name: keyof LoginFields, value: string) => setFields({ ...fields, [name]: value });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
     setTried(true);
-    const found = problemsOf(fields);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(problemsOf(fields)).length > 0) return;
     setSubmitting(true);
     setError(null);
     try {
