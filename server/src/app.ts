@@ -31,6 +31,7 @@ import { searchRoutes } from './modules/search/routes';
 import { securityRoutes } from './modules/security/routes';
 import { sharesRoutes, shareVisitorRoutes } from './modules/shares/routes';
 import { skuRoutes } from './modules/sku/routes';
+import { ssoRoutes } from './modules/sso/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { localPartRoute, uploadsRoutes } from './modules/uploads/routes';
 import { createServices, workJobs } from './services';
@@ -95,6 +96,7 @@ export async function buildApp({
     departments,
     users,
     roles,
+    sso,
     items,
     recycleBin,
     personalLists,
@@ -114,6 +116,8 @@ export async function buildApp({
     logs,
     media,
     cleaner,
+    mail,
+    recovery,
   } = await createServices({
     config,
     database,
@@ -148,7 +152,17 @@ export async function buildApp({
 
   await app.register(healthRoutes, { db, version, databaseKind: database.kind });
   // Route plugins carry no prefix: the contract's endpoint table holds full paths (http/endpoint.ts).
-  await app.register(securityRoutes, { security, oplog });
+  await app.register(securityRoutes, {
+    security,
+    recovery,
+    oplog,
+    logoutUrlOf: (sessionId) => sso.logoutUrl(sessionId),
+  });
+  await app.register(ssoRoutes, {
+    sso,
+    oplog,
+    secureCookie: config.PUBLIC_URL?.startsWith('https:') === true,
+  });
   // Departments, users and roles: signed-in callers only; the services check codes 2 and 3.
   await app.register(async (securityApi) => {
     securityApi.addHook(
@@ -205,7 +219,7 @@ export async function buildApp({
     });
   }
 
-  if (jobs && config.MEDIA_WORKERS > 0) await workJobs({ media, cleaner }, jobs, config.MEDIA_WORKERS);
+  if (jobs && config.MEDIA_WORKERS > 0) await workJobs({ media, cleaner, mail }, jobs, config.MEDIA_WORKERS);
 
   const webRoot = config.WEB_DIST_DIR;
   const serveWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));

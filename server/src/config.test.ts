@@ -30,6 +30,11 @@ describe('configuration from the environment', () => {
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['CLIENT_DOWNLOAD_MAC_URL', 'files.example.com/client.dmg'],
     ['CLIENT_DOWNLOAD_WIN_URL', 'ftp://files.example.com/client.exe'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SMS_PROVIDER', 'aliyun'],
+    ['SMS_HTTP_HEADERS', '["x-key"]'],
+    ['SMS_HTTP_HEADERS', '{"x-key": 1}'],
+    ['SMS_HTTP_OK_PATTERN', '(unclosed'],
     ['TRUST_PROXY', '10.0.0.1, proxy.internal'],
     ['TRUST_PROXY', '100'],
     ['SESSION_IDLE_HOURS', '-1'],
@@ -41,6 +46,22 @@ describe('configuration from the environment', () => {
   ])('stops on an invalid %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^\\s*${name}:`, 'm'));
+  });
+
+  it('reads mail and SMS settings, and wants a gateway URL for SMS_PROVIDER=http', () => {
+    const defaults = loadConfig({});
+    expect(defaults.SMTP_URL).toBeUndefined();
+    expect(defaults.SMS_PROVIDER).toBe('log');
+    expect(defaults.SMS_HTTP_HEADERS).toEqual({});
+    const set = loadConfig({
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example.com/send?to={mobile}',
+      SMS_HTTP_HEADERS: '{"Authorization":"APPCODE abc"}',
+    });
+    expect(set.SMTP_URL).toBe('smtps://user:secret@mail.example.com:465');
+    expect(set.SMS_HTTP_HEADERS).toEqual({ Authorization: 'APPCODE abc' });
+    expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow(/^\s*SMS_HTTP_URL:/m);
   });
 
   it('reads TRUST_PROXY as off, a number of proxy hops (true = one), or the proxies themselves', () => {
@@ -69,5 +90,44 @@ describe('configuration from the environment', () => {
       expect((error as Error).message).toMatch(/PORT:/);
       expect((error as Error).message).toMatch(/LOG_LEVEL:/);
     }
+  });
+});
+
+describe('single sign-on configuration', () => {
+  const sso = {
+    OIDC_ISSUER: 'https://id.example.com/realms/staff',
+    OIDC_CLIENT_ID: 'dam',
+    OIDC_CLIENT_SECRET: 's3cret',
+  };
+
+  it('is off without OIDC_ISSUER, and on with the issuer and its client', () => {
+    expect(loadConfig({}).OIDC_ISSUER).toBeUndefined();
+    expect(loadConfig(sso)).toMatchObject({
+      ...sso,
+      OIDC_SCOPES: 'openid email profile phone',
+      OIDC_AUTO_CREATE: false,
+      OIDC_TIMEOUT_MS: 10_000,
+    });
+    expect(
+      loadConfig({ ...sso, OIDC_AUTO_CREATE: 'true', OIDC_DEFAULT_DEPT_ID: '4', OIDC_DEFAULT_ROLE_ID: '7' }),
+    ).toMatchObject({ OIDC_AUTO_CREATE: true, OIDC_DEFAULT_DEPT_ID: 4, OIDC_DEFAULT_ROLE_ID: 7 });
+    // http only on this machine (tests, development).
+    expect(loadConfig({ ...sso, OIDC_ISSUER: 'http://127.0.0.1:18527' }).OIDC_ISSUER).toBe(
+      'http://127.0.0.1:18527',
+    );
+  });
+
+  it.each([
+    ['OIDC_CLIENT_ID', { OIDC_ISSUER: sso.OIDC_ISSUER, OIDC_CLIENT_SECRET: 'x' }],
+    ['OIDC_CLIENT_SECRET', { OIDC_ISSUER: sso.OIDC_ISSUER, OIDC_CLIENT_ID: 'dam' }],
+    ['OIDC_ISSUER', { ...sso, OIDC_ISSUER: 'id.example.com' }],
+    ['OIDC_ISSUER', { ...sso, OIDC_ISSUER: 'http://id.example.com' }],
+    ['OIDC_SCOPES', { ...sso, OIDC_SCOPES: 'email profile' }],
+    ['OIDC_AUTO_CREATE', { ...sso, OIDC_AUTO_CREATE: 'maybe' }],
+    ['OIDC_DEFAULT_DEPT_ID', { ...sso, OIDC_AUTO_CREATE: 'true' }],
+    ['OIDC_DEFAULT_ROLE_ID', { ...sso, OIDC_DEFAULT_ROLE_ID: 'staff' }],
+    ['OIDC_TIMEOUT_MS', { ...sso, OIDC_TIMEOUT_MS: '0' }],
+  ])('stops on a wrong or missing %s, naming it', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^\\s*${name}:`, 'm'));
   });
 });

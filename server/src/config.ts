@@ -53,6 +53,13 @@ const trustProxyFromEnv = z.string().transform((raw, ctx): TrustProxy => {
   return entries;
 });
 
+/** An OpenID provider is reached over https, or over http on this machine only (tests, development). */
+function isSecureIssuer(issuer: string): boolean {
+  if (!URL.canParse(issuer)) return true; // z.url() reports it
+  const url = new URL(issuer);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
 const envObject = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -112,11 +119,81 @@ const envObject = z.object({
   /** The address users open, printed at start-up; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   /**
+   * Outgoing mail (docs/decisions.md "Mail"): smtp://user:password@host:port, or smtps:// for TLS
+   * from the first byte. Unset: mails are written to the server log instead (development).
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** The sender of every mail, e.g. `智能图档 <dam@example.com>`. */
+  MAIL_FROM: z.string().trim().min(3).max(320).default('DAM <no-reply@localhost>'),
+  /**
+   * How SMS codes go out (docs/decisions.md "SMS codes"): `log` writes them to the server log
+   * (development); `http` calls a gateway: SMS_HTTP_URL (and SMS_HTTP_BODY when set) with the
+   * placeholders {mobile}, {code}, {minutes} and {purpose}, SMS_HTTP_HEADERS a JSON object, and the
+   * send counted as done on a 2xx answer whose body matches SMS_HTTP_OK_PATTERN (when set).
+   */
+  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_HTTP_METHOD: z.enum(['GET', 'POST']).default('POST'),
+  SMS_HTTP_HEADERS: z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        const value: unknown = JSON.parse(raw);
+        if (
+          value !== null &&
+          typeof value === 'object' &&
+          !Array.isArray(value) &&
+          Object.values(value).every((v) => typeof v === 'string')
+        )
+          return value as Record<string, string>;
+      } catch {}
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of header names to strings' });
+      return z.NEVER;
+    })
+    .default({}),
+  SMS_HTTP_BODY: z.string().max(10_000).optional(),
+  SMS_HTTP_OK_PATTERN: z
+    .string()
+    .max(500)
+    .refine((source) => {
+      try {
+        new RegExp(source);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a valid regular expression')
+    .optional(),
+  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
    * Where the desktop client for macOS and for Windows is downloaded (SPEC §1: static storage
    * links); the top-bar menu offers only those set.
    */
   CLIENT_DOWNLOAD_MAC_URL: z.url({ protocol: /^https?$/ }).optional(),
   CLIENT_DOWNLOAD_WIN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Company single sign-on with OpenID Connect (docs/decisions.md "Single sign-on (issue 13)"), on
+   * when OIDC_ISSUER is set: the provider's issuer (https; http only on this machine, for tests),
+   * this application's client there, and the scopes asked for. The provider must allow the
+   * redirect URI `<PUBLIC_URL>/oauth` and the post-logout redirect URI `<PUBLIC_URL>/login`.
+   */
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/ })
+    .refine(isSecureIssuer, 'must be an https:// URL (http:// only for localhost)')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  OIDC_SCOPES: z
+    .string()
+    .trim()
+    .refine((scopes) => scopes.split(/\s+/).includes('openid'), 'must include openid')
+    .default('openid email profile phone'),
+  /** Unknown people signing in are given an account in OIDC_DEFAULT_DEPT_ID (and OIDC_DEFAULT_ROLE_ID). */
+  OIDC_AUTO_CREATE: booleanFromEnv.default(false),
+  OIDC_DEFAULT_DEPT_ID: z.coerce.number().int().positive().optional(),
+  OIDC_DEFAULT_ROLE_ID: z.coerce.number().int().positive().optional(),
+  /** Every call to the provider (discovery, token, user info) gives up after this long. */
+  OIDC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Time zone whose calendar decides "today" for file validity (SPEC §4). */
   BUSINESS_TIME_ZONE: z
     .string()
@@ -175,6 +252,17 @@ const envSchema = envObject.superRefine((env, ctx) => {
       code: 'custom',
       path: ['HTTP_HEADERS_TIMEOUT_MS'],
       message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    });
+  if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL)
+    ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is needed when SMS_PROVIDER=http' });
+  for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const)
+    if (env.OIDC_ISSUER && !env[name])
+      ctx.addIssue({ code: 'custom', path: [name], message: 'is needed when OIDC_ISSUER is set' });
+  if (env.OIDC_ISSUER && env.OIDC_AUTO_CREATE && env.OIDC_DEFAULT_DEPT_ID === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OIDC_DEFAULT_DEPT_ID'],
+      message: 'is needed when OIDC_AUTO_CREATE=true (the department new accounts join)',
     });
   if (env.HTTP_REQUEST_TIMEOUT_MS > env.HTTP_UPLOAD_TIMEOUT_MS)
     ctx.addIssue({

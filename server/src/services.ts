@@ -24,6 +24,9 @@ import { UploadTargets } from './modules/items/upload-targets';
 import { OperationRecorder } from './modules/logs/recorder';
 import { LogsRepository } from './modules/logs/repository';
 import { LogsService } from './modules/logs/service';
+import { MailRepository } from './modules/mail/repository';
+import { MailService } from './modules/mail/service';
+import { createMailTransport } from './modules/mail/transport';
 import {
   CHECKED_URL_WINDOW_MS,
   localMediaUrlMaker,
@@ -38,6 +41,7 @@ import { RateLimiter } from './modules/ratelimit/limiter';
 import { RateLimitRepository } from './modules/ratelimit/repository';
 import { SearchRepository } from './modules/search/repository';
 import { SearchService } from './modules/search/service';
+import { AccountRecoveryService } from './modules/security/recovery';
 import { SecurityRepository } from './modules/security/repository';
 import { ADDRESS_LIMIT_MULTIPLE, SecurityService } from './modules/security/service';
 import { SharesRepository } from './modules/shares/repository';
@@ -46,6 +50,11 @@ import { ShareVisitorService } from './modules/shares/visitor';
 import { compileArtNumPattern } from './modules/sku/art-num';
 import { SkuRepository } from './modules/sku/repository';
 import { SkuService } from './modules/sku/service';
+import { SmsCodes } from './modules/sms/codes';
+import { SmsCodesRepository } from './modules/sms/repository';
+import { httpSmsSender, logSmsSender, type SmsSender } from './modules/sms/senders';
+import { SsoRepository } from './modules/sso/repository';
+import { SsoService, ssoSettingsOf } from './modules/sso/service';
 import { ChannelTagsService } from './modules/tags/channel-tags';
 import { TagDimensionsService } from './modules/tags/dimensions';
 import { TagExchangeService } from './modules/tags/exchange';
@@ -76,12 +85,18 @@ export interface Services {
   /** Signs local part-upload and media URLs. */
   partUrlSecret: string;
   limiter: RateLimiter;
+  /** The product's mail: the outbox and its delivery (the mail job). */
+  mail: MailService;
   security: SecurityService;
+  /** SMS codes, password reset and the change of one's own number. */
+  recovery: AccountRecoveryService;
   logs: LogsService;
   oplog: OperationRecorder;
   departments: DepartmentsService;
   users: UsersService;
   roles: RolesService;
+  /** Company single sign-on (OIDC_*); off when OIDC_ISSUER is unset. */
+  sso: SsoService;
   items: ItemsService;
   recycleBin: RecycleBinService;
   personalLists: PersonalListsService;
@@ -135,8 +150,22 @@ export async function createServices({
       .catch((err) => warn({ err }, 'could not queue object deletions (retried later)'));
   };
 
-  // Sign-in and share-password limits count in the database: every server process shares them.
+  // Sign-in, SMS and share-password limits count in the database: every server process shares them.
   const limiter = new RateLimiter(new RateLimitRepository(db), clock);
+  const mail = new MailService({
+    repo: new MailRepository(db),
+    transport: createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, warn),
+    clock,
+    enqueue: jobs ? (mailId) => jobs.enqueueMail(mailId) : undefined,
+    warn,
+  });
+  const smsCodes = new SmsCodes({
+    repo: new SmsCodesRepository(db),
+    sender: smsSenderOf(config, warn),
+    limiter,
+    clock,
+    warn,
+  });
   const security = new SecurityService(
     new SecurityRepository(db),
     new AccessRepository(db),
@@ -151,7 +180,16 @@ export async function createServices({
       perIdentifier: config.LOGIN_RATE_LIMIT,
       perAddress: config.LOGIN_RATE_LIMIT * ADDRESS_LIMIT_MULTIPLE,
     },
+    smsCodes,
   );
+  const recovery = new AccountRecoveryService({
+    repo: new SecurityRepository(db),
+    codes: smsCodes,
+    mail,
+    limiter,
+    clock,
+    appUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  });
 
   // The operation log: route handlers record each operation right after it succeeded.
   const logs = new LogsService(new LogsRepository(db), clock, config.BUSINESS_TIME_ZONE);
@@ -160,6 +198,17 @@ export async function createServices({
   const departments = new DepartmentsService(accountsRepository, clock);
   const users = new UsersService(accountsRepository, clock);
   const roles = new RolesService(accountsRepository, clock);
+  const sso = new SsoService({
+    settings: ssoSettingsOf(config),
+    repo: new SsoRepository(db),
+    security,
+    securityRepo: new SecurityRepository(db),
+    accounts: accountsRepository,
+    limiter,
+    startsPerMinute: config.LOGIN_RATE_LIMIT * ADDRESS_LIMIT_MULTIPLE,
+    clock,
+    warn,
+  });
 
   const itemsRepository = new ItemsRepository(db);
   const personalListsRepository = new PersonalListsRepository(db);
@@ -264,12 +313,15 @@ export async function createServices({
     storage,
     partUrlSecret,
     limiter,
+    mail,
     security,
+    recovery,
     logs,
     oplog,
     departments,
     users,
     roles,
+    sso,
     items,
     recycleBin,
     personalLists,
@@ -292,12 +344,29 @@ export async function createServices({
   };
 }
 
-/** Takes media and object-deletion jobs off the queue in this process, `mediaWorkers` media jobs at a time. */
+/** Where SMS codes go: the configured HTTP gateway, or the server log. */
+function smsSenderOf(config: Config, warn: Warn): SmsSender {
+  if (config.SMS_PROVIDER === 'log' || !config.SMS_HTTP_URL) return logSmsSender(warn);
+  return httpSmsSender({
+    url: config.SMS_HTTP_URL,
+    method: config.SMS_HTTP_METHOD,
+    headers: config.SMS_HTTP_HEADERS,
+    body: config.SMS_HTTP_BODY,
+    okPattern: config.SMS_HTTP_OK_PATTERN,
+    timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
+  });
+}
+
+/**
+ * Takes media, object-deletion and mail jobs off the queue in this process, `mediaWorkers` media
+ * jobs at a time.
+ */
 export async function workJobs(
-  { media, cleaner }: Pick<Services, 'media' | 'cleaner'>,
+  { media, cleaner, mail }: Pick<Services, 'media' | 'cleaner' | 'mail'>,
   jobs: JobQueue,
   mediaWorkers: number,
 ): Promise<void> {
+  await jobs.workMail((mailId, finalAttempt) => mail.deliver(mailId, finalAttempt));
   await jobs.workMedia((uploadId) => media.process(uploadId), mediaWorkers);
   await jobs.workObjectDeletions({
     deleteObject: (key) => cleaner.deleteObject(key),

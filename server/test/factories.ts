@@ -21,6 +21,12 @@ export function uniqueName(prefix = 'x'): string {
   return `${prefix}-${uniqueCounter}${randomBytes(2).toString('hex')}`;
 }
 
+/** An 11-digit mobile number no other test uses. */
+export function uniqueMobile(): string {
+  uniqueCounter += 1;
+  return `139${String(uniqueCounter % 10_000).padStart(4, '0')}${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, '0')}`;
+}
+
 type Scope = 'none' | 'dept' | 'all';
 export interface UserOptions {
   password?: string;

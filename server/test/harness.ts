@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/database';
-import { type JobQueue, startJobQueue } from '../src/jobs/queue';
+import { type JobQueue, type MailRetryPolicy, startJobQueue } from '../src/jobs/queue';
 import { ManualClock } from '../src/lib/clock';
 import { ensureFirstAdministrator } from '../src/modules/accounts/bootstrap';
 import { AccountsRepository } from '../src/modules/accounts/repository';
@@ -78,7 +78,14 @@ export interface TestApp {
 /** The whole application on a real database with the first administrator seeded. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { database?: DatabaseHandle; clock?: ManualClock; keepDatabase?: boolean; jobs?: boolean } = {},
+  options: {
+    database?: DatabaseHandle;
+    clock?: ManualClock;
+    keepDatabase?: boolean;
+    jobs?: boolean;
+    /** Mail retries of the job queue (tests shorten them). */
+    mailRetry?: MailRetryPolicy;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dam-test-'));
@@ -95,7 +102,13 @@ export async function createTestApp(
     adminPassword: config.ADMIN_PASSWORD,
   });
   const clock = options.clock ?? new ManualClock();
-  const jobs = options.jobs ? await startJobQueue(database, { onError: () => {}, spies: true }) : undefined;
+  const jobs = options.jobs
+    ? await startJobQueue(database, {
+        onError: () => {},
+        spies: true,
+        ...(options.mailRetry ? { mailRetry: options.mailRetry } : {}),
+      })
+    : undefined;
   const app = await buildApp({ config, database, clock, version: 'test', ...(jobs ? { jobs } : {}) });
   return {
     app,

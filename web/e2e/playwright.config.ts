@@ -4,6 +4,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { buildWebIfStale } from './build-web';
 import { chromiumLaunchOptions } from './chromium';
+import { PEER_PORTS, PEERS_URL } from './peer-ports';
+import { ssoServerEnv } from './sso-peer';
 import { ADMIN, CLIENT_LINKS } from './support';
 
 /**
@@ -41,26 +43,49 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  webServer: {
-    command: cluster ? 'node --import tsx web/e2e/cluster-server.ts' : 'node --import tsx server/src/main.ts',
-    // The cluster drops its database and store when told to stop.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    cwd: root,
-    url: `http://127.0.0.1:${port}/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
-      CLIENT_DOWNLOAD_MAC_URL: CLIENT_LINKS.mac,
-      CLIENT_DOWNLOAD_WIN_URL: CLIENT_LINKS.windows,
+  webServer: [
+    {
+      // The SMTP server and SMS gateway the app sends to, and what the journeys read them through.
+      command: 'node --import tsx web/e2e/peers.ts',
+      cwd: root,
+      url: `${PEERS_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
-  },
+    {
+      command: cluster
+        ? 'node --import tsx web/e2e/cluster-server.ts'
+        : 'node --import tsx server/src/main.ts',
+      // The cluster drops its database and store when told to stop.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      cwd: root,
+      url: `http://127.0.0.1:${port}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT: '1000',
+        CLIENT_DOWNLOAD_MAC_URL: CLIENT_LINKS.mac,
+        CLIENT_DOWNLOAD_WIN_URL: CLIENT_LINKS.windows,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SMTP_URL: `smtp://127.0.0.1:${PEER_PORTS.smtp}`,
+        MAIL_FROM: 'DAM <dam@example.test>',
+        SMS_PROVIDER: 'http',
+        SMS_HTTP_URL: `http://127.0.0.1:${PEER_PORTS.sms}/send?to={mobile}&text=code%20{code}`,
+        SMS_HTTP_METHOD: 'GET',
+        // Company single sign-on against the peers' OpenID provider (sso-peer.ts).
+        ...ssoServerEnv(`http://127.0.0.1:${port}`),
+      },
+    },
+  ],
 });

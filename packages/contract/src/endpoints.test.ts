@@ -17,11 +17,13 @@ import { clientEndpoints, healthEndpoints, logsEndpoints, searchEndpoints } from
 import { accountsEndpoints, securityEndpoints } from './endpoints/security';
 import { sharesEndpoints } from './endpoints/shares';
 import { skuEndpoints } from './endpoints/sku';
+import { ssoEndpoints } from './endpoints/sso';
 import { tagsEndpoints } from './endpoints/tags';
 import { uploadsEndpoints } from './endpoints/uploads';
 
 const areas = [
   securityEndpoints,
+  ssoEndpoints,
   accountsEndpoints,
   itemsEndpoints,
   filesEndpoints,

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { Language } from './languages';
 
 /**
- * The error catalogue of SPEC §8, plus three codes the spec leaves open (marked "extension";
- * see docs/decisions.md): SE_400 invalid request, SE_404 not found, SE_429 too many attempts.
+ * The error catalogue of SPEC §8, plus four codes the spec leaves open (marked "extension";
+ * see docs/decisions.md): SE_400 invalid request, SE_404 not found, SE_429 too many attempts,
+ * SE_506 SMS code not sent (SPEC §8's "SMS code send failure").
  */
 export const ERROR_CODES = [
   'SEP_01',
@@ -33,6 +34,7 @@ export const ERROR_CODES = [
   'SE_503',
   'SE_504',
   'SE_505',
+  'SE_506',
   'SEF_01',
   'SEF_02',
   'SEF_03',
@@ -111,6 +113,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SE_503: 503,
   SE_504: 400,
   SE_505: 400,
+  SE_506: 502,
   SEF_01: 409,
   SEF_02: 400,
   SEF_03: 409,
@@ -191,6 +194,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SE_503: '请稍后再试',
     SE_504: '验证码错误',
     SE_505: '原密码错误',
+    SE_506: '短信验证码发送失败，请稍后重试',
     SEF_01: '该位置已有同名的文件或文件夹',
     SEF_02: '不能把文件夹移动到它自己或它的子文件夹中',
     SEF_03: '私有内容移入共享文件夹后将对他人可见，请确认后继续',
@@ -266,6 +270,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SE_503: 'Please try again later',
     SE_504: 'Wrong verification code',
     SE_505: 'Wrong original password',
+    SE_506: 'The SMS code could not be sent; please try again later',
     SEF_01: 'A file or folder with this name already exists here',
     SEF_02: 'A folder cannot be moved into itself or one of its subfolders',
     SEF_03: 'Moving private items into a shared folder makes them visible to others; please confirm',
@@ -341,6 +346,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SE_503: 'しばらくしてから再試行してください',
     SE_504: '認証コードが正しくありません',
     SE_505: '元のパスワードが正しくありません',
+    SE_506: 'SMS 確認コードを送信できませんでした。しばらくしてからもう一度お試しください',
     SEF_01: '同じ名前のファイルまたはフォルダが既に存在します',
     SEF_02: 'フォルダを自身またはそのサブフォルダに移動することはできません',
     SEF_03: '非公開の項目を共有フォルダに移動すると他の人にも表示されます。確認してください',
@@ -416,6 +422,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SE_503: '잠시 후 다시 시도하세요',
     SE_504: '인증 코드가 올바르지 않습니다',
     SE_505: '기존 비밀번호가 올바르지 않습니다',
+    SE_506: 'SMS 인증 코드를 보내지 못했습니다. 잠시 후 다시 시도하세요',
     SEF_01: '이 위치에 같은 이름의 파일 또는 폴더가 이미 있습니다',
     SEF_02: '폴더를 자기 자신이나 하위 폴더로 이동할 수 없습니다',
     SEF_03: '비공개 항목을 공유 폴더로 옮기면 다른 사람에게 표시됩니다. 확인해 주세요',
@@ -491,6 +498,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SE_503: 'Bitte später erneut versuchen',
     SE_504: 'Falscher Bestätigungscode',
     SE_505: 'Falsches ursprüngliches Passwort',
+    SE_506: 'Der SMS-Code konnte nicht gesendet werden; bitte später erneut versuchen',
     SEF_01: 'Hier gibt es bereits eine Datei oder einen Ordner mit diesem Namen',
     SEF_02: 'Ein Ordner kann nicht in sich selbst oder einen seiner Unterordner verschoben werden',
     SEF_03: 'Private Elemente werden in einem freigegebenen Ordner für andere sichtbar; bitte bestätigen',
@@ -581,6 +589,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     notEditable: '没有修改文件 {value} 标签的权限',
     duplicateRow: '文件 {value} 已在第 {other} 行出现',
     unknownDimension: '“{value}”不是标签维度',
+    smsCode: '验证码为 6 位数字',
   },
   en: {
     required: 'is required',
@@ -618,6 +627,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     notEditable: 'you may not change the tags of file {value}',
     duplicateRow: 'file {value} already appears in row {other}',
     unknownDimension: '"{value}" is not a tag dimension',
+    smsCode: 'the verification code is 6 digits',
   },
   ja: {
     required: '必須です',
@@ -655,6 +665,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     notEditable: 'ファイル {value} のタグを変更する権限がありません',
     duplicateRow: 'ファイル {value} は {other} 行目にもあります',
     unknownDimension: '「{value}」はタグ分類ではありません',
+    smsCode: '確認コードは 6 桁の数字です',
   },
   ko: {
     required: '필수 항목입니다',
@@ -692,6 +703,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     notEditable: '파일 {value}의 태그를 변경할 권한이 없습니다',
     duplicateRow: '파일 {value}이(가) 이미 {other}행에 있습니다',
     unknownDimension: '"{value}"은(는) 태그 분류가 아닙니다',
+    smsCode: '인증 코드는 6자리 숫자입니다',
   },
   de: {
     required: 'ist erforderlich',
@@ -730,6 +742,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     notEditable: 'Sie dürfen die Schlagwörter der Datei {value} nicht ändern',
     duplicateRow: 'Datei {value} steht bereits in Zeile {other}',
     unknownDimension: '„{value}“ ist keine Schlagwortdimension',
+    smsCode: 'der Bestätigungscode besteht aus 6 Ziffern',
   },
 };
 
@@ -768,7 +781,8 @@ export type ValidationKey =
   | 'unknownItem'
   | 'notEditable'
   | 'duplicateRow'
-  | 'unknownDimension';
+  | 'unknownDimension'
+  | 'smsCode';
 
 export function isValidationKey(value: string): value is ValidationKey {
   return value in VALIDATION_MESSAGES.zh;

@@ -13,5 +13,6 @@ export * from './search';
 export * from './security';
 export * from './shares';
 export * from './sku';
+export * from './sso';
 export * from './tags';
 export * from './uploads';

@@ -66,14 +66,24 @@ export const OperationCode = {
   resetPassword: 'USER05',
   /** self-reset-pwd: one's own password changed. */
   changePassword: 'USER06',
+  /** login-reset-pwd: a forgotten password reset with an e-mailed link or an SMS code. */
+  recoverPassword: 'USER07',
+  /** mobile-modify: one's own mobile number changed with a code sent to it. */
+  changeMobile: 'USER08',
+  /** One's own e-mail address changed through the link mailed to it. */
+  changeEmail: 'USER09',
   createDepartment: 'DEPT01',
   editDepartment: 'DEPT02',
   deleteDepartment: 'DEPT03',
   createRole: 'ROLE01',
   editRole: 'ROLE02',
   deleteRole: 'ROLE03',
-  /** A successful sign-in. */
+  /** A successful sign-in with a password. */
   signIn: 'LOGIN01',
+  /** A successful sign-in with an SMS code. */
+  signInSms: 'LOGIN02',
+  /** A successful sign-in through the company single sign-on. */
+  signInSso: 'LOGIN03',
   // Data
   /** sku/import: the SKU master imported from a workbook. */
   importSku: 'SKU01',
@@ -155,6 +165,9 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     USER04: '退出登录',
     USER05: '重置密码',
     USER06: '修改密码',
+    USER07: '找回密码',
+    USER08: '修改手机号',
+    USER09: '修改邮箱',
     DEPT01: '新建部门',
     DEPT02: '编辑部门',
     DEPT03: '删除部门',
@@ -162,6 +175,8 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     ROLE02: '编辑角色',
     ROLE03: '删除角色',
     LOGIN01: '登录',
+    LOGIN02: '短信验证码登录',
+    LOGIN03: '单点登录',
     SKU01: '导入货号资料',
     LOG01: '导出操作日志',
     APP01: '下载客户端',
@@ -192,6 +207,9 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     USER04: 'Sign out',
     USER05: 'Reset password',
     USER06: 'Change password',
+    USER07: 'Recover password',
+    USER08: 'Change mobile',
+    USER09: 'Change e-mail',
     DEPT01: 'Create department',
     DEPT02: 'Edit department',
     DEPT03: 'Delete department',
@@ -199,6 +217,8 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     ROLE02: 'Edit role',
     ROLE03: 'Delete role',
     LOGIN01: 'Sign in',
+    LOGIN02: 'Sign in with SMS code',
+    LOGIN03: 'Single sign-on',
     SKU01: 'Import SKU data',
     LOG01: 'Export operation log',
     APP01: 'Download desktop client',

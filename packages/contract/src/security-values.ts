@@ -10,6 +10,17 @@ export const MOBILE_PATTERN = /^\d{11}$/;
 /** 6–16 visible characters with at least one letter, one digit and one special character. */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d\s])\S{6,16}$/;
 
+/** SMS verification codes: six digits (SPEC §8 SE_504 when wrong). */
+export const SMS_CODE_PATTERN = /^\d{6}$/;
+
+/** What an SMS code is for; a code proves only its own purpose. */
+export const SmsPurpose = {
+  signIn: 'signIn',
+  resetPassword: 'resetPassword',
+  changeMobile: 'changeMobile',
+} as const;
+export type SmsPurpose = (typeof SmsPurpose)[keyof typeof SmsPurpose];
+
 export type IdentifierKind = 'mobile' | 'email';
 
 /**

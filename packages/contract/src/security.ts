@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { FILE_PERMISSIONS, PermissionScope, ResourceType } from './permissions';
-import { classifyIdentifier, MOBILE_PATTERN, PASSWORD_PATTERN } from './security-values';
+import {
+  classifyIdentifier,
+  MOBILE_PATTERN,
+  PASSWORD_PATTERN,
+  SMS_CODE_PATTERN,
+  SmsPurpose,
+} from './security-values';
 
 export * from './security-values';
 
@@ -16,8 +22,8 @@ export const loginRequestSchema = z
     mobile: z.string().trim().regex(MOBILE_PATTERN, { error: 'identifier' }).optional(),
     email: z.email({ error: 'identifier' }).max(254).optional(),
     password: z.string().min(1, { error: 'required' }).max(128).optional(),
-    /** SMS sign-in (mobile + messageCode) arrives with the accounts feature. */
-    messageCode: z.string().max(12).optional(),
+    /** SMS sign-in: the code sent to `mobile` (or a mobile `userName`) for the purpose `signIn`. */
+    messageCode: z.string().trim().regex(SMS_CODE_PATTERN, { error: 'smsCode' }).optional(),
     /** Keep the session for 7 days instead of one working day. */
     remember: z.boolean().optional(),
   })
@@ -29,6 +35,9 @@ export const loginRequestSchema = z
     }
     if (body.password === undefined && body.messageCode === undefined) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'required' });
+    }
+    if (body.messageCode !== undefined && body.email) {
+      ctx.addIssue({ code: 'custom', path: ['mobile'], message: 'identifier' });
     }
   });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -105,3 +114,58 @@ export type Role = z.infer<typeof roleSchema>;
 export const rolesResultSchema = z.object({ roleList: z.array(roleSchema) });
 
 export const mobileSchema = z.string().regex(MOBILE_PATTERN, { error: 'identifier' });
+
+/** Asks for a sign-in or password-reset code by SMS; the answer never says whether the number has an account. */
+export const sendSignInCodeRequestSchema = z.object({
+  mobile: mobileSchema,
+  purpose: z.enum([SmsPurpose.signIn, SmsPurpose.resetPassword]),
+});
+export type SendSignInCodeRequest = z.infer<typeof sendSignInCodeRequestSchema>;
+
+/** A code was sent (or, for an unknown number, seemed to be): a new one may be asked for after this long. */
+export const codeSentSchema = z.object({ resendAfterSeconds: z.number().int() });
+export type CodeSent = z.infer<typeof codeSentSchema>;
+
+/** Asks for a code to the caller's new mobile number. */
+export const sendMobileChangeCodeRequestSchema = z.object({ mobile: mobileSchema });
+
+/** Asks for a password-reset link by e-mail; answered alike whether or not the address has an account. */
+export const emailResetPasswordRequestSchema = z.object({ email: z.email({ error: 'email' }).max(254) });
+
+const newPasswordFields = {
+  password: z.string().regex(PASSWORD_PATTERN, { error: 'passwordRules' }),
+  reEnterPassword: z.string().min(1, { error: 'required' }),
+};
+
+/**
+ * Sets a new password while signed out: with the single-use token of an e-mailed link, or with the
+ * mobile number and the code sent to it for `resetPassword`. Every session of the account ends.
+ */
+export const loginResetPasswordRequestSchema = z
+  .union([
+    z.object({ token: z.string().min(16).max(128), ...newPasswordFields }),
+    z.object({
+      mobile: mobileSchema,
+      messageCode: z.string().trim().regex(SMS_CODE_PATTERN, { error: 'smsCode' }),
+      ...newPasswordFields,
+    }),
+  ])
+  .superRefine((body, ctx) => {
+    if (body.password !== body.reEnterPassword) {
+      ctx.addIssue({ code: 'custom', path: ['reEnterPassword'], message: 'passwordMismatch' });
+    }
+  });
+export type LoginResetPasswordRequest = z.infer<typeof loginResetPasswordRequestSchema>;
+
+/** Changes the caller's own mobile number to one a code was sent to (purpose `changeMobile`). */
+export const changeOwnMobileRequestSchema = z.object({
+  mobile: mobileSchema,
+  messageCode: z.string().trim().regex(SMS_CODE_PATTERN, { error: 'smsCode' }),
+});
+export type ChangeOwnMobileRequest = z.infer<typeof changeOwnMobileRequestSchema>;
+
+/** Asks to change the caller's e-mail address: a link to confirm it is mailed to the new address. */
+export const changeOwnEmailRequestSchema = z.object({ email: z.email({ error: 'email' }).max(254) });
+
+/** Confirms a change of e-mail address with the token of the mailed link (no sign-in needed). */
+export const confirmEmailRequestSchema = z.object({ token: z.string().min(16).max(128) });

@@ -62,6 +62,8 @@ export interface UserTable {
   must_change_password: Generated<boolean>;
   login_count: Generated<number>;
   last_login_at: Date | null;
+  /** `issuer subject` of the single sign-on identity the account was matched to (migration 016). */
+  sso_subject: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -327,6 +329,62 @@ export interface RateLimitCounterTable {
   count: number;
 }
 
+/** The mail outbox (migration 015): what was sent, to whom, and how it went. */
+export interface MailTable {
+  id: Generated<number>;
+  purpose: string;
+  recipient: string;
+  language: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  state: Generated<'queued' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_by: number | null;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+/** The live SMS code of a number for one purpose (migration 015); only its hash is kept. */
+export interface SmsCodeTable {
+  mobile: string;
+  purpose: 'signIn' | 'resetPassword' | 'changeMobile';
+  user_id: number | null;
+  code_hash: string;
+  failed_attempts: Generated<number>;
+  created_at: Date;
+  expires_at: Date;
+}
+
+/** Single-use tokens of mailed links (migration 015); only their hash is kept. */
+export interface AccountTokenTable {
+  token_hash: string;
+  purpose: 'resetPassword' | 'changeEmail';
+  user_id: number;
+  new_email: string | null;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** A sign-in sent to the OpenID provider and not yet finished (migration 016). */
+export interface SsoAttemptTable {
+  state_hash: string;
+  nonce: string;
+  code_verifier: string;
+  browser_hash: string;
+  redirect: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+/** How a session opened by single sign-on is ended at the provider (migration 016). */
+export interface SsoSessionTable {
+  session_id: number;
+  logout_url: string;
+}
+
 export interface Database {
   sku: SkuTable;
   app_settings: AppSettingTable;
@@ -353,6 +411,11 @@ export interface Database {
   operation_logs: OperationLogTable;
   rate_limit_counters: RateLimitCounterTable;
   object_deletions: ObjectDeletionTable;
+  mails: MailTable;
+  sms_codes: SmsCodeTable;
+  account_tokens: AccountTokenTable;
+  sso_attempts: SsoAttemptTable;
+  sso_sessions: SsoSessionTable;
 }
 
 export type UserRow = Selectable<UserTable>;

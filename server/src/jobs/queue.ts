@@ -1,4 +1,4 @@
-import { fromPglite, PgBoss } from 'pg-boss';
+import { fromPglite, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database';
 
 export const MEDIA_QUEUE = 'media';
@@ -6,6 +6,15 @@ export const MEDIA_QUEUE = 'media';
 export const OBJECT_DELETION_QUEUE = 'object-deletion';
 /** Every 15 minutes: abandons forgotten uploads and re-sends deletions whose job was lost. */
 export const STORAGE_MAINTENANCE_QUEUE = 'storage-maintenance';
+/** One job per mail of the outbox (migration 015). */
+export const MAIL_QUEUE = 'mail';
+
+/** Retries of a mail: 5 more attempts, 30 s, 1 min, 2 min… apart (tests shorten them). */
+export interface MailRetryPolicy {
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+const MAIL_RETRY: MailRetryPolicy = { retryLimit: 5, retryDelaySeconds: 30 };
 
 export interface JobQueue {
   enqueueMedia(uploadId: number): Promise<void>;
@@ -23,6 +32,12 @@ export interface JobQueue {
   }): Promise<void>;
   /** Resolves when the deletion job of a key completed (tests). */
   objectDeletionDone(key: string): Promise<void>;
+  /** Queues the delivery of a mail written to the outbox. */
+  enqueueMail(mailId: number): Promise<void>;
+  /** Delivers mails in this process; `finalAttempt` is true on the last try the queue will make. */
+  workMail(handler: (mailId: number, finalAttempt: boolean) => Promise<void>): Promise<void>;
+  /** Resolves when the mail job of a mail ended, delivered or failed for good (tests). */
+  mailDone(mailId: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,7 +48,7 @@ export interface JobQueue {
  */
 export async function startJobQueue(
   database: DatabaseHandle,
-  options: { onError: (error: Error) => void; spies?: boolean },
+  options: { onError: (error: Error) => void; spies?: boolean; mailRetry?: MailRetryPolicy },
 ): Promise<JobQueue> {
   const boss =
     database.kind === 'pglite' && database.pglite
@@ -67,6 +82,13 @@ export async function startJobQueue(
     expireInSeconds: 600,
   });
   await boss.createQueue(STORAGE_MAINTENANCE_QUEUE, { retryLimit: 0, expireInSeconds: 3600 });
+  const mailRetry = options.mailRetry ?? MAIL_RETRY;
+  await boss.createQueue(MAIL_QUEUE, {
+    retryLimit: mailRetry.retryLimit,
+    retryDelay: mailRetry.retryDelaySeconds,
+    retryBackoff: mailRetry.retryDelaySeconds > 0,
+    expireInSeconds: 300,
+  });
   const sendDeletions = async (keys: readonly string[]) => {
     for (let i = 0; i < keys.length; i += 1000) {
       await boss.insert(
@@ -126,6 +148,25 @@ export async function startJobQueue(
       await boss
         .getSpy<{ key: string }>(OBJECT_DELETION_QUEUE)
         .waitForJob((data) => data.key === key, 'completed');
+    },
+    async enqueueMail(mailId) {
+      await boss.send(MAIL_QUEUE, { mailId }, { singletonKey: `mail-${mailId}` });
+    },
+    async workMail(handler) {
+      await boss.work(
+        MAIL_QUEUE,
+        { includeMetadata: true, pollingIntervalSeconds: 0.5, localConcurrency: 2 },
+        async ([job]: JobWithMetadata<{ mailId: number }>[]) => {
+          if (job) await handler(job.data.mailId, job.retryCount >= job.retryLimit);
+        },
+      );
+    },
+    async mailDone(mailId) {
+      const spy = boss.getSpy<{ mailId: number }>(MAIL_QUEUE);
+      await Promise.race([
+        spy.waitForJob((data) => data.mailId === mailId, 'completed'),
+        spy.waitForJob((data) => data.mailId === mailId, 'failed'),
+      ]);
     },
     async stop() {
       await boss.stop({ graceful: true, close: true, timeout: 10_000 });

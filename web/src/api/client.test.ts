@@ -89,7 +89,12 @@ describe('API client', () => {
     );
     await expect(apiRequest('POST', '/security-api/user-info')).rejects.toMatchObject({ code: 'SE_501' });
     expect(getToken()).toBeUndefined();
-    expect(expired).toHaveBeenCalledOnce();
+    expect(expired).toHaveBeenCalledExactlyOnceWith(false);
+
+    // A session opened through single sign-on is told so: its browser goes to the provider's logout.
+    setToken('stale-sso', true, 'sso');
+    await expect(apiRequest('POST', '/security-api/user-info')).rejects.toMatchObject({ code: 'SE_501' });
+    expect(expired).toHaveBeenLastCalledWith(true);
   });
 
   it('reports a 504 from a proxy as a network time-out', async () => {

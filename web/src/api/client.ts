@@ -14,8 +14,9 @@ import {
   SECURITY_API_PREFIX,
   TOKEN_HEADER,
 } from '@dam/contract';
-import { clearToken, getToken } from '../auth/token';
+import { clearToken, getToken, signedInWithSso } from '../auth/token';
 import i18n, { currentLanguage } from '../i18n';
+import { endpoints as endpointRoutes } from './endpoints';
 import { notifyError } from './notify';
 
 export class ApiError extends Error {
@@ -40,12 +41,31 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-let onSessionExpired: () => void = () => {
-  window.setTimeout(() => window.location.assign('/login'), LIMITS.loginExpiredRedirectMs);
+/**
+ * Where a browser whose session expired goes (SPEC §8 SE_501, after 3 s): the company single
+ * sign-on's logout page when the session came from it and the provider has one, else /login.
+ */
+async function leaveExpiredSession(viaSso: boolean): Promise<void> {
+  if (viaSso) {
+    try {
+      const status = await call(endpointRoutes.ssoStatus, { silent: true });
+      if (status.logoutUrl) {
+        window.location.assign(status.logoutUrl);
+        return;
+      }
+    } catch {
+      // The server cannot say: /login it is.
+    }
+  }
+  window.location.assign('/login');
+}
+
+let onSessionExpired: (viaSso: boolean) => void = (viaSso) => {
+  window.setTimeout(() => void leaveExpiredSession(viaSso), LIMITS.loginExpiredRedirectMs);
 };
 
-/** Tests and the router may replace what happens after SE_501 (default: /login after 3 s). */
-export function setSessionExpiredHandler(handler: () => void): void {
+/** Tests and the router may replace what happens after SE_501 (default: leaveExpiredSession after 3 s). */
+export function setSessionExpiredHandler(handler: (viaSso: boolean) => void): void {
   onSessionExpired = handler;
 }
 
@@ -131,9 +151,10 @@ export async function apiRequest<T>(
     failure = new ApiError('SE_500', i18n.t('errors.system'), response.status);
   }
   if (failure.code === 'SE_501') {
+    const viaSso = signedInWithSso();
     clearToken();
     notifyError(failure.desc);
-    onSessionExpired();
+    onSessionExpired(viaSso);
   } else if (!options.silent) {
     notifyError(failure.desc);
   }

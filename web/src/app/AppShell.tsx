@@ -8,9 +8,12 @@ import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
 import { setNotifier } from '../api/notify';
 import { queryClient } from '../api/queryClient';
-import { currentLanguage } from '../i18n';
+import { addFeatureStrings, currentLanguage } from '../i18n';
+import zhApp from '../i18n/zh-app';
 
 const english = currentLanguage() === 'en';
+// The features' Chinese strings (also the fallback of other languages) come with the shell.
+addFeatureStrings(zhApp);
 // Dates are written only on the pages drawn here.
 dayjs.locale(english ? 'en' : 'zh-cn');
 

@@ -5,6 +5,9 @@ import { lazyPage, shellPage } from './lazyPage';
 // One chunk per route group (issue 10 item 7); the sign-in and visitor pages load nothing else, and
 // the sign-in page not even Ant Design (the layout and the visitor page come in AppShell).
 const LoginPage = lazyPage(() => import('../features/login/LoginPage'), 'LoginPage');
+const OAuthPage = lazyPage(() => import('../features/login/OAuthPage'), 'OAuthPage');
+const ConfirmEmailPage = lazyPage(() => import('../features/login/ConfirmEmailPage'), 'ConfirmEmailPage');
+const ResetPasswordPage = lazyPage(() => import('../features/login/ResetPasswordPage'), 'ResetPasswordPage');
 const VisitPage = shellPage(() => import('../features/share/VisitPage'), 'VisitPage');
 const MainLayout = shellPage(() => import('../layout/MainLayout'), 'MainLayout');
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
@@ -33,6 +36,11 @@ const SkuImportPage = lazyPage(() => import('../features/manage/SkuImportPage'),
 /** The routes of SPEC §2 that exist so far; features add theirs here and in navigation.tsx. */
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
+  // The single sign-on return (SPEC §2 /oauth): always allowed, it signs the visitor in.
+  { path: '/oauth', element: <OAuthPage /> },
+  // Always allowed (SPEC §2 navigation guard), like /login.
+  { path: '/login/reset-password', element: <ResetPasswordPage /> },
+  { path: '/login/confirm-email', element: <ConfirmEmailPage /> },
   // The share-link visitor page needs no sign-in (SPEC §2 navigation guard).
   { path: '/visitfile', element: <VisitPage /> },
   {

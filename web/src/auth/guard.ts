@@ -1,5 +1,6 @@
 /** Routes reachable without signing in (SPEC §2 navigation guard). */
-const ALWAYS_ALLOWED = ['/login', '/login/reset-password'];
+// The e-mail confirmation link is opened from a mailbox, maybe on another device: no session needed.
+const ALWAYS_ALLOWED = ['/login', '/login/reset-password', '/login/confirm-email'];
 
 export type GuardDecision = { allow: true } | { allow: false; redirectTo: string };
 

@@ -14,7 +14,25 @@ export function getToken(): string | undefined {
   return Cookies.get(TOKEN_COOKIE) || undefined;
 }
 
-export function setToken(token: string, remember: boolean): void {
+/** Marks a session opened through the company single sign-on (SE_501 then leads to its logout page). */
+const SSO_MARK = 'dam-sso-session';
+
+/** Whether this browser's session was opened through the company single sign-on. */
+export function signedInWithSso(): boolean {
+  try {
+    return localStorage.getItem(SSO_MARK) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function setToken(token: string, remember: boolean, via: 'sso' | 'other' = 'other'): void {
+  try {
+    if (via === 'sso') localStorage.setItem(SSO_MARK, '1');
+    else localStorage.removeItem(SSO_MARK);
+  } catch {
+    // Storage refused (private mode): an expired session then simply goes to /login.
+  }
   Cookies.set(TOKEN_COOKIE, token, {
     path: '/',
     sameSite: 'Lax',

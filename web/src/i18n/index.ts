@@ -1,7 +1,8 @@
 import { DEFAULT_LANGUAGE, type Language, parseLanguage, type TOP_BAR_LANGUAGES } from '@dam/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import zh from './zh';
+import type zhApp from './zh-app';
+import zhCore from './zh-core';
 
 const STORAGE_KEY = 'lang';
 
@@ -23,10 +24,11 @@ export function chooseLanguage(language: (typeof TOP_BAR_LANGUAGES)[number]): vo
 
 const english = currentLanguage() === 'en';
 
-// Chinese is the default and the fallback, always present; English is loaded by loadLanguage()
-// only when chosen, so that Chinese pages do not download it (issue 10 item 7).
+// Chinese is the default and the fallback: the entry has the sign-in pages' and the shell's strings,
+// the features' come with AppShell (addFeatureStrings). English is loaded by loadLanguage() only
+// when chosen, so that Chinese pages do not download it (issue 10 item 7).
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: zh } },
+  resources: { zh: { translation: zhCore } },
   lng: english ? 'en' : 'zh',
   fallbackLng: 'zh',
   interpolation: { escapeValue: false },
@@ -42,6 +44,11 @@ export async function loadLanguage(): Promise<void> {
   if (!english) return;
   const { default: en } = await import('./en');
   i18n.addResourceBundle('en', 'translation', en);
+}
+
+/** The Chinese strings of the signed-in features and the visitor page (AppShell adds them). */
+export function addFeatureStrings(strings: typeof zhApp): void {
+  i18n.addResourceBundle('zh', 'translation', strings, true, false);
 }
 
 export default i18n;

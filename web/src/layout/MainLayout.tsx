@@ -53,11 +53,14 @@ export function MainLayout() {
   const offersClient = Boolean(clientLinks?.mac || clientLinks?.windows);
 
   const signOut = async () => {
+    let logoutUrl: string | null = null;
     try {
-      await authApi.signOut();
+      ({ logoutUrl } = await authApi.signOut());
     } finally {
       clearToken();
-      void navigate('/login', { replace: true });
+      // A company sign-on session ends at the provider too, which sends the browser back to /login.
+      if (logoutUrl) window.location.assign(logoutUrl);
+      else void navigate('/login', { replace: true });
     }
   };
 

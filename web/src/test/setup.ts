@@ -4,6 +4,9 @@ export {};
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
   const { afterEach } = await import('vitest');
+  // Components are rendered without AppShell, which adds the features' strings in the app.
+  const { addFeatureStrings } = await import('../i18n');
+  addFeatureStrings((await import('../i18n/zh-app')).default);
 
   // Ant Design reads media queries and element sizes that jsdom does not implement.
   if (!window.matchMedia) {

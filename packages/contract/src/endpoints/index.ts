@@ -5,6 +5,7 @@ import { clientEndpoints, healthEndpoints, logsEndpoints, searchEndpoints } from
 import { accountsEndpoints, securityEndpoints } from './security';
 import { sharesEndpoints } from './shares';
 import { skuEndpoints } from './sku';
+import { ssoEndpoints } from './sso';
 import { tagsEndpoints } from './tags';
 import { uploadsEndpoints } from './uploads';
 
@@ -30,6 +31,7 @@ export { partTokenQuerySchema } from './uploads';
  */
 export const endpoints = {
   ...securityEndpoints,
+  ...ssoEndpoints,
   ...accountsEndpoints,
   ...itemsEndpoints,
   ...filesEndpoints,

@@ -15,6 +15,18 @@ export const routes = {
   signOut: { method: 'POST', path: `${SECURITY_API_PREFIX}/sign-out` },
   changeOwnPassword: { method: 'POST', path: `${SECURITY_API_PREFIX}/self-reset-pwd` },
   roleList: { method: 'POST', path: `${SECURITY_API_PREFIX}/roles` },
+  // Codes, find/reset password and the caller's own mobile (security API; SPEC hides the code paths)
+  sendSignInCode: { method: 'POST', path: `${SECURITY_API_PREFIX}/send-code` },
+  sendMobileChangeCode: { method: 'POST', path: `${SECURITY_API_PREFIX}/send-mobile-code` },
+  emailResetPassword: { method: 'POST', path: `${SECURITY_API_PREFIX}/email-reset-pwd` },
+  loginResetPassword: { method: 'POST', path: `${SECURITY_API_PREFIX}/login-reset-pwd` },
+  changeOwnMobile: { method: 'POST', path: `${SECURITY_API_PREFIX}/mobile-modify` },
+  changeOwnEmail: { method: 'POST', path: `${SECURITY_API_PREFIX}/email-modify` },
+  confirmEmail: { method: 'POST', path: `${SECURITY_API_PREFIX}/email-confirm` },
+  // Single sign-on (security API)
+  ssoStatus: { method: 'GET', path: `${SECURITY_API_PREFIX}/iam-on-off` },
+  ssoStart: { method: 'GET', path: `${SECURITY_API_PREFIX}/login_sso` },
+  ssoFinish: { method: 'POST', path: `${SECURITY_API_PREFIX}/oauth-callback` },
   // Departments, users and roles (security API)
   departmentTree: { method: 'POST', path: `${SECURITY_API_PREFIX}/dept-tree` },
   departmentDetail: { method: 'POST', path: `${SECURITY_API_PREFIX}/dept-detail` },

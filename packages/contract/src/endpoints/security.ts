@@ -19,12 +19,21 @@ import {
   userListResultSchema,
 } from '../accounts';
 import {
+  changeOwnEmailRequestSchema,
+  changeOwnMobileRequestSchema,
   changePasswordRequestSchema,
+  codeSentSchema,
+  confirmEmailRequestSchema,
+  emailResetPasswordRequestSchema,
   loginRequestSchema,
+  loginResetPasswordRequestSchema,
   loginResultSchema,
   rolesResultSchema,
+  sendMobileChangeCodeRequestSchema,
+  sendSignInCodeRequestSchema,
   userInfoSchema,
 } from '../security';
+import { signOutResultSchema } from '../sso';
 import { defineEndpoint } from './define';
 import { routes } from './routes';
 
@@ -44,7 +53,7 @@ export const securityEndpoints = {
   signOut: defineEndpoint({
     ...routes.signOut,
     reply: 'json',
-    result: z.null(),
+    result: signOutResultSchema,
   }),
   changeOwnPassword: defineEndpoint({
     ...routes.changeOwnPassword,
@@ -56,6 +65,48 @@ export const securityEndpoints = {
     ...routes.roleList,
     reply: 'json',
     result: rolesResultSchema,
+  }),
+  sendSignInCode: defineEndpoint({
+    ...routes.sendSignInCode,
+    body: sendSignInCodeRequestSchema,
+    reply: 'json',
+    result: codeSentSchema,
+  }),
+  sendMobileChangeCode: defineEndpoint({
+    ...routes.sendMobileChangeCode,
+    body: sendMobileChangeCodeRequestSchema,
+    reply: 'json',
+    result: codeSentSchema,
+  }),
+  emailResetPassword: defineEndpoint({
+    ...routes.emailResetPassword,
+    body: emailResetPasswordRequestSchema,
+    reply: 'json',
+    result: z.null(),
+  }),
+  loginResetPassword: defineEndpoint({
+    ...routes.loginResetPassword,
+    body: loginResetPasswordRequestSchema,
+    reply: 'json',
+    result: z.null(),
+  }),
+  changeOwnMobile: defineEndpoint({
+    ...routes.changeOwnMobile,
+    body: changeOwnMobileRequestSchema,
+    reply: 'json',
+    result: z.null(),
+  }),
+  changeOwnEmail: defineEndpoint({
+    ...routes.changeOwnEmail,
+    body: changeOwnEmailRequestSchema,
+    reply: 'json',
+    result: z.null(),
+  }),
+  confirmEmail: defineEndpoint({
+    ...routes.confirmEmail,
+    body: confirmEmailRequestSchema,
+    reply: 'json',
+    result: z.null(),
   }),
 };
 

@@ -13,6 +13,8 @@ import * as m011 from './011_rate_limits';
 import * as m012 from './012_object_deletions';
 import * as m013 from './013_scale_indexes';
 import * as m014 from './014_renditions';
+import * as m015 from './015_mail_and_codes';
+import * as m016 from './016_sso';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '012_object_deletions': m012,
   '013_scale_indexes': m013,
   '014_renditions': m014,
+  '015_mail_and_codes': m015,
+  '016_sso': m016,
 };

@@ -76,6 +76,16 @@ export class OperationRecorder {
     return result;
   }
 
+  /** An account proven otherwise than by a session (a mailed link, an SMS code) did `code`. */
+  async byAccount(
+    request: FastifyRequest,
+    code: OperationCode,
+    userId: number,
+    subject: LogSubject = {},
+  ): Promise<void> {
+    await this.write(this.actor(request, userId), code, subject);
+  }
+
   /** A share-link visitor (no account) did `code`. */
   async visitor(request: FastifyRequest, code: OperationCode, subject: LogSubject): Promise<void> {
     await this.write(this.actor(request, null), code, subject);

@@ -112,19 +112,136 @@ export class SecurityRepository {
 
   /** Stores the new password and ends every session of the user, in one transaction. */
   async replacePassword(userId: number, passwordHash: string, now: Date): Promise<void> {
+    await this.db.transaction().execute((trx) => replacePasswordIn(trx, userId, passwordHash, now));
+  }
+
+  /**
+   * Keeps a new single-use token of a mailed link for the user; the user's earlier unused tokens of
+   * the same purpose stop working (only the newest link works).
+   */
+  async replaceAccountToken(token: {
+    tokenHash: string;
+    purpose: 'resetPassword' | 'changeEmail';
+    userId: number;
+    newEmail: string | null;
+    now: Date;
+    expiresAt: Date;
+  }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
-        .updateTable('users')
-        .set({
-          password_hash: passwordHash,
-          password_changed_at: now,
-          must_change_password: false,
-          updated_at: now,
-        })
-        .where('id', '=', userId)
+        .deleteFrom('account_tokens')
+        .where('user_id', '=', token.userId)
+        .where('purpose', '=', token.purpose)
+        .where('used_at', 'is', null)
         .execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      await trx
+        .insertInto('account_tokens')
+        .values({
+          token_hash: token.tokenHash,
+          purpose: token.purpose,
+          user_id: token.userId,
+          new_email: token.newEmail,
+          created_at: token.now,
+          expires_at: token.expiresAt,
+        })
+        .execute();
+      // Tokens long over are swept as new ones are made.
+      await trx
+        .deleteFrom('account_tokens')
+        .where('expires_at', '<', new Date(token.now.getTime() - 7 * 86_400_000))
+        .execute();
     });
+  }
+
+  /**
+   * Sets a new password with a reset link's token, in one transaction: the token is used up (a
+   * token used, late or unknown changes nothing and answers undefined), the password replaced and
+   * every session of the account ended. Answers the account.
+   */
+  async resetPasswordWithToken(
+    tokenHash: string,
+    passwordHash: string,
+    now: Date,
+  ): Promise<number | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const token = await trx
+        .updateTable('account_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', '=', 'resetPassword')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .whereRef('users.id', '=', 'account_tokens.user_id')
+              .where('users.status', '=', UserStatus.normal)
+              .select('users.id'),
+          ),
+        )
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!token) return undefined;
+      await replacePasswordIn(trx, token.user_id, passwordHash, now);
+      return token.user_id;
+    });
+  }
+
+  /**
+   * Confirms a change of e-mail address with a mailed link's token, in one transaction: the token is
+   * used up and the address set (a taken one throws 23505 and uses nothing up). Answers the account,
+   * or undefined for a token used, late or unknown.
+   */
+  async confirmEmailWithToken(tokenHash: string, now: Date): Promise<number | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const token = await trx
+        .updateTable('account_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', '=', 'changeEmail')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(['user_id', 'new_email'])
+        .executeTakeFirst();
+      if (!token?.new_email) return undefined;
+      const updated = await trx
+        .updateTable('users')
+        .set({ email: token.new_email, updated_at: now })
+        .where('id', '=', token.user_id)
+        .where('status', '=', UserStatus.normal)
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n ? token.user_id : undefined;
+    });
+  }
+
+  /** A live account other than `userId` that has this e-mail address (any case). */
+  async emailTakenByOther(email: string, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .where('status', '<>', UserStatus.deleted)
+      .where('id', '<>', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Sets the user's mobile number (unique among live accounts: a taken one throws 23505). */
+  async setMobile(userId: number, mobile: string, now: Date): Promise<void> {
+    await this.db.updateTable('users').set({ mobile, updated_at: now }).where('id', '=', userId).execute();
+  }
+
+  /** A live account other than `userId` that has this mobile number. */
+  async mobileTakenByOther(mobile: string, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('mobile', '=', mobile)
+      .where('status', '<>', UserStatus.deleted)
+      .where('id', '<>', userId)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Every role with the number of live users holding it directly. */
@@ -145,4 +262,18 @@ export class SecurityRepository {
       .execute();
     return rows.map((row) => ({ ...row, user_count: Number(row.user_count ?? 0) }));
   }
+}
+
+async function replacePasswordIn(trx: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      password_changed_at: now,
+      must_change_password: false,
+      updated_at: now,
+    })
+    .where('id', '=', userId)
+    .execute();
+  await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }

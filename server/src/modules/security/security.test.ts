@@ -136,13 +136,13 @@ describe('security API', () => {
       expect(after.n).toEqual(before.n);
     });
 
-    it('says SMS sign-in is not supported yet', async () => {
+    it('refuses an SMS code never sent with SE_504 (recovery.test.ts covers SMS sign-in)', async () => {
       const { status, body } = await post(t.app, '/security-api/login', {
         mobile: '13800138001',
         messageCode: '123456',
       });
-      expect(status).toBe(501);
-      expect(body.errorCode).toBe('SED_11');
+      expect(status).toBe(400);
+      expect(body.errorCode).toBe('SE_504');
     });
   });
 

@@ -6,6 +6,7 @@ import {
   type LoginResult,
   ResourceType,
   type Role,
+  SmsPurpose,
   type UserInfo,
   UserStatus,
 } from '@dam/contract';
@@ -18,6 +19,7 @@ import type { AccessRepository } from '../access/access.repository';
 import { roleDto } from '../accounts/presenter';
 import { clientKeyOf } from '../ratelimit/client-key';
 import type { RateLimiter } from '../ratelimit/limiter';
+import type { SmsCodes } from '../sms/codes';
 import type { SecurityRepository } from './repository';
 
 export interface SessionPolicy {
@@ -68,6 +70,7 @@ export class SecurityService {
     private readonly policy: SessionPolicy,
     private readonly limiter: RateLimiter,
     private readonly limits: SignInLimits,
+    private readonly codes: SmsCodes,
   ) {}
 
   /**
@@ -90,8 +93,10 @@ export class SecurityService {
       },
     ]);
     if (body.password === undefined) {
-      // SMS sign-in (mobile + messageCode) comes with the accounts feature.
-      throw new AppError('SED_11');
+      const user = await this.signInByCode(identifier, body.messageCode ?? '');
+      await fromAddress.refund();
+      await onIdentifier.refund();
+      return this.openSession(user, body.remember === true, meta);
     }
     const user = await this.findUser(identifier);
     const hashed = user?.password_hash ?? (await decoyPasswordHash());
@@ -100,10 +105,20 @@ export class SecurityService {
     if (!user?.password_hash || !valid) throw new AppError('SED_10');
     await fromAddress.refund();
     await onIdentifier.refund();
-    if (user.status !== UserStatus.normal) throw new AppError('SED_03');
+    return this.openSession(user, body.remember === true, meta);
+  }
 
+  /**
+   * Opens a session for a user whose sign-in was proven (password, SMS code or single sign-on):
+   * refuses a disabled account (SED_03), counts the sign-in and answers the new token.
+   */
+  async openSession(
+    user: { id: number; status: number; must_change_password: boolean; password_changed_at: Date },
+    remember: boolean,
+    meta: ClientMeta,
+  ): Promise<LoginResult> {
+    if (user.status !== UserStatus.normal) throw new AppError('SED_03');
     const now = this.clock.now();
-    const remember = body.remember === true;
     const expiresAt = new Date(now.getTime() + (remember ? this.policy.rememberMs : this.policy.idleMs));
     const token = newSessionToken();
     await this.repo.recordSignIn(user.id, { tokenHash: hashToken(token), remember, now, expiresAt, ...meta });
@@ -112,6 +127,16 @@ export class SecurityService {
       expiresAt: expiresAt.toISOString(),
       passwordExpireFlag: this.passwordExpired(user.must_change_password, user.password_changed_at, now),
     };
+  }
+
+  /** The account an SMS sign-in code proves (SE_504 for a wrong, late, burnt or unsent code). */
+  private async signInByCode(identifier: LoginIdentifier, code: string) {
+    if (identifier.kind !== 'mobile') throw invalidField('mobile', 'identifier');
+    await this.codes.verify(identifier.value, SmsPurpose.signIn, code);
+    const user = await this.repo.findLiveUserByMobile(identifier.value);
+    // Codes go only to numbers with an account; one deleted since answers like a wrong code.
+    if (!user) throw new AppError('SE_504');
+    return user;
   }
 
   private findUser(identifier: LoginIdentifier) {

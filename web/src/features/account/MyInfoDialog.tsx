@@ -3,29 +3,36 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
 import { DEFAULT_AVATAR } from './avatar';
+import { ChangeEmailForm } from './ChangeEmailForm';
+import { ChangeMobileForm } from './ChangeMobileForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
-/** SPEC §2 "my info": who I am, what I may do, and changing my password. */
+type Mode = 'info' | 'password' | 'mobile' | 'email';
+const TITLES: Record<Mode, string> = {
+  info: 'account.title',
+  password: 'account.changePassword',
+  mobile: 'account.changeMobile',
+  email: 'account.changeEmail',
+};
+
+/** SPEC §2 "my info": who I am, what I may do, and changing my password or mobile number. */
 export function MyInfoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
-  const [changing, setChanging] = useState(false);
+  const [mode, setMode] = useState<Mode>('info');
   const codes = functionCodesOf(user);
   const close = () => {
-    setChanging(false);
+    setMode('info');
     onClose();
   };
   return (
-    <Modal
-      open={open}
-      onCancel={close}
-      footer={null}
-      title={changing ? t('account.changePassword') : t('account.title')}
-      destroyOnHidden
-      width={520}
-    >
-      {changing ? (
+    <Modal open={open} onCancel={close} footer={null} title={t(TITLES[mode])} destroyOnHidden width={520}>
+      {mode === 'password' ? (
         <ChangePasswordForm onDone={close} />
+      ) : mode === 'email' ? (
+        <ChangeEmailForm current={user?.email ?? null} />
+      ) : mode === 'mobile' ? (
+        <ChangeMobileForm current={user?.mobile ?? null} onDone={() => setMode('info')} />
       ) : (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Space size="middle">
@@ -34,8 +41,32 @@ export function MyInfoDialog({ open, onClose }: { open: boolean; onClose: () => 
           </Space>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('account.username')}>{user?.username || '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('account.email')}>{user?.email ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('account.mobile')}>{user?.mobile ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('account.email')}>
+              <Flex justify="space-between" align="center">
+                <span data-testid="my-email">{user?.email ?? '—'}</span>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setMode('email')}
+                  data-testid="open-change-email"
+                >
+                  {t('account.changeEmail')}
+                </Button>
+              </Flex>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('account.mobile')}>
+              <Flex justify="space-between" align="center">
+                <span data-testid="my-mobile">{user?.mobile ?? '—'}</span>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setMode('mobile')}
+                  data-testid="open-change-mobile"
+                >
+                  {t('account.changeMobile')}
+                </Button>
+              </Flex>
+            </Descriptions.Item>
             <Descriptions.Item label={t('account.department')}>{user?.deptname ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('account.loginCount')}>{user?.loginNum ?? 0}</Descriptions.Item>
             <Descriptions.Item label={t('account.permissions')}>
@@ -50,7 +81,7 @@ export function MyInfoDialog({ open, onClose }: { open: boolean; onClose: () => 
               )}
             </Descriptions.Item>
           </Descriptions>
-          <Button onClick={() => setChanging(true)} data-testid="open-change-password">
+          <Button onClick={() => setMode('password')} data-testid="open-change-password">
             {t('account.changePassword')}
           </Button>
         </Space>

@@ -1,21 +1,27 @@
-import {
-  CloseCircleFilled,
-  EyeInvisibleOutlined,
-  EyeOutlined,
-  LoadingOutlined,
-  LockOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { classifyIdentifier, PASSWORD_LIMITS } from '@dam/contract';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { UserOutlined } from '@ant-design/icons';
+import { classifyIdentifier, type LoginResult, PASSWORD_LIMITS } from '@dam/contract';
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { authApi } from '../../auth/api';
 import { afterLoginTarget } from '../../auth/guard';
 import { getToken, setToken } from '../../auth/token';
-import { LanguageSwitch } from '../../layout/LanguageSwitch';
+import { Field, FormError, PasswordInput, SubmitButton, TextInput } from './fields';
+import { LoginFrame } from './LoginFrame';
 import styles from './LoginPage.module.css';
+import { useSsoStatus } from './ssoApi';
+
+// The other ways in load when their tab is chosen: the password form is all most people need.
+const SmsSignIn = lazy(() => import('./SmsSignIn').then((m) => ({ default: m.SmsSignIn })));
+const SsoSignIn = lazy(() => import('./SsoSignIn').then((m) => ({ default: m.SsoSignIn })));
+
+type Way = 'password' | 'sms' | 'sso';
+const TAB_LABELS: Record<Way, string> = {
+  password: 'login.tabPassword',
+  sms: 'login.tabSms',
+  sso: 'sso.tab',
+};
 
 interface LoginFields {
   userName: string;
@@ -24,21 +30,77 @@ interface LoginFields {
 type FieldProblems = Partial<Record<keyof LoginFields, string>>;
 
 /**
- * /login (SPEC §2, §3 Login). Drawn without Ant Design, in its look: the first page most people
- * open loads only React, the router, the strings and this (issue 10 item 7).
+ * /login (SPEC §2, §3 Login): a tab per way in — password, SMS code, and the company account when
+ * single sign-on is on (iam-on-off). Drawn without Ant Design, in
+ * its look: the first page most people open loads only React, the router, the strings and this
+ * (issue 10 item 7).
  */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const [way, setWay] = useState<Way>('password');
+  const ssoEnabled = useSsoStatus();
+  const ways: Way[] = ssoEnabled ? ['password', 'sms', 'sso'] : ['password', 'sms'];
+
+  if (getToken()) return <Navigate to={afterLoginTarget(location.search)} replace />;
+
+  const signedIn = (result: LoginResult, remember: boolean) => {
+    setToken(result.token, remember);
+    void navigate(afterLoginTarget(location.search), { replace: true });
+  };
+
+  // Arrow keys move between tabs, as in Ant Design's (and WAI-ARIA's) tab list.
+  const onTabKey = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    const next = ways[(ways.indexOf(way) + step + ways.length) % ways.length] ?? 'password';
+    setWay(next);
+    document.getElementById(`login-tab-${next}`)?.focus();
+  };
+
+  return (
+    <LoginFrame heading={t('login.heading')}>
+      <div role="tablist" className={styles.tabs} onKeyDown={onTabKey}>
+        {ways.map((each) => (
+          <button
+            key={each}
+            id={`login-tab-${each}`}
+            type="button"
+            role="tab"
+            aria-selected={way === each}
+            aria-controls={`login-panel-${each}`}
+            tabIndex={way === each ? 0 : -1}
+            className={styles.tab}
+            onClick={() => setWay(each)}
+            data-testid={`login-tab-${each}`}
+          >
+            {t(TAB_LABELS[each])}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`login-panel-${way}`} aria-labelledby={`login-tab-${way}`}>
+        {way === 'password' ? (
+          <PasswordSignIn onSignedIn={signedIn} />
+        ) : (
+          <Suspense fallback={null}>
+            {way === 'sms' ? <SmsSignIn onSignedIn={signedIn} /> : <SsoSignIn />}
+          </Suspense>
+        )}
+      </div>
+    </LoginFrame>
+  );
+}
+
+/** The password tab: a phone number or an e-mail address, and the password. */
+function PasswordSignIn({ onSignedIn }: { onSignedIn: (result: LoginResult, remember: boolean) => void }) {
+  const { t } = useTranslation();
   const [fields, setFields] = useState<LoginFields>({ userName: '', password: '' });
   const [remember, setRemember] = useState(false);
   // Until the first try, fields are not judged while typed (as Ant Design's forms do).
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-
-  if (getToken()) return <Navigate to={afterLoginTarget(location.search)} replace />;
 
   const problemsOf = (values: LoginFields): FieldProblems => {
     const found: FieldProblems = {};
@@ -68,157 +130,59 @@ export function LoginPage() {
         password: fields.password,
         remember,
       });
-      setToken(result.token, remember);
-      void navigate(afterLoginTarget(location.search), { replace: true });
+      onSignedIn(result, remember);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.desc : t('errors.system'));
-    } finally {
       setSubmitting(false);
     }
   };
 
   return (
-    <div className={styles.page}>
-      <section className={styles.brand}>
-        <div className={styles.logo}>
-          <img src="/favicon.svg" alt="" width={40} height={40} />
-          <span>{t('app.title')}</span>
-        </div>
-        <h2 className={styles.tagline}>{t('login.subtitle')}</h2>
-      </section>
-      <section className={styles.panel}>
-        <div className={styles.languages}>
-          <LanguageSwitch />
-        </div>
-        <div className={styles.card}>
-          <h3 className={styles.heading}>{t('login.heading')}</h3>
-          <div role="tablist" className={styles.tabs}>
-            <div role="tab" aria-selected="true" tabIndex={0} className={styles.tab}>
-              {t('login.tabPassword')}
-            </div>
-          </div>
-          {error && (
-            <div role="alert" className={styles.error}>
-              <CloseCircleFilled className={styles.errorIcon} />
-              <span data-testid="login-error">{error}</span>
-            </div>
+    <>
+      <FormError message={error} />
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Field label={t('login.identifier')} problem={problems.userName}>
+          {(id, describedBy) => (
+            <TextInput
+              id={id}
+              icon={<UserOutlined />}
+              value={fields.userName}
+              onChange={(value) => change('userName', value)}
+              placeholder={t('login.identifierPlaceholder')}
+              autoComplete="username"
+              invalid={Boolean(problems.userName)}
+              describedBy={describedBy}
+              testId="login-identifier"
+            />
           )}
-          <form noValidate onSubmit={(event) => void submit(event)}>
-            <Field label={t('login.identifier')} problem={problems.userName}>
-              {(id, describedBy) => (
-                <span className={styles.input} data-invalid={problems.userName ? '' : undefined}>
-                  <UserOutlined className={styles.prefix} />
-                  <input
-                    id={id}
-                    value={fields.userName}
-                    onChange={(event) => change('userName', event.target.value)}
-                    placeholder={t('login.identifierPlaceholder')}
-                    autoComplete="username"
-                    aria-invalid={problems.userName ? true : undefined}
-                    aria-describedby={describedBy}
-                    data-testid="login-identifier"
-                  />
-                </span>
-              )}
-            </Field>
-            <Field label={t('login.password')} problem={problems.password}>
-              {(id, describedBy) => (
-                <PasswordInput
-                  id={id}
-                  value={fields.password}
-                  onChange={(value) => change('password', value)}
-                  placeholder={t('login.passwordPlaceholder')}
-                  invalid={Boolean(problems.password)}
-                  describedBy={describedBy}
-                />
-              )}
-            </Field>
-            <label className={styles.remember}>
-              <input
-                type="checkbox"
-                checked={remember}
-                onChange={(event) => setRemember(event.target.checked)}
-              />
-              <span>{t('login.remember')}</span>
-            </label>
-            <button type="submit" className={styles.submit} aria-busy={submitting} data-testid="login-submit">
-              {submitting && <LoadingOutlined />}
-              <span className={/^\p{Script=Han}{2}$/u.test(t('login.submit')) ? styles.spaced : undefined}>
-                {t('login.submit')}
-              </span>
-            </button>
-          </form>
+        </Field>
+        <Field label={t('login.password')} problem={problems.password}>
+          {(id, describedBy) => (
+            <PasswordInput
+              id={id}
+              value={fields.password}
+              onChange={(value) => change('password', value)}
+              placeholder={t('login.passwordPlaceholder')}
+              invalid={Boolean(problems.password)}
+              describedBy={describedBy}
+            />
+          )}
+        </Field>
+        <div className={styles.options}>
+          <label className={styles.remember}>
+            <input
+              type="checkbox"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+            />
+            <span>{t('login.remember')}</span>
+          </label>
+          <Link to="/login/reset-password" className={styles.link} data-testid="login-forgot">
+            {t('login.forgot')}
+          </Link>
         </div>
-      </section>
-    </div>
-  );
-}
-
-/** A labelled field with its problem under it, tied to the input for screen readers. */
-function Field({
-  label,
-  problem,
-  children,
-}: {
-  label: string;
-  problem: string | undefined;
-  children: (id: string, describedBy: string | undefined) => ReactNode;
-}) {
-  const id = useId();
-  const problemId = `${id}-problem`;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      {children(id, problem ? problemId : undefined)}
-      <div id={problemId} className={styles.problem} aria-live="polite">
-        {problem}
-      </div>
-    </div>
-  );
-}
-
-function PasswordInput({
-  id,
-  value,
-  onChange,
-  placeholder,
-  invalid,
-  describedBy,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-  invalid: boolean;
-  describedBy: string | undefined;
-}) {
-  const { t } = useTranslation();
-  const [shown, setShown] = useState(false);
-  return (
-    <span className={styles.input} data-invalid={invalid ? '' : undefined}>
-      <LockOutlined className={styles.prefix} />
-      <input
-        id={id}
-        type={shown ? 'text' : 'password'}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={placeholder}
-        autoComplete="current-password"
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        data-testid="login-password"
-      />
-      <button
-        type="button"
-        className={styles.reveal}
-        onClick={() => setShown((visible) => !visible)}
-        aria-label={shown ? t('login.hidePassword') : t('login.showPassword')}
-        aria-pressed={shown}
-      >
-        {shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
-      </button>
-    </span>
+        <SubmitButton label={t('login.submit')} busy={submitting} testId="login-submit" />
+      </form>
+    </>
   );
 }

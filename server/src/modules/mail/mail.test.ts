@@ -1,0 +1,91 @@
+import { endpoints } from '@dam/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attempt } from '../../../test/call';
+import { givenUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/peers/smtp';
+import { createMailTransport } from './transport';
+
+/** The mail job: the outbox delivered through the job queue to a real SMTP server, with retries. */
+describe('mail delivery', () => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    // Two attempts, straight one after the other: the retry is the queue's own, not a sleep.
+    t = await createTestApp(
+      { SMTP_URL: smtp.url, PUBLIC_URL: 'http://dam.example.test', MAIL_FROM: 'DAM <dam@example.test>' },
+      { jobs: true, mailRetry: { retryLimit: 1, retryDelaySeconds: 0 } },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const mailTo = (recipient: string) =>
+    t.database.db
+      .selectFrom('mails')
+      .selectAll()
+      .where('recipient', '=', recipient)
+      .executeTakeFirstOrThrow();
+
+  it('sends a queued mail and marks it sent', async () => {
+    const user = await givenUser(t.database);
+    await attempt(t.app, endpoints.emailResetPassword, { body: { email: user.email } });
+    const received = await smtp.nextMailTo(user.email);
+    expect(received.subject).toBe('【智能图档管理中台】重置密码');
+    const queued = await mailTo(user.email);
+    await t.jobs?.mailDone(queued.id);
+    expect(await mailTo(user.email)).toMatchObject({
+      purpose: 'resetPassword',
+      state: 'sent',
+      attempts: 1,
+      last_error: null,
+      language: 'zh',
+    });
+  });
+
+  it('retries while the SMTP server refuses, then leaves the mail failed; the reset link stays', async () => {
+    const user = await givenUser(t.database);
+    smtp.refuseAll(true);
+    try {
+      const asked = await attempt(t.app, endpoints.emailResetPassword, { body: { email: user.email } });
+      expect(asked.success).toBe(true);
+      const queued = await mailTo(user.email);
+      await t.jobs?.mailDone(queued.id);
+      const failed = await mailTo(user.email);
+      expect(failed.state).toBe('failed');
+      expect(failed.attempts).toBe(2);
+      expect(failed.last_error).toMatch(/421|not available/i);
+      const tokens = await t.database.db
+        .selectFrom('account_tokens')
+        .select('used_at')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(tokens).toEqual([{ used_at: null }]);
+    } finally {
+      smtp.refuseAll(false);
+    }
+  });
+});
+
+describe('mail without SMTP_URL', () => {
+  it('writes each mail to the log, having said so once', async () => {
+    const lines: Array<{ details: Record<string, unknown>; message: string }> = [];
+    const transport = createMailTransport(
+      { smtpUrl: undefined, from: 'DAM <dam@example.test>' },
+      (details, message) => lines.push({ details, message }),
+    );
+    expect(transport.kind).toBe('log');
+    expect(lines.map((l) => l.message)).toEqual([
+      'SMTP_URL is not set: mails are written to this log instead of being sent',
+    ]);
+    await transport.send({ to: 'a@example.com', subject: 'Hello', text: 'Body', html: '<p>Body</p>' });
+    await transport.send({ to: 'b@example.com', subject: 'Again', text: 'Body', html: '<p>Body</p>' });
+    expect(lines).toHaveLength(3);
+    expect(lines[1]?.details).toMatchObject({
+      mail: { to: 'a@example.com', subject: 'Hello', text: 'Body' },
+    });
+  });
+});
