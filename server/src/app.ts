@@ -25,6 +25,7 @@ import { filesRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { itemsRoutes } from './modules/items/routes';
 import { logsRoutes } from './modules/logs/routes';
+import { mailRoutes } from './modules/mail/routes';
 import { localMediaRoute } from './modules/media/routes';
 import { presetsRoutes } from './modules/presets/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -196,6 +197,7 @@ export async function buildApp({
     });
     await mainApi.register(logsRoutes, { logs, oplog, reportRateLimit: 120 });
     await mainApi.register(clientRoutes, { config });
+    await mainApi.register(mailRoutes, { mail });
   });
   // Share-link visitors (SPEC §2 /visitfile) need no sign-in: the link's code, then a visitor token.
   await app.register(shareVisitorRoutes, { shares: shareVisitors, downloads, oplog });

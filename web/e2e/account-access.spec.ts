@@ -171,6 +171,10 @@ test('changes the e-mail address with the link mailed to the new one', async ({ 
   const email = `moved-${Date.now()}@example.com`;
   await page.getByTestId('new-email').fill(email);
   await page.getByTestId('send-email-link').click();
+  // The confirmation mail goes out through the mail job; the form follows it until it went.
+  await expect(page.getByTestId('email-link-sent')).toHaveAttribute('data-state', 'sent', {
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('email-link-sent')).toContainText(email);
   await snap(page, 'change-email');
 
@@ -214,6 +218,7 @@ test('the sign-in, reset and My info screens in English', async ({ page }) => {
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   await chooseUserMenuItem(page, 'My info', page.getByTestId('my-mobile'));
+  await snap(page, 'my-info-en');
   await page.getByTestId('open-change-mobile').click();
   await expect(page.getByText('New mobile number')).toBeVisible();
   await snap(page, 'change-mobile-en');

@@ -23,6 +23,8 @@ export const authApi = {
     call(endpoints.sendMobileChangeCode, { body, silent: true }),
   changeOwnEmail: (body: EndpointBody<Endpoints['changeOwnEmail']>) =>
     call(endpoints.changeOwnEmail, { body, silent: true }),
+  /** How a mail the caller caused went (the confirmation of a new address, say). */
+  mailStatus: (id: number) => call(endpoints.mailStatus, { query: { id }, silent: true }),
   confirmEmail: (body: EndpointBody<Endpoints['confirmEmail']>) =>
     call(endpoints.confirmEmail, { body, silent: true }),
   changeOwnMobile: (body: EndpointBody<Endpoints['changeOwnMobile']>) =>

@@ -145,6 +145,10 @@ const en: Messages = {
     emailSame: 'This is your current address',
     sendEmailLink: 'Send confirmation mail',
     emailLinkSent: 'A confirmation mail was sent to {{email}}; open its link within {{minutes}} minutes.',
+    emailLinkSending: 'Sending the confirmation mail to {{email}}…',
+    emailLinkRetrying: 'The confirmation mail has not gone out yet ({{error}}); trying again…',
+    emailLinkFailed:
+      'Mail sending exception: the confirmation mail could not be sent to {{email}} ({{error}}). Please try again later.',
   },
   permission: {
     code1: 'Mail',

@@ -146,6 +146,9 @@ const zhCore = {
     emailSame: '新邮箱与当前邮箱相同',
     sendEmailLink: '发送确认邮件',
     emailLinkSent: '确认邮件已发送到 {{email}}，请在 {{minutes}} 分钟内打开其中的链接。',
+    emailLinkSending: '正在发送确认邮件到 {{email}}…',
+    emailLinkRetrying: '确认邮件暂未发出（{{error}}），正在重试…',
+    emailLinkFailed: '邮件发送异常：确认邮件未能发送到 {{email}}（{{error}}），请稍后重试。',
   },
   sso: {
     tab: '企业账号',

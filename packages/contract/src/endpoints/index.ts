@@ -1,7 +1,7 @@
 import { downloadsEndpoints } from './downloads';
 import { filesEndpoints } from './files';
 import { itemsEndpoints } from './items';
-import { clientEndpoints, healthEndpoints, logsEndpoints, searchEndpoints } from './misc';
+import { clientEndpoints, healthEndpoints, logsEndpoints, mailEndpoints, searchEndpoints } from './misc';
 import { accountsEndpoints, securityEndpoints } from './security';
 import { sharesEndpoints } from './shares';
 import { skuEndpoints } from './sku';
@@ -18,7 +18,13 @@ export {
   openFolderResultSchema,
   pagingQuerySchema,
 } from './items';
-export { type ClientDownloads, clientDownloadsSchema, healthSchema } from './misc';
+export {
+  type ClientDownloads,
+  clientDownloadsSchema,
+  healthSchema,
+  type MailStatus,
+  mailStatusSchema,
+} from './misc';
 // The schema-free table is its own module: a bundle that imports only it leaves the table below out.
 export { endpointRoutes } from './routes';
 export { newSharesBodySchema, newSharesQuerySchema } from './shares';
@@ -43,6 +49,7 @@ export const endpoints = {
   ...searchEndpoints,
   ...logsEndpoints,
   ...clientEndpoints,
+  ...mailEndpoints,
   ...healthEndpoints,
 };
 export type Endpoints = typeof endpoints;

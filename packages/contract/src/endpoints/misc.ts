@@ -47,6 +47,28 @@ export const logsEndpoints = {
 export const clientDownloadsSchema = z.object({ mac: z.string().nullable(), windows: z.string().nullable() });
 export type ClientDownloads = z.infer<typeof clientDownloadsSchema>;
 
+/** How a mail the caller caused went (the mail outbox): queued while being tried, then sent or failed. */
+export const mailStatusSchema = z.object({
+  id: z.number().int(),
+  recipient: z.string(),
+  state: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  /** The mail server's last refusal, while retrying and after the last attempt. */
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type MailStatus = z.infer<typeof mailStatusSchema>;
+export const mailStatusQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const mailEndpoints = {
+  mailStatus: defineEndpoint({
+    ...routes.mailStatus,
+    query: mailStatusQuerySchema,
+    reply: 'json',
+    result: mailStatusSchema,
+  }),
+};
+
 export const clientEndpoints = {
   clientDownloads: defineEndpoint({
     ...routes.clientDownloads,

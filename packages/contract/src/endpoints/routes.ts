@@ -133,6 +133,7 @@ export const routes = {
   exportOperationLog: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/operator-log/export` },
   // The desktop client's download links (top-bar menu)
   clientDownloads: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/client-download` },
+  mailStatus: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/user/mail-status` },
   // Health check
   health: { method: 'GET', path: '/health' },
 } as const;

@@ -96,11 +96,12 @@ export const securityEndpoints = {
     reply: 'json',
     result: z.null(),
   }),
+  /** Answers the confirmation mail's outbox id, whose delivery the caller can follow (mailStatus). */
   changeOwnEmail: defineEndpoint({
     ...routes.changeOwnEmail,
     body: changeOwnEmailRequestSchema,
     reply: 'json',
-    result: z.null(),
+    result: z.object({ mailId: z.number().int() }),
   }),
   confirmEmail: defineEndpoint({
     ...routes.confirmEmail,

@@ -1,8 +1,8 @@
 import { endpoints } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempt } from '../../../test/call';
+import { attempt, call } from '../../../test/call';
 import { givenUser } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, signIn, type TestApp } from '../../../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/peers/smtp';
 import { createMailTransport } from './transport';
 
@@ -67,6 +67,57 @@ describe('mail delivery', () => {
     } finally {
       smtp.refuseAll(false);
     }
+  });
+});
+
+describe('mail the sender follows', () => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp(
+      { SMTP_URL: smtp.url },
+      { jobs: true, mailRetry: { retryLimit: 1, retryDelaySeconds: 0 } },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('shows its sender that a mail was sent, or failed with the server answer, and nobody else', async () => {
+    const sender = await givenUser(t.database);
+    const token = await signIn(t.app, sender.email, sender.password);
+    const first = await call(t.app, endpoints.changeOwnEmail, {
+      token,
+      body: { email: `new-${sender.id}@example.org` },
+    });
+    await t.jobs?.mailDone(first.mailId);
+    const sent = await call(t.app, endpoints.mailStatus, { token, query: { id: first.mailId } });
+    expect(sent).toMatchObject({ id: first.mailId, state: 'sent', attempts: 1, lastError: null });
+    expect(sent.sentAt).not.toBeNull();
+
+    smtp.refuseAll(true);
+    try {
+      const second = await call(t.app, endpoints.changeOwnEmail, {
+        token,
+        body: { email: `other-${sender.id}@example.org` },
+      });
+      await t.jobs?.mailDone(second.mailId);
+      const failed = await call(t.app, endpoints.mailStatus, { token, query: { id: second.mailId } });
+      expect(failed).toMatchObject({ state: 'failed', attempts: 2, sentAt: null });
+      expect(failed.lastError).toMatch(/421|not available/i);
+    } finally {
+      smtp.refuseAll(false);
+    }
+
+    const stranger = await givenUser(t.database);
+    const strangerToken = await signIn(t.app, stranger.email, stranger.password);
+    const refused = await attempt(t.app, endpoints.mailStatus, {
+      token: strangerToken,
+      query: { id: first.mailId },
+    });
+    expect(refused.errorCode).toBe('SE_404');
   });
 });
 

@@ -1,4 +1,7 @@
+import type { MailStatus } from '@dam/contract';
+import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
+import type { AuthContext } from '../access/access';
 import type { MailRepository } from './repository';
 import { type MailContent, type MailLanguage, renderMail } from './templates';
 import type { MailTransport } from './transport';
@@ -78,7 +81,17 @@ export class MailService {
     await this.deps.repo.markSent(mailId, this.deps.clock.now());
   }
 
-  find(mailId: number) {
-    return this.deps.repo.find(mailId);
+  /** How a mail the caller caused went; SE_404 for another's mail, as for one that does not exist. */
+  async statusFor(auth: AuthContext, mailId: number): Promise<MailStatus> {
+    const mail = await this.deps.repo.find(mailId);
+    if (!mail || mail.created_by !== auth.userId) throw new AppError('SE_404');
+    return {
+      id: mail.id,
+      recipient: mail.recipient,
+      state: mail.state,
+      attempts: mail.attempts,
+      lastError: mail.last_error,
+      sentAt: mail.sent_at?.toISOString() ?? null,
+    };
   }
 }

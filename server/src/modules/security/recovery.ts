@@ -126,7 +126,11 @@ export class AccountRecoveryService {
    * Mails a link to confirm the caller's new e-mail address to that address (SED_07 when another
    * account has it); the address changes only when the link is opened, within RESET_LINK_MINUTES.
    */
-  async requestEmailChange(auth: AuthContext, email: string, language: Language): Promise<void> {
+  async requestEmailChange(
+    auth: AuthContext,
+    email: string,
+    language: Language,
+  ): Promise<{ mailId: number }> {
     const address = email.trim();
     await this.deps.limiter.take([
       { key: `email-change:${auth.userId}`, max: RESET_MAILS_PER_HOUR.perEmail, windowMs: HOUR_MS },
@@ -148,12 +152,13 @@ export class AccountRecoveryService {
       `/login/confirm-email?token=${encodeURIComponent(token)}`,
       this.deps.appUrl,
     ).toString();
-    await this.deps.mail.send(
+    const mailId = await this.deps.mail.send(
       address,
       { purpose: 'changeEmail', name: user.name, link, minutes: RESET_LINK_MINUTES, email: address },
       mailLanguageOf(language),
       auth.userId,
     );
+    return { mailId };
   }
 
   /** Sets the address a mailed link confirms; answers the account (for the operation log). */

@@ -83,10 +83,9 @@ export const securityRoutes: FastifyPluginAsync<SecurityRoutesOptions> = async (
       recovery.sendMobileChangeCode(authOf(request), request.body.mobile, request.ip),
     );
 
-    route(guarded, endpoints.changeOwnEmail, async (request) => {
-      await recovery.requestEmailChange(authOf(request), request.body.email, request.lang);
-      return null;
-    });
+    route(guarded, endpoints.changeOwnEmail, async (request) =>
+      recovery.requestEmailChange(authOf(request), request.body.email, request.lang),
+    );
 
     route(guarded, endpoints.changeOwnMobile, async (request) => {
       await recovery.changeMobile(authOf(request), request.body);

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,13 +16,20 @@ export function ChangeEmailForm({ current }: { current: string | null }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string }>();
   const [saving, setSaving] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ email: string; mailId: number } | null>(null);
+  // The confirmation mail is sent by a job: followed until it went or failed for good.
+  const { data: delivery } = useQuery({
+    queryKey: ['mail-status', sent?.mailId],
+    queryFn: () => authApi.mailStatus(sent?.mailId ?? 0),
+    enabled: sent !== null,
+    refetchInterval: (query) => (query.state.data?.state === 'queued' || !query.state.data ? 2000 : false),
+  });
 
   const submit = async ({ email }: { email: string }) => {
     setSaving(true);
     try {
-      await authApi.changeOwnEmail({ email: email.trim() });
-      setSentTo(email.trim());
+      const { mailId } = await authApi.changeOwnEmail({ email: email.trim() });
+      setSent({ email: email.trim(), mailId });
     } catch (failure) {
       form.setFields([
         { name: 'email', errors: [failure instanceof ApiError ? failure.desc : t('errors.system')] },
@@ -42,13 +50,22 @@ export function ChangeEmailForm({ current }: { current: string | null }) {
       <Typography.Paragraph type="secondary">
         {t('account.currentEmail', { email: current ?? '—' })}
       </Typography.Paragraph>
-      {sentTo && (
+      {sent && (
         <Alert
-          type="success"
+          type={delivery?.state === 'sent' ? 'success' : delivery?.state === 'failed' ? 'error' : 'info'}
           showIcon
           style={{ marginBottom: 16 }}
-          title={t('account.emailLinkSent', { email: sentTo, minutes: 30 })}
+          title={
+            delivery?.state === 'sent'
+              ? t('account.emailLinkSent', { email: sent.email, minutes: 30 })
+              : delivery?.state === 'failed'
+                ? t('account.emailLinkFailed', { email: sent.email, error: delivery.lastError ?? '' })
+                : delivery?.lastError
+                  ? t('account.emailLinkRetrying', { email: sent.email, error: delivery.lastError })
+                  : t('account.emailLinkSending', { email: sent.email })
+          }
           data-testid="email-link-sent"
+          data-state={delivery?.state ?? 'queued'}
         />
       )}
       <Form.Item
@@ -68,7 +85,7 @@ export function ChangeEmailForm({ current }: { current: string | null }) {
         <Input inputMode="email" autoComplete="email" data-testid="new-email" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={saving} block data-testid="send-email-link">
-        {t(sentTo ? 'reset.sendAgain' : 'account.sendEmailLink')}
+        {t(sent ? 'reset.sendAgain' : 'account.sendEmailLink')}
       </Button>
     </Form>
   );
