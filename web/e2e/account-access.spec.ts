@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PEERS_URL } from './peer-ports';
-import { ADMIN, chooseUserMenuItem, snap, useEnglish } from './support';
+import { ADMIN, chooseUserMenuItem, signIn, snap, useEnglish } from './support';
 
 /**
  * The other ways in (issue 13): an SMS code read from the journeys' SMS gateway, a password reset
@@ -136,11 +136,7 @@ test('resets a forgotten password with the link sent by mail', async ({ page }) 
 test('changes the mobile number in My info with a code sent to the new one', async ({ page }) => {
   const before = freshMobile();
   await givenAccount(page, { mobile: before });
-  await page.goto('/login');
-  await page.getByTestId('login-identifier').fill(before);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signIn(page, before, PASSWORD);
 
   await chooseUserMenuItem(page, '我的信息', page.getByTestId('my-mobile'));
   await expect(page.getByTestId('my-mobile')).toHaveText(before);
@@ -160,11 +156,7 @@ test('changes the mobile number in My info with a code sent to the new one', asy
 test('changes the e-mail address with the link mailed to the new one', async ({ page }) => {
   const mobile = freshMobile();
   await givenAccount(page, { mobile });
-  await page.goto('/login');
-  await page.getByTestId('login-identifier').fill(mobile);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signIn(page, mobile, PASSWORD);
 
   await chooseUserMenuItem(page, '我的信息', page.getByTestId('my-email'));
   await page.getByTestId('open-change-email').click();
@@ -212,11 +204,7 @@ test('the sign-in, reset and My info screens in English', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await snap(page, 'reset-choose-password-en');
 
-  await page.goto('/login');
-  await page.getByTestId('login-identifier').fill(mobile);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signIn(page, mobile, PASSWORD);
   await chooseUserMenuItem(page, 'My info', page.getByTestId('my-mobile'));
   await snap(page, 'my-info-en');
   await page.getByTestId('open-change-mobile').click();

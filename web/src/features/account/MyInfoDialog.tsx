@@ -42,30 +42,10 @@ export function MyInfoDialog({ open, onClose }: { open: boolean; onClose: () => 
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('account.username')}>{user?.username || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('account.email')}>
-              <Flex justify="space-between" align="center">
-                <span data-testid="my-email">{user?.email ?? '—'}</span>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setMode('email')}
-                  data-testid="open-change-email"
-                >
-                  {t('account.changeEmail')}
-                </Button>
-              </Flex>
+              <ChangeableValue value={user?.email} what="email" onChange={() => setMode('email')} />
             </Descriptions.Item>
             <Descriptions.Item label={t('account.mobile')}>
-              <Flex justify="space-between" align="center">
-                <span data-testid="my-mobile">{user?.mobile ?? '—'}</span>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setMode('mobile')}
-                  data-testid="open-change-mobile"
-                >
-                  {t('account.changeMobile')}
-                </Button>
-              </Flex>
+              <ChangeableValue value={user?.mobile} what="mobile" onChange={() => setMode('mobile')} />
             </Descriptions.Item>
             <Descriptions.Item label={t('account.department')}>{user?.deptname ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('account.loginCount')}>{user?.loginNum ?? 0}</Descriptions.Item>
@@ -87,5 +67,26 @@ export function MyInfoDialog({ open, onClose }: { open: boolean; onClose: () => 
         </Space>
       )}
     </Modal>
+  );
+}
+
+/** A value of My info with the link that changes it (`my-<what>`, `open-change-<what>` for the journeys). */
+function ChangeableValue({
+  value,
+  what,
+  onChange,
+}: {
+  value: string | null | undefined;
+  what: 'email' | 'mobile';
+  onChange: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex justify="space-between" align="center">
+      <span data-testid={`my-${what}`}>{value ?? '—'}</span>
+      <Button type="link" size="small" onClick={onChange} data-testid={`open-change-${what}`}>
+        {t(what === 'email' ? 'account.changeEmail' : 'account.changeMobile')}
+      </Button>
+    </Flex>
   );
 }

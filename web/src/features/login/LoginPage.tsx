@@ -1,13 +1,13 @@
 import { UserOutlined } from '@ant-design/icons';
 import { classifyIdentifier, type LoginResult, PASSWORD_LIMITS } from '@dam/contract';
-import { type FormEvent, type KeyboardEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { authApi } from '../../auth/api';
 import { afterLoginTarget } from '../../auth/guard';
 import { getToken, setToken } from '../../auth/token';
-import { Field, FormError, PasswordInput, SubmitButton, TextInput } from './fields';
+import { Field, FormError, PasswordInput, RememberMe, SubmitButton, TextInput, WayTabs } from './fields';
 import { LoginFrame } from './LoginFrame';
 import styles from './LoginPage.module.css';
 import { useSsoStatus } from './ssoApi';
@@ -50,35 +50,15 @@ export function LoginPage() {
     void navigate(afterLoginTarget(location.search), { replace: true });
   };
 
-  // Arrow keys move between tabs, as in Ant Design's (and WAI-ARIA's) tab list.
-  const onTabKey = (event: KeyboardEvent) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
-    const next = ways[(ways.indexOf(way) + step + ways.length) % ways.length] ?? 'password';
-    setWay(next);
-    document.getElementById(`login-tab-${next}`)?.focus();
-  };
-
   return (
     <LoginFrame heading={t('login.heading')}>
-      <div role="tablist" className={styles.tabs} onKeyDown={onTabKey}>
-        {ways.map((each) => (
-          <button
-            key={each}
-            id={`login-tab-${each}`}
-            type="button"
-            role="tab"
-            aria-selected={way === each}
-            aria-controls={`login-panel-${each}`}
-            tabIndex={way === each ? 0 : -1}
-            className={styles.tab}
-            onClick={() => setWay(each)}
-            data-testid={`login-tab-${each}`}
-          >
-            {t(TAB_LABELS[each])}
-          </button>
-        ))}
-      </div>
+      <WayTabs
+        ways={ways}
+        current={way}
+        onChange={setWay}
+        labelOf={(each) => t(TAB_LABELS[each])}
+        idPrefix="login"
+      />
       <div role="tabpanel" id={`login-panel-${way}`} aria-labelledby={`login-tab-${way}`}>
         {way === 'password' ? (
           <PasswordSignIn onSignedIn={signedIn} />
@@ -169,14 +149,7 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: (result: LoginResult, reme
           )}
         </Field>
         <div className={styles.options}>
-          <label className={styles.remember}>
-            <input
-              type="checkbox"
-              checked={remember}
-              onChange={(event) => setRemember(event.target.checked)}
-            />
-            <span>{t('login.remember')}</span>
-          </label>
+          <RememberMe checked={remember} onChange={setRemember} />
           <Link to="/login/reset-password" className={styles.link} data-testid="login-forgot">
             {t('login.forgot')}
           </Link>

@@ -1,14 +1,14 @@
-import { CheckCircleFilled, MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { isStrongPassword, MOBILE_PATTERN, SMS_CODE_PATTERN, SmsPurpose } from '@dam/contract';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { CheckCircleFilled, MailOutlined } from '@ant-design/icons';
+import { isStrongPassword, SmsPurpose } from '@dam/contract';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { authApi } from '../../auth/api';
-import { useCodeCountdown } from '../../auth/useCodeCountdown';
-import { Field, FormError, PasswordInput, SendCodeButton, SubmitButton, TextInput } from './fields';
+import { Field, FormError, PasswordInput, SubmitButton, TextInput, WayTabs } from './fields';
 import { LoginFrame } from './LoginFrame';
 import styles from './LoginPage.module.css';
+import { MobileCodeFields, useMobileCode } from './MobileCodeFields';
 
 // The same check the server makes (zod's, as classifyIdentifier reads it), without zod.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -55,33 +55,15 @@ export function ResetPasswordPage() {
     );
   }
 
-  const onTabKey = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next = way === 'email' ? 'mobile' : 'email';
-    setWay(next);
-    document.getElementById(`reset-tab-${next}`)?.focus();
-  };
-
   return (
     <LoginFrame heading={t('reset.heading')}>
-      <div role="tablist" className={styles.tabs} onKeyDown={onTabKey}>
-        {WAYS.map((each) => (
-          <button
-            key={each}
-            id={`reset-tab-${each}`}
-            type="button"
-            role="tab"
-            aria-selected={way === each}
-            aria-controls={`reset-panel-${each}`}
-            tabIndex={way === each ? 0 : -1}
-            className={styles.tab}
-            onClick={() => setWay(each)}
-            data-testid={`reset-tab-${each}`}
-          >
-            {t(each === 'email' ? 'reset.byEmail' : 'reset.byMobile')}
-          </button>
-        ))}
-      </div>
+      <WayTabs
+        ways={WAYS}
+        current={way}
+        onChange={setWay}
+        labelOf={(each) => t(each === 'email' ? 'reset.byEmail' : 'reset.byMobile')}
+        idPrefix="reset"
+      />
       <div role="tabpanel" id={`reset-panel-${way}`} aria-labelledby={`reset-tab-${way}`}>
         {way === 'email' ? <EmailReset /> : <MobileReset onDone={() => setDone(true)} />}
       </div>
@@ -174,100 +156,19 @@ function EmailReset() {
 /** Resets with a code sent to the account's mobile number. */
 function MobileReset({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
-  const [triedSend, setTriedSend] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const countdown = useCodeCountdown();
-  const [tried, setTried] = useState(false);
-
-  const mobileProblem = !mobile.trim()
-    ? t('login.mobileRequired')
-    : MOBILE_PATTERN.test(mobile.trim())
-      ? undefined
-      : t('login.mobileInvalid');
-  const codeProblem = !code.trim()
-    ? t('login.codeRequired')
-    : SMS_CODE_PATTERN.test(code.trim())
-      ? undefined
-      : t('login.codeInvalid');
-
-  const sendCode = async () => {
-    setTriedSend(true);
-    if (mobileProblem) return;
-    setSending(true);
-    setError(null);
-    try {
-      const sent = await authApi.sendSignInCode({ mobile: mobile.trim(), purpose: SmsPurpose.resetPassword });
-      countdown.start(sent.resendAfterSeconds);
-      setNotice(t('login.codeSent'));
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.desc : t('login.codeNotSent'));
-    } finally {
-      setSending(false);
-    }
-  };
-
+  const sms = useMobileCode(SmsPurpose.resetPassword, setError);
   return (
     <>
       <FormError message={error} />
-      {notice && !error && (
-        <p className={styles.hint} role="status">
-          {notice}
-        </p>
-      )}
-      <Field label={t('login.mobile')} problem={triedSend || tried ? mobileProblem : undefined}>
-        {(id, describedBy) => (
-          <TextInput
-            id={id}
-            icon={<MobileOutlined />}
-            value={mobile}
-            onChange={setMobile}
-            placeholder={t('login.mobilePlaceholder')}
-            autoComplete="tel-national"
-            inputMode="tel"
-            maxLength={11}
-            invalid={Boolean((triedSend || tried) && mobileProblem)}
-            describedBy={describedBy}
-            testId="reset-mobile"
-            after={
-              <SendCodeButton
-                secondsLeft={countdown.secondsLeft}
-                sending={sending}
-                onClick={() => void sendCode()}
-                testId="reset-send-code"
-              />
-            }
-          />
-        )}
-      </Field>
-      <Field label={t('login.code')} problem={tried ? codeProblem : undefined}>
-        {(id, describedBy) => (
-          <TextInput
-            id={id}
-            icon={<SafetyOutlined />}
-            value={code}
-            onChange={setCode}
-            placeholder={t('login.codePlaceholder')}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            invalid={Boolean(tried && codeProblem)}
-            describedBy={describedBy}
-            testId="reset-code"
-          />
-        )}
-      </Field>
+      <MobileCodeFields state={sms} hideNotice={Boolean(error)} testIdPrefix="reset" />
       <NewPasswordForm
         submitLabel={t('reset.submit')}
-        onTry={() => setTried(true)}
-        blocked={Boolean(mobileProblem || codeProblem)}
+        ready={sms.trySubmit}
         reset={(password) =>
           authApi.loginResetPassword({
-            mobile: mobile.trim(),
-            messageCode: code.trim(),
+            mobile: sms.values.mobile,
+            messageCode: sms.values.code,
             password,
             reEnterPassword: password,
           })
@@ -284,16 +185,14 @@ function NewPasswordForm({
   submitLabel,
   reset,
   onDone,
-  onTry,
-  blocked = false,
+  ready = () => true,
   onError,
 }: {
   submitLabel: string;
   reset: (password: string) => Promise<unknown>;
   onDone: () => void;
-  /** Fields outside this form are judged too when a try is made. */
-  onTry?: () => void;
-  blocked?: boolean;
+  /** Judges the fields outside this form when a try is made; answers whether they are right. */
+  ready?: () => boolean;
   /** Where the server's refusal is shown; this form's own alert when absent. */
   onError?: (message: string | null) => void;
 }) {
@@ -325,8 +224,8 @@ function NewPasswordForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    onTry?.();
-    if (busy || blocked || !isStrongPassword(password) || again !== password) return;
+    const othersReady = ready();
+    if (busy || !othersReady || !isStrongPassword(password) || again !== password) return;
     setBusy(true);
     showError(null);
     try {

@@ -5,7 +5,7 @@ import {
   LoadingOutlined,
   LockOutlined,
 } from '@ant-design/icons';
-import { type ReactNode, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './LoginPage.module.css';
 
@@ -180,5 +180,69 @@ export function SendCodeButton({
     >
       {secondsLeft > 0 ? t('login.resendIn', { seconds: secondsLeft }) : t('login.sendCode')}
     </button>
+  );
+}
+
+/** "Keep me signed in for 7 days". */
+export function RememberMe({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className={styles.remember}>
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <span>{t('login.remember')}</span>
+    </label>
+  );
+}
+
+/**
+ * Tabs in Ant Design's look (a WAI-ARIA tab list: arrow keys move between them); each tab controls
+ * the panel `${idPrefix}-panel-<way>` the caller renders.
+ */
+export function WayTabs<W extends string>({
+  ways,
+  current,
+  onChange,
+  labelOf,
+  idPrefix,
+}: {
+  ways: readonly W[];
+  current: W;
+  onChange: (way: W) => void;
+  labelOf: (way: W) => string;
+  idPrefix: 'login' | 'reset';
+}) {
+  const onKey = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    const next = ways[(ways.indexOf(current) + step + ways.length) % ways.length];
+    if (next === undefined) return;
+    onChange(next);
+    document.getElementById(`${idPrefix}-tab-${next}`)?.focus();
+  };
+  return (
+    <div role="tablist" className={styles.tabs} onKeyDown={onKey}>
+      {ways.map((each) => (
+        <button
+          key={each}
+          id={`${idPrefix}-tab-${each}`}
+          type="button"
+          role="tab"
+          aria-selected={current === each}
+          aria-controls={`${idPrefix}-panel-${each}`}
+          tabIndex={current === each ? 0 : -1}
+          className={styles.tab}
+          onClick={() => onChange(each)}
+          data-testid={`${idPrefix}-tab-${each}`}
+        >
+          {labelOf(each)}
+        </button>
+      ))}
+    </div>
   );
 }
