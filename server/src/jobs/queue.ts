@@ -153,9 +153,11 @@ export async function startJobQueue(
       await boss.send(MAIL_QUEUE, { mailId }, { singletonKey: `mail-${mailId}` });
     },
     async workMail(handler) {
+      // One poller, once a second: mail is not urgent, and on the embedded database every poll
+      // runs on the one thread that also serves requests and media jobs.
       await boss.work(
         MAIL_QUEUE,
-        { includeMetadata: true, pollingIntervalSeconds: 0.5, localConcurrency: 2 },
+        { includeMetadata: true, pollingIntervalSeconds: 1 },
         async ([job]: JobWithMetadata<{ mailId: number }>[]) => {
           if (job) await handler(job.data.mailId, job.retryCount >= job.retryLimit);
         },
