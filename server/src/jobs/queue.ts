@@ -89,6 +89,11 @@ export async function startJobQueue(
     retryBackoff: mailRetry.retryDelaySeconds > 0,
     expireInSeconds: 300,
   });
+  // pg-boss records a job's end only on a spy that exists by then (it makes them on first ask): the
+  // tests' spies are made now, so a job that ends before a test asks after it is not missed.
+  if (options.spies) {
+    for (const queue of [MEDIA_QUEUE, OBJECT_DELETION_QUEUE, MAIL_QUEUE]) boss.getSpy(queue);
+  }
   const sendDeletions = async (keys: readonly string[]) => {
     for (let i = 0; i < keys.length; i += 1000) {
       await boss.insert(
