@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/routes';
 import { itemsRoutes } from './modules/items/routes';
 import { logsRoutes } from './modules/logs/routes';
 import { mailRoutes } from './modules/mail/routes';
+import { mailGroupsRoutes } from './modules/mail-groups/routes';
 import { localMediaRoute } from './modules/media/routes';
 import { presetsRoutes } from './modules/presets/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -119,6 +120,7 @@ export async function buildApp({
     cleaner,
     mail,
     recovery,
+    mailGroups,
   } = await createServices({
     config,
     database,
@@ -198,6 +200,7 @@ export async function buildApp({
     await mainApi.register(logsRoutes, { logs, oplog, reportRateLimit: 120 });
     await mainApi.register(clientRoutes, { config });
     await mainApi.register(mailRoutes, { mail });
+    await mainApi.register(mailGroupsRoutes, { mailGroups, oplog });
   });
   // Share-link visitors (SPEC §2 /visitfile) need no sign-in: the link's code, then a visitor token.
   await app.register(shareVisitorRoutes, { shares: shareVisitors, downloads, oplog });

@@ -27,6 +27,8 @@ import { LogsService } from './modules/logs/service';
 import { MailRepository } from './modules/mail/repository';
 import { MailService } from './modules/mail/service';
 import { createMailTransport } from './modules/mail/transport';
+import { MailGroupsRepository } from './modules/mail-groups/repository';
+import { MailGroupsService } from './modules/mail-groups/service';
 import {
   CHECKED_URL_WINDOW_MS,
   localMediaUrlMaker,
@@ -95,6 +97,8 @@ export interface Services {
   departments: DepartmentsService;
   users: UsersService;
   roles: RolesService;
+  /** Mail groups (function code 1; any signed-in user lists those they may send to). */
+  mailGroups: MailGroupsService;
   /** Company single sign-on (OIDC_*); off when OIDC_ISSUER is unset. */
   sso: SsoService;
   items: ItemsService;
@@ -198,6 +202,7 @@ export async function createServices({
   const departments = new DepartmentsService(accountsRepository, clock);
   const users = new UsersService(accountsRepository, clock);
   const roles = new RolesService(accountsRepository, clock);
+  const mailGroups = new MailGroupsService(new MailGroupsRepository(db), accountsRepository, clock);
   const sso = new SsoService({
     settings: ssoSettingsOf(config),
     repo: new SsoRepository(db),
@@ -321,6 +326,7 @@ export async function createServices({
     departments,
     users,
     roles,
+    mailGroups,
     sso,
     items,
     recycleBin,

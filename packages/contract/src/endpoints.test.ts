@@ -13,7 +13,14 @@ import {
 import { downloadsEndpoints } from './endpoints/downloads';
 import { filesEndpoints } from './endpoints/files';
 import { itemsEndpoints } from './endpoints/items';
-import { clientEndpoints, healthEndpoints, logsEndpoints, searchEndpoints } from './endpoints/misc';
+import { mailGroupsEndpoints } from './endpoints/mail-groups';
+import {
+  clientEndpoints,
+  healthEndpoints,
+  logsEndpoints,
+  mailEndpoints,
+  searchEndpoints,
+} from './endpoints/misc';
 import { accountsEndpoints, securityEndpoints } from './endpoints/security';
 import { sharesEndpoints } from './endpoints/shares';
 import { skuEndpoints } from './endpoints/sku';
@@ -35,6 +42,8 @@ const areas = [
   searchEndpoints,
   logsEndpoints,
   clientEndpoints,
+  mailEndpoints,
+  mailGroupsEndpoints,
   healthEndpoints,
 ];
 

@@ -81,6 +81,7 @@ export const ERROR_CODES = [
   'SETG_13',
   'SETG_14',
   'SETG_15',
+  'SEML_01',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -160,6 +161,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SETG_13: 409,
   SETG_14: 400,
   SETG_15: 400,
+  SEML_01: 409,
 };
 
 type Messages = Record<ErrorCode, string>;
@@ -241,6 +243,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SETG_13: '每个文件最多 {max} 个渠道标签',
     SETG_14: '第 {row} 行，{column} 列：{detail}',
     SETG_15: '所选范围超过 {max} 个文件，请缩小范围',
+    SEML_01: '已有同名的邮件组',
   },
   en: {
     SEP_01: 'Missing parameter: method',
@@ -317,6 +320,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SETG_13: 'An item holds at most {max} channel tags',
     SETG_14: 'Row {row}, column {column}: {detail}',
     SETG_15: 'The chosen range holds more than {max} files; please choose fewer',
+    SEML_01: 'A mail group with this name already exists',
   },
   ja: {
     SEP_01: 'パラメータがありません：method',
@@ -393,6 +397,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SETG_13: '1 つの項目に付けられるチャネルタグは最大 {max} 個です',
     SETG_14: '{row} 行目、{column} 列：{detail}',
     SETG_15: '選択範囲のファイルが {max} 個を超えています。範囲を狭めてください',
+    SEML_01: '同じ名前のメールグループが既にあります',
   },
   ko: {
     SEP_01: '매개변수 누락: method',
@@ -469,6 +474,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SETG_13: '한 항목에는 채널 태그를 최대 {max}개까지 달 수 있습니다',
     SETG_14: '{row}행, {column}열: {detail}',
     SETG_15: '선택한 범위의 파일이 {max}개를 넘습니다. 범위를 줄이세요',
+    SEML_01: '같은 이름의 메일 그룹이 이미 있습니다',
   },
   de: {
     SEP_01: 'Parameter fehlt: method',
@@ -545,6 +551,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SETG_13: 'Ein Element hat höchstens {max} Kanal-Schlagwörter',
     SETG_14: 'Zeile {row}, Spalte {column}: {detail}',
     SETG_15: 'Der gewählte Bereich enthält mehr als {max} Dateien; bitte weniger wählen',
+    SEML_01: 'Eine Mailgruppe mit diesem Namen existiert bereits',
   },
 };
 
@@ -590,6 +597,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     duplicateRow: '文件 {value} 已在第 {other} 行出现',
     unknownDimension: '“{value}”不是标签维度',
     smsCode: '验证码为 6 位数字',
+    mailAddress: '“{value}”不是有效的邮箱地址',
+    noMembers: '请至少选择一位成员或填写一个邮箱地址',
   },
   en: {
     required: 'is required',
@@ -628,6 +637,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     duplicateRow: 'file {value} already appears in row {other}',
     unknownDimension: '"{value}" is not a tag dimension',
     smsCode: 'the verification code is 6 digits',
+    mailAddress: '"{value}" is not a valid e-mail address',
+    noMembers: 'choose at least one member or enter an e-mail address',
   },
   ja: {
     required: '必須です',
@@ -666,6 +677,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     duplicateRow: 'ファイル {value} は {other} 行目にもあります',
     unknownDimension: '「{value}」はタグ分類ではありません',
     smsCode: '確認コードは 6 桁の数字です',
+    mailAddress: '「{value}」は有効なメールアドレスではありません',
+    noMembers: 'メンバーを 1 人以上選ぶか、メールアドレスを入力してください',
   },
   ko: {
     required: '필수 항목입니다',
@@ -704,6 +717,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     duplicateRow: '파일 {value}이(가) 이미 {other}행에 있습니다',
     unknownDimension: '"{value}"은(는) 태그 분류가 아닙니다',
     smsCode: '인증 코드는 6자리 숫자입니다',
+    mailAddress: '"{value}"은(는) 올바른 이메일 주소가 아닙니다',
+    noMembers: '구성원을 한 명 이상 선택하거나 이메일 주소를 입력하세요',
   },
   de: {
     required: 'ist erforderlich',
@@ -743,6 +758,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     duplicateRow: 'Datei {value} steht bereits in Zeile {other}',
     unknownDimension: '„{value}“ ist keine Schlagwortdimension',
     smsCode: 'der Bestätigungscode besteht aus 6 Ziffern',
+    mailAddress: '„{value}“ ist keine gültige E-Mail-Adresse',
+    noMembers: 'mindestens ein Mitglied wählen oder eine E-Mail-Adresse eingeben',
   },
 };
 
@@ -782,7 +799,9 @@ export type ValidationKey =
   | 'notEditable'
   | 'duplicateRow'
   | 'unknownDimension'
-  | 'smsCode';
+  | 'smsCode'
+  | 'mailAddress'
+  | 'noMembers';
 
 export function isValidationKey(value: string): value is ValidationKey {
   return value in VALIDATION_MESSAGES.zh;

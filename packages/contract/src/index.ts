@@ -6,6 +6,7 @@ export * from './files';
 export * from './items';
 export * from './languages';
 export * from './logs';
+export * from './mail-groups';
 export * from './names';
 export * from './permissions';
 export * from './presets';

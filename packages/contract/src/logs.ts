@@ -91,6 +91,10 @@ export const OperationCode = {
   exportLog: 'LOG01',
   /** Reported by the browser: the desktop client downloaded from its static link. */
   downloadClient: 'APP01',
+  // Mail groups (/mail, function code 1)
+  createMailGroup: 'MAIL01',
+  editMailGroup: 'MAIL02',
+  deleteMailGroup: 'MAIL03',
 } as const;
 export type OperationKey = keyof typeof OperationCode;
 export type OperationCode = (typeof OperationCode)[OperationKey];
@@ -132,6 +136,7 @@ export const OPERATION_GROUPS: ReadonlyArray<{ key: string; codes: readonly Oper
     codes: OPERATION_CODES.filter((c) => /^(USER|DEPT|ROLE|LOGIN)/.test(c)),
   },
   { key: 'data', codes: OPERATION_CODES.filter((c) => /^(SKU|LOG|APP)\d/.test(c)) },
+  { key: 'mail', codes: OPERATION_CODES.filter((c) => c.startsWith('MAIL')) },
 ];
 
 /**
@@ -180,6 +185,9 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     SKU01: '导入货号资料',
     LOG01: '导出操作日志',
     APP01: '下载客户端',
+    MAIL01: '新建邮件组',
+    MAIL02: '编辑邮件组',
+    MAIL03: '删除邮件组',
   },
   en: {
     FILE01: 'Upload',
@@ -222,6 +230,9 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     SKU01: 'Import SKU data',
     LOG01: 'Export operation log',
     APP01: 'Download desktop client',
+    MAIL01: 'Create mail group',
+    MAIL02: 'Edit mail group',
+    MAIL03: 'Delete mail group',
   },
 };
 
@@ -310,7 +321,8 @@ export const logExportQuerySchema = z.preprocess((raw) => {
  * USER02, DEPT02, ROLE02), `userId`/`userName`, `deptId`/`deptName`, `roleId`/`roleName`
  * (account operations), `shareId`, `ownerId`, `ownerName`, `needPassword`, `validity`,
  * `expiresAt` (share operations), `fileCount` and `artNums` (downloads), `emptied` (FILE05 from
- * "clear"), `format` (FILE11, FILE12), `created`/`updated`/`unchanged` (SKU01), `filter` (LOG01).
+ * "clear"), `format` (FILE11, FILE12), `created`/`updated`/`unchanged` (SKU01), `filter` (LOG01),
+ * `mailGroupId`/`mailGroupName` with `values` (MAIL01, MAIL03) or `changes`, `added`, `removed` (MAIL02).
  */
 export const logEntrySchema = z.object({
   id: z.number().int(),

@@ -385,6 +385,29 @@ export interface SsoSessionTable {
   logout_url: string;
 }
 
+/** A mail group (migration 017): belongs to its maker's department. */
+export interface MailGroupTable {
+  id: Generated<number>;
+  name: string;
+  dept_id: number | null;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A user of a mail group (migration 017). */
+export interface MailGroupUserTable {
+  group_id: number;
+  user_id: number;
+}
+
+/** An external address of a mail group, in lower case (migration 017). */
+export interface MailGroupAddressTable {
+  group_id: number;
+  email: string;
+}
+
 export interface Database {
   sku: SkuTable;
   app_settings: AppSettingTable;
@@ -416,6 +439,9 @@ export interface Database {
   account_tokens: AccountTokenTable;
   sso_attempts: SsoAttemptTable;
   sso_sessions: SsoSessionTable;
+  mail_groups: MailGroupTable;
+  mail_group_users: MailGroupUserTable;
+  mail_group_addresses: MailGroupAddressTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -32,6 +32,7 @@ const DownloadPresetsPage = lazyPage(
 );
 const LogsPage = lazyPage(() => import('../features/manage/LogsPage'), 'LogsPage');
 const SkuImportPage = lazyPage(() => import('../features/manage/SkuImportPage'), 'SkuImportPage');
+const MailGroupsPage = lazyPage(() => import('../features/mail/MailGroupsPage'), 'MailGroupsPage');
 
 /** The routes of SPEC §2 that exist so far; features add theirs here and in navigation.tsx. */
 export const router = createBrowserRouter([
@@ -64,6 +65,8 @@ export const router = createBrowserRouter([
       { path: 'upload-record/:tab', element: <UploadRecordsPage /> },
       { path: 'batch-tag', element: <BatchTaggingPage /> },
       { path: 'about', element: <AboutPage /> },
+      // SPEC §2 /mail (mail groups, code 1): one of the admin area's tabs, at its own path.
+      { path: 'mail', element: <ManageLayout />, children: [{ index: true, element: <MailGroupsPage /> }] },
       {
         path: 'manage',
         element: <ManageLayout />,

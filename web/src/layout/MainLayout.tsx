@@ -4,9 +4,11 @@ import {
   DownOutlined,
   LinkOutlined,
   LogoutOutlined,
+  MailOutlined,
   ShareAltOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { FunctionCode } from '@dam/contract';
 import { Avatar, Button, Dropdown, Layout, Menu, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +16,9 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { lazyDialog } from '../app/lazyPage';
 import { SIDE_TABS } from '../app/navigation';
 import { authApi } from '../auth/api';
+import { holdsCodes } from '../auth/guard';
 import { clearToken } from '../auth/token';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { functionCodesOf, useCurrentUser } from '../auth/useCurrentUser';
 import { DEFAULT_AVATAR } from '../features/account/avatar';
 import { useClientDownloads } from '../features/account/clientsApi';
 import { ForcedPasswordChange, mustChangePassword } from '../features/account/ForcedPasswordChange';
@@ -51,6 +54,8 @@ export function MainLayout() {
   const [clientOpen, setClientOpen] = useState(false);
   const clientLinks = useClientDownloads({ enabled: user.isSuccess && !passwordLocked }).data;
   const offersClient = Boolean(clientLinks?.mac || clientLinks?.windows);
+  // SPEC §2 top-bar menu "Mail group", for holders of function code 1 (SPEC §6).
+  const managesMail = holdsCodes(functionCodesOf(user.data), [FunctionCode.mail]);
 
   const signOut = async () => {
     let logoutUrl: string | null = null;
@@ -86,6 +91,9 @@ export function MainLayout() {
               menu={{
                 items: [
                   { key: 'records', icon: <CloudUploadOutlined />, label: t('nav.uploadRecords') },
+                  ...(managesMail
+                    ? [{ key: 'mailGroups', icon: <MailOutlined />, label: t('mailGroups.menu') }]
+                    : []),
                   { key: 'shares', icon: <ShareAltOutlined />, label: t('nav.myShares') },
                   { key: 'openShare', icon: <LinkOutlined />, label: t('share.openLinkTitle') },
                   { key: 'info', icon: <UserOutlined />, label: t('nav.myInfo') },
@@ -98,6 +106,7 @@ export function MainLayout() {
                 onClick: ({ key }) => {
                   if (key === 'logout') void signOut();
                   else if (key === 'records') void navigate('/upload-record/current');
+                  else if (key === 'mailGroups') void navigate('/mail');
                   else if (key === 'shares') void navigate('/myshare');
                   else if (key === 'openShare') setOpenShareLink(true);
                   else if (key === 'client') setClientOpen(true);

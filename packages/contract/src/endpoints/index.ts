@@ -1,6 +1,7 @@
 import { downloadsEndpoints } from './downloads';
 import { filesEndpoints } from './files';
 import { itemsEndpoints } from './items';
+import { mailGroupsEndpoints } from './mail-groups';
 import { clientEndpoints, healthEndpoints, logsEndpoints, mailEndpoints, searchEndpoints } from './misc';
 import { accountsEndpoints, securityEndpoints } from './security';
 import { sharesEndpoints } from './shares';
@@ -50,6 +51,7 @@ export const endpoints = {
   ...logsEndpoints,
   ...clientEndpoints,
   ...mailEndpoints,
+  ...mailGroupsEndpoints,
   ...healthEndpoints,
 };
 export type Endpoints = typeof endpoints;

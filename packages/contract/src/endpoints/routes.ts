@@ -134,6 +134,15 @@ export const routes = {
   // The desktop client's download links (top-bar menu)
   clientDownloads: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/client-download` },
   mailStatus: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/user/mail-status` },
+  // Mail groups (SPEC §7 names user/mail-group-list; the manage paths are hidden by SPEC)
+  mailGroupList: { method: 'GET', path: `${MAIN_API_PREFIX}/user/mail-group-list` },
+  manageMailGroups: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/list` },
+  mailGroupDetail: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/detail` },
+  createMailGroup: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/create` },
+  editMailGroup: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/edit` },
+  deleteMailGroup: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/delete` },
+  mailGroupDepartments: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/departments` },
+  mailGroupCandidates: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/users` },
   // Health check
   health: { method: 'GET', path: '/health' },
 } as const;

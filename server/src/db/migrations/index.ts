@@ -15,6 +15,7 @@ import * as m013 from './013_scale_indexes';
 import * as m014 from './014_renditions';
 import * as m015 from './015_mail_and_codes';
 import * as m016 from './016_sso';
+import * as m017 from './017_mail_groups';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '014_renditions': m014,
   '015_mail_and_codes': m015,
   '016_sso': m016,
+  '017_mail_groups': m017,
 };

@@ -35,6 +35,9 @@ const FIELD_LABELS: Record<LogLanguage, Record<string, string>> = {
     download: '下载范围',
     share: '分享范围',
     functionCodes: '功能权限',
+    members: '成员',
+    externalEmails: '外部邮箱',
+    memberCount: '人数',
   },
   en: {
     name: 'name',
@@ -55,6 +58,9 @@ const FIELD_LABELS: Record<LogLanguage, Record<string, string>> = {
     download: 'download scope',
     share: 'share scope',
     functionCodes: 'function permissions',
+    members: 'members',
+    externalEmails: 'external addresses',
+    memberCount: 'member count',
   },
 };
 
@@ -144,6 +150,38 @@ function describeValues(values: unknown, lang: LogLanguage): string {
     .join(separator);
 }
 
+const MEMBERSHIP_WORDS: Record<LogLanguage, Record<string, string>> = {
+  zh: {
+    addedmembers: '新增成员',
+    removedmembers: '移除成员',
+    addedexternalEmails: '新增外部邮箱',
+    removedexternalEmails: '移除外部邮箱',
+  },
+  en: {
+    addedmembers: 'members added',
+    removedmembers: 'members removed',
+    addedexternalEmails: 'addresses added',
+    removedexternalEmails: 'addresses removed',
+  },
+};
+
+/** A mail group's edit: its new name, and who and which addresses were added or removed. */
+function describeMembership(d: Record<string, unknown>, lang: LogLanguage): string {
+  const separator = lang === 'zh' ? '；' : '; ';
+  const colon = lang === 'zh' ? '：' : ': ';
+  const parts = [describeChanges(d.changes, lang)];
+  for (const list of ['members', 'externalEmails'] as const) {
+    for (const change of ['added', 'removed'] as const) {
+      const names = ((d[change] ?? {}) as Record<string, unknown>)[list];
+      if (Array.isArray(names) && names.length > 0)
+        parts.push(
+          `${MEMBERSHIP_WORDS[lang][`${change}${list}`]}${colon}${names.join(lang === 'zh' ? '、' : ', ')}`,
+        );
+    }
+  }
+  return parts.filter(Boolean).join(separator);
+}
+
 const joinParts = (parts: Array<string | null | undefined>, lang: LogLanguage) =>
   parts.filter((p): p is string => Boolean(p)).join(lang === 'zh' ? '，' : ', ');
 
@@ -173,6 +211,8 @@ export function describeEntry(
     if (zh) return `链接 #${d.shareId}${owner ? `（分享人 ${owner}）` : ''}`;
     return `link #${d.shareId}${owner ? ` (shared by ${owner})` : ''}`;
   };
+  const mailGroup = (): string | null =>
+    typeof d.mailGroupName === 'string' ? `${zh ? '邮件组：' : 'mail group: '}${d.mailGroupName}` : null;
   const code_ = isOperationCode(code) ? (code as OperationCode) : null;
   switch (code_) {
     case OperationCode.upload:
@@ -251,6 +291,11 @@ export function describeEntry(
       return joinParts([target('role'), describeValues(d.values, lang)], lang);
     case OperationCode.editRole:
       return joinParts([target('role'), describeChanges(d.changes, lang)], lang);
+    case OperationCode.createMailGroup:
+    case OperationCode.deleteMailGroup:
+      return joinParts([mailGroup(), describeValues(d.values, lang)], lang);
+    case OperationCode.editMailGroup:
+      return joinParts([mailGroup(), describeMembership(d, lang)], lang);
     case OperationCode.importSku:
       return zh
         ? `新增 ${shown(d.created)}，更新 ${shown(d.updated)}，未变 ${shown(d.unchanged)}`

@@ -16,12 +16,10 @@ import {
   Skeleton,
   Space,
   Tooltip,
-  Tree,
   TreeSelect,
   Typography,
 } from 'antd';
-import type { DataNode } from 'antd/es/tree';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
 import { FormModal } from '../../ui/FormModal';
@@ -32,6 +30,7 @@ import {
   useRoles,
   useUsers,
 } from './accountsApi';
+import { DepartmentTree } from './DepartmentTree';
 
 interface DepartmentForm {
   name: string;
@@ -169,14 +168,6 @@ function DepartmentDialog({
   );
 }
 
-function toDataNodes(nodes: DepartmentNode[]): DataNode[] {
-  return nodes.map((node) => ({
-    key: node.id,
-    title: node.name,
-    children: toDataNodes(node.children),
-  }));
-}
-
 /**
  * The department tree of the users screen: choosing a department lists its people; the buttons
  * add a department under the chosen one, rename or move it, and delete it (only when empty).
@@ -196,23 +187,7 @@ export function DepartmentPanel({
   const { message } = App.useApp();
   const remove = useDeleteDepartment();
   const [dialog, setDialog] = useState<{ edit: Department } | { parentId: number } | null>(null);
-  const tree = useMemo(() => toDepartmentTree(departments), [departments]);
   const selected = departments.find((d) => d.id === selectedId) ?? null;
-  const byId = useMemo(() => new Map(departments.map((d) => [d.id, d])), [departments]);
-  // Everything starts open, and so does every department added later (a new one shows at once);
-  // what the user closed stays closed.
-  const [expanded, setExpanded] = useState<number[]>([]);
-  const seen = useRef(new Set<number>());
-  useEffect(() => {
-    const fresh = departments.filter((d) => !seen.current.has(d.id)).map((d) => d.id);
-    if (fresh.length === 0) return;
-    for (const id of fresh) seen.current.add(id);
-    // A new department's parent opens too, so the new one is in sight.
-    const parents = departments
-      .filter((d) => fresh.includes(d.id) && d.parentId !== null)
-      .map((d) => d.parentId as number);
-    setExpanded((open) => [...new Set([...open, ...fresh, ...parents])]);
-  }, [departments]);
 
   const deleteSelected = async () => {
     if (!selected) return;
@@ -278,33 +253,13 @@ export function DepartmentPanel({
       </Space>
       {loading ? (
         <Skeleton active paragraph={{ rows: 5 }} />
-      ) : tree.length === 0 ? (
+      ) : departments.length === 0 ? (
         <Empty description={t('accounts.noDepartments')} />
       ) : (
-        <Tree
-          blockNode
-          showLine
-          expandedKeys={expanded}
-          onExpand={(keys) => setExpanded(keys.map(Number))}
-          selectedKeys={selectedId === null ? [] : [selectedId]}
-          onSelect={(keys) => {
-            const key = keys[0];
-            if (key !== undefined) onSelect(Number(key));
-          }}
-          treeData={toDataNodes(tree)}
-          titleRender={(node) => {
-            const dept = byId.get(Number(node.key));
-            return (
-              <span data-testid="department-node">
-                {String(node.title)}
-                {dept && dept.memberCount > 0 && (
-                  <Typography.Text type="secondary" style={{ marginInlineStart: 6 }}>
-                    {dept.memberCount}
-                  </Typography.Text>
-                )}
-              </span>
-            );
-          }}
+        <DepartmentTree
+          departments={departments}
+          selectedId={selectedId}
+          onSelect={(id) => id !== null && onSelect(id)}
         />
       )}
       {dialog && (

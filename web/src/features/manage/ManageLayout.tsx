@@ -1,6 +1,7 @@
 import {
   DownloadOutlined,
   FileSearchOutlined,
+  MailOutlined,
   SafetyCertificateOutlined,
   TableOutlined,
   TagsOutlined,
@@ -20,6 +21,7 @@ const TAB_ICONS: Record<ManageTabKey, ReactNode> = {
   'download-presets': <DownloadOutlined />,
   log: <FileSearchOutlined />,
   import: <TableOutlined />,
+  mail: <MailOutlined />,
 };
 
 function useVisibleTabs() {

@@ -31,7 +31,9 @@ describe('manage tabs', () => {
       'import',
     ]);
     expect(visibleManageTabs([5]).map((tab) => tab.path)).toEqual(['/manage/log']);
-    expect(visibleManageTabs([1, 6, 7])).toEqual([]);
+    expect(visibleManageTabs([1]).map((tab) => tab.path)).toEqual(['/mail']);
+    expect(visibleManageTabs([2, 1]).map((tab) => tab.key)).toEqual(['users', 'mail']);
+    expect(visibleManageTabs([6, 7])).toEqual([]);
     expect(visibleManageTabs([])).toEqual([]);
   });
 });

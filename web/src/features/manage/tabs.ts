@@ -5,7 +5,7 @@ import { holdsCodes } from '../../auth/guard';
  * The tabs of the admin area (SPEC §2 manage tabs, §6 codes). Only built screens are listed; each
  * shows to holders of its codes, and the server checks the same codes on every call.
  */
-export type ManageTabKey = 'users' | 'role' | 'tag' | 'download-presets' | 'log' | 'import';
+export type ManageTabKey = 'users' | 'role' | 'tag' | 'download-presets' | 'log' | 'import' | 'mail';
 
 export interface ManageTab {
   key: ManageTabKey;
@@ -53,6 +53,13 @@ export const MANAGE_TABS: ManageTab[] = [
     labelKey: 'manage.skuImport',
     // SPEC §6: the import tab shows for code 8; SKU data is what it imports so far.
     codes: [FunctionCode.import],
+  },
+  {
+    key: 'mail',
+    // SPEC §2 names the mail groups' route /mail; it shows inside the admin area like the others.
+    path: '/mail',
+    labelKey: 'manage.mailGroups',
+    codes: [FunctionCode.mail],
   },
 ];
 
