@@ -140,7 +140,7 @@ test('changes the mobile number in My info with a code sent to the new one', asy
 
   await chooseUserMenuItem(page, '我的信息', page.getByTestId('my-mobile'));
   await expect(page.getByTestId('my-mobile')).toHaveText(before);
-  await snap(page, 'my-info');
+  await snap(page, 'my-info-account');
   await page.getByTestId('open-change-mobile').click();
   const after = freshMobile();
   await page.getByTestId('new-mobile').fill(after);
@@ -206,7 +206,7 @@ test('the sign-in, reset and My info screens in English', async ({ page }) => {
 
   await signIn(page, mobile, PASSWORD);
   await chooseUserMenuItem(page, 'My info', page.getByTestId('my-mobile'));
-  await snap(page, 'my-info-en');
+  await snap(page, 'my-info-account-en');
   await page.getByTestId('open-change-mobile').click();
   await expect(page.getByText('New mobile number')).toBeVisible();
   await snap(page, 'change-mobile-en');
