@@ -1,5 +1,5 @@
 import { CheckCircleFilled, MailOutlined } from '@ant-design/icons';
-import { isStrongPassword, SmsPurpose } from '@dam/contract';
+import { isMailAddress, isStrongPassword, SmsPurpose } from '@dam/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,9 +9,6 @@ import { Field, FormError, PasswordInput, SubmitButton, TextInput, WayTabs } fro
 import { LoginFrame } from './LoginFrame';
 import styles from './LoginPage.module.css';
 import { MobileCodeFields, useMobileCode } from './MobileCodeFields';
-
-// The same check the server makes (zod's, as classifyIdentifier reads it), without zod.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Way = 'email' | 'mobile';
 const WAYS: readonly Way[] = ['email', 'mobile'];
@@ -95,14 +92,14 @@ function EmailReset() {
     ? undefined
     : !email.trim()
       ? t('reset.emailRequired')
-      : EMAIL_PATTERN.test(email.trim())
+      : isMailAddress(email)
         ? undefined
         : t('reset.emailInvalid');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (busy || !EMAIL_PATTERN.test(email.trim())) return;
+    if (busy || !isMailAddress(email)) return;
     setBusy(true);
     setError(null);
     try {
