@@ -1,8 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, chooseUserMenuItem, signIn, snap, useEnglish } from './support';
 
-/** A department under the root with people in it, made through the accounts calls. */
+/**
+ * A department under the root with people in it, made through the accounts calls. Addresses and
+ * mobile numbers get a mark of this run, so the journey can run again on the same database.
+ */
 async function givenTeam(page: Page, department: string, people: Array<{ name: string; email?: string }>) {
+  const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const token = await apiToken(page);
   const tree = await page.request.post('/security-api/dept-tree', { headers: { token }, data: {} });
   const rootId = (await tree.json()).result.departments.find(
@@ -20,12 +24,18 @@ async function givenTeam(page: Page, department: string, people: Array<{ name: s
       data: {
         name: person.name,
         deptId,
-        ...(person.email ? { email: person.email } : { mobile: `1390000${String(Date.now()).slice(-4)}` }),
+        ...(person.email
+          ? { email: person.email.replace('@', `.${run}@`) }
+          : { mobile: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` }),
       },
     });
     expect(user.ok(), await user.text()).toBe(true);
   }
 }
+
+// Departments are named once per run: a name is unique among its siblings.
+const TEAM_ZH = `鞋类设计部 ${Date.now() % 10_000}`;
+const TEAM_EN = `Footwear studio ${Date.now() % 10_000}`;
 
 const dialog = (page: Page) =>
   page.locator('.ant-modal').filter({ has: page.getByTestId('mail-group-name') });
@@ -39,11 +49,18 @@ async function pickMembers(page: Page, department: string, names: string[]) {
   }
 }
 
+/** Takes an outside address off with its tag's close button. */
+async function removeAddress(page: Page, address: string) {
+  const tag = page.getByTestId('mail-group-emails').locator('.ant-tag').filter({ hasText: address });
+  await tag.getByRole('button').click();
+  await expect(tag).toHaveCount(0);
+}
+
 test('an administrator makes a mail group of two people, edits it and deletes it', async ({ page }) => {
   // A long journey (accounts set up, three saves, the log): on a busy machine it nears a minute.
   test.slow();
   await signIn(page);
-  await givenTeam(page, '鞋类设计部', [
+  await givenTeam(page, TEAM_ZH, [
     { name: '王设计', email: 'wang.design@example.com' },
     { name: '李摄影', email: 'li.photo@example.com' },
     { name: '赵实习' },
@@ -66,14 +83,14 @@ test('an administrator makes a mail group of two people, edits it and deletes it
   await expect(dialog(page).getByText('6 / 20')).toBeVisible();
   await page.getByTestId('mail-group-save').click();
   await expect(page.getByText('请至少选择一位成员或填写一个邮箱地址')).toBeVisible();
-  await pickMembers(page, '鞋类设计部', ['王设计', '李摄影']);
+  await pickMembers(page, TEAM_ZH, ['王设计', '李摄影']);
   await expect(page.getByTestId('member-count')).toHaveText('已选 2 人');
   await expect(page.getByTestId('member-picker').getByText('无邮箱')).toBeVisible();
   const addresses = page.getByTestId('mail-group-emails').getByRole('combobox');
   await addresses.fill('agency@');
   await addresses.press('Enter');
   await expect(page.getByText('“agency@”不是有效的邮箱地址')).toBeVisible();
-  await addresses.press('Backspace');
+  await removeAddress(page, 'agency@');
   await addresses.fill('Studio@Agency.example');
   await addresses.press('Enter');
   await expect(page.getByText('“agency@”不是有效的邮箱地址')).toBeHidden();
@@ -118,7 +135,7 @@ test('an administrator makes a mail group of two people, edits it and deletes it
 test('mail groups in English', async ({ page }) => {
   await useEnglish(page);
   await signIn(page);
-  await givenTeam(page, 'Footwear studio', [
+  await givenTeam(page, TEAM_EN, [
     { name: 'Ann Design', email: 'ann.design@example.com' },
     { name: 'Bob Photo', email: 'bob.photo@example.com' },
   ]);
@@ -127,13 +144,14 @@ test('mail groups in English', async ({ page }) => {
   await snap(page, 'mail-groups-empty-en');
   await page.getByTestId('mail-group-new').click();
   await page.getByTestId('mail-group-name').fill('Footwear launch');
-  await pickMembers(page, 'Footwear studio', ['Ann Design', 'Bob Photo']);
+  await pickMembers(page, TEAM_EN, ['Ann Design', 'Bob Photo']);
   const addresses = page.getByTestId('mail-group-emails').getByRole('combobox');
   await addresses.fill('not-an-address');
   await addresses.press('Enter');
   await expect(page.getByText('"not-an-address" is not a valid e-mail address')).toBeVisible();
   await snap(page, 'mail-group-dialog-en');
-  await addresses.press('Backspace');
+  await removeAddress(page, 'not-an-address');
+  await expect(page.getByText('"not-an-address" is not a valid e-mail address')).toBeHidden();
   await page.getByTestId('mail-group-save').click();
   await expect(page.getByTestId('mail-group-name')).toBeHidden();
   const row = page.locator('tr', { has: page.getByTestId('mail-group-row-name') });

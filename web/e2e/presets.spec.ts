@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
 import { readZip } from '../../server/test/zip';
-import { chooseOption, itemCard, newFolder, signIn, snap, useEnglish } from './support';
+import { chooseOption, finishUpload, itemCard, newFolder, signIn, snap, useEnglish } from './support';
 
 const FOLDER = '渠道图';
 
@@ -50,7 +50,7 @@ test('an administrator defines a preset and downloads a selection and article nu
     { name: 'TM100.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 800) },
     { name: 'TM200.png', mimeType: 'image/png', buffer: await makePng(800, 800) },
   ]);
-  await page.getByTestId('upload-finish').click();
+  await finishUpload(page);
   await expect(itemCard(page, 'TM100').locator('img')).toBeVisible({ timeout: 30_000 });
   await expect(itemCard(page, 'TM200').locator('img')).toBeVisible({ timeout: 30_000 });
   const token = (await context.cookies()).find((c) => c.name === 'skToken')?.value ?? '';

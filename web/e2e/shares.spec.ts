@@ -1,7 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg } from '../../server/test/fixtures';
-import { chooseUserMenuItem, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import {
+  chooseUserMenuItem,
+  itemCard,
+  newFolder,
+  newFolderWithFiles,
+  signIn,
+  snap,
+  useEnglish,
+} from './support';
 
 const FOLDER = '分享样品';
 
@@ -91,7 +99,9 @@ test('the share dialog, my shares and the visitor page in English', async ({ pag
   await useEnglish(page);
   await signIn(page);
   await page.goto('/allfiles/all');
-  await openCardMenu(page, FOLDER, 'Share');
+  // A folder of its own: this journey passes alone, not only after the one above.
+  await newFolder(page, 'Lookbook to share');
+  await openCardMenu(page, 'Lookbook to share', 'Share');
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('share-type').getByRole('radio', { name: 'Public' }).check();
   await dialog.getByTestId('share-validity').getByText('No expiry').click();

@@ -95,9 +95,15 @@ export const itemCard = (page: Page, name: string) =>
 export async function newFolder(page: Page, name: string, { open = false } = {}): Promise<void> {
   await page.getByTestId('new-folder').click();
   await page.getByTestId('folder-name-input').fill(name);
+  const answered = page.waitForResponse(
+    (response) => response.url().includes('/file/creat-folder') && response.request().method() === 'POST',
+  );
   await page.getByTestId('folder-dialog-ok').click();
-  // The dialog closes only once the folder is made: a refusal fails here, saying so, not later.
-  await expect(page.getByTestId('folder-name-input')).toBeHidden();
+  // A refusal fails here with the server's answer, not later as a folder missing from the list.
+  const answer = await answered;
+  expect(answer.ok(), `creating folder "${name}": ${await answer.text()}`).toBe(true);
+  // The dialog closes once the listings have been fetched again: on a busy machine that takes a while.
+  await expect(page.getByTestId('folder-name-input')).toBeHidden({ timeout: 30_000 });
   await expect(itemCard(page, name)).toBeVisible();
   if (!open) return;
   await itemCard(page, name).getByRole('button', { name }).click();
@@ -130,7 +136,22 @@ export async function newFolderWithFiles(
   await newFolder(page, folder, { open: true });
   await page.getByText(/这个文件夹还是空的|This folder is empty/).waitFor();
   await page.getByTestId('upload-files-input').setInputFiles(files);
-  await page.getByTestId('upload-finish').click();
+  await finishUpload(page);
+}
+
+/**
+ * Starts the upload in the open upload dialog and waits for the dialog to close. The dialog checks
+ * the article numbers against the SKU data 500 ms after they change; when that answer comes before
+ * the click and names one unknown (SKU data loaded by an earlier journey), the upload first asks
+ * "upload anyway?", which is confirmed here: whether it asks depends on timing, not on the journey.
+ */
+export async function finishUpload(page: Page): Promise<void> {
+  const finish = page.getByTestId('upload-finish');
+  await expect(finish).toBeVisible();
+  await finish.click();
   const anyway = page.getByRole('button', { name: /仍然上传|Upload anyway/ });
-  if (await anyway.isVisible({ timeout: 1_000 }).catch(() => false)) await anyway.click();
+  await expect(async () => {
+    if (await anyway.isVisible()) await anyway.click();
+    await expect(finish).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 }

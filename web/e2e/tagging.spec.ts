@@ -3,6 +3,7 @@ import { makeJpeg } from '../../server/test/fixtures';
 import {
   apiToken,
   chooseOption,
+  finishUpload,
   itemCard,
   newFolder,
   newFolderWithFiles,
@@ -71,7 +72,7 @@ test('tags set at upload, in the viewer’s edit mode and from the selection bar
   await snap(page, 'add-tag-dialog-upload-zh');
   await page.getByTestId('tag-confirm').click();
   await expect(page.getByTestId('upload-group-tags-1')).toHaveText('已选 1 个标签');
-  await page.getByTestId('upload-finish').click();
+  await finishUpload(page);
   for (const name of ['UP1', 'A1', 'B1']) await expect(itemCard(page, name)).toBeVisible({ timeout: 30_000 });
   await itemCard(page, 'UP1').getByRole('button', { name: 'UP1' }).click();
   await expect(page.getByTestId('file-tags')).toContainText('系列：篮球');
@@ -127,7 +128,7 @@ test('the batch tagging screen tags the untagged files of a folder and shows wha
     { name: 'BT1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
     { name: 'BT2.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
   ]);
-  await page.getByTestId('upload-finish').click();
+  await finishUpload(page);
   await expect(itemCard(page, 'BT2')).toBeVisible({ timeout: 30_000 });
 
   // (d) The screen: pick the folder, only the untagged, select all, tag.
@@ -214,7 +215,7 @@ test('the add-tag dialog in English', async ({ page }) => {
   await page
     .getByTestId('upload-files-input')
     .setInputFiles([{ name: 'EN1.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) }]);
-  await page.getByTestId('upload-finish').click();
+  await finishUpload(page);
   await expect(itemCard(page, 'EN1')).toBeVisible({ timeout: 30_000 });
   await itemCard(page, 'EN1').getByRole('checkbox').check();
   await page.getByTestId('selection-tag').click();

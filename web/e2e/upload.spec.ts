@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg, makeMp4, makePdf, makePng, makePsd, makeTiff } from '../../server/test/fixtures';
-import { chooseUserMenuItem, itemCard, newFolder, signIn, slowParts, snap, useEnglish } from './support';
+import {
+  chooseUserMenuItem,
+  finishUpload,
+  itemCard,
+  newFolder,
+  signIn,
+  slowParts,
+  snap,
+  useEnglish,
+} from './support';
 
 async function openFolder(page: Page, name: string) {
   await itemCard(page, name).getByRole('button', { name }).click();
@@ -39,7 +48,7 @@ test('uploads a folder of real files and their thumbnails appear', async ({ page
     dialog.getByRole('listitem').filter({ hasText: 'SHOE101-01_side.jpg' }).getByPlaceholder('货号'),
   ).toHaveValue('SHOE101-01');
   await snap(page, 'upload-dialog-zh');
-  await page.getByTestId('upload-finish').click();
+  await finishUpload(page);
 
   await expect(itemCard(page, '新品')).toBeVisible();
   await openFolder(page, '新品');
@@ -72,7 +81,7 @@ test('cancels one upload, and an upload survives going offline and back online',
   const fullSpeed = await slowParts(page, 5000);
   await page.getByTestId('upload-files-input').setInputFiles([big('cancel-me.mov'), big('keep-me.mov')]);
   await expect(page.getByRole('dialog')).toContainText('视频 (2)');
-  await page.getByTestId('upload-finish').click();
+  await finishUpload(page);
   await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 30_000 });
 
   await openRecords(page, /上传记录/);
@@ -109,7 +118,7 @@ test('shows the upload screens in English', async ({ page }) => {
     .setInputFiles({ name: 'SHOE202-02.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) });
   await expect(page.getByRole('dialog')).toContainText('Images (1)');
   await snap(page, 'upload-dialog-en');
-  await page.getByTestId('upload-finish').click();
+  await finishUpload(page);
   await openRecords(page, /Upload records/);
   await page.getByRole('tab', { name: /Uploaded/ }).click();
   await expect(page.getByTestId('history-name').first()).toBeVisible();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
-import { apiToken, itemCard, newFolder, signIn, snap, useEnglish } from './support';
+import { apiToken, finishUpload, itemCard, newFolder, signIn, snap, useEnglish } from './support';
 
 /** The part number inside a local part URL's signed token (`<base64url payload>.<mac>`). */
 const partNumberOf = (url: string) => {
@@ -18,7 +18,7 @@ test('uploads a new version of a file from the viewer under its fixed name', asy
   await page
     .getByTestId('upload-files-input')
     .setInputFiles({ name: 'SHOE303-01.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(900, 600) });
-  await page.getByTestId('upload-finish').click();
+  await finishUpload(page);
   await expect(itemCard(page, 'SHOE303-01').locator('img')).toBeVisible({ timeout: 30_000 });
 
   await itemCard(page, 'SHOE303-01').getByRole('button', { name: 'SHOE303-01' }).click();
@@ -54,7 +54,7 @@ test('after a reload, picking the same file again finishes an interrupted upload
   });
   const partDone = page.waitForResponse('**/multipart/part-done');
   await page.getByTestId('upload-files-input').setInputFiles(file);
-  await page.getByTestId('upload-finish').click();
+  await finishUpload(page);
   await partDone;
 
   page.on('dialog', (d) => void d.accept());
@@ -88,7 +88,7 @@ test('shows the interrupted uploads and the new-version dialog in English', asyn
   await page
     .getByTestId('upload-files-input')
     .setInputFiles({ name: 'BAG9-02.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) });
-  await page.getByTestId('upload-finish').click();
+  await finishUpload(page);
   await expect(itemCard(page, 'BAG9-02').locator('img')).toBeVisible({ timeout: 30_000 });
   await itemCard(page, 'BAG9-02').getByRole('button', { name: 'BAG9-02' }).click();
   await page
@@ -191,8 +191,12 @@ test('a tag manager sets an article’s tags in the SKU data, and tagging its fi
   await page.goto('/manage/import');
   const row = page.getByRole('row').filter({ hasText: 'SHOE500-01' });
   await row.getByTestId('sku-edit-tags').click();
-  await page.getByTestId('add-tag-dialog').getByTestId('tag-option').filter({ hasText: '网布' }).click();
+  const mesh = page.getByTestId('add-tag-dialog').getByTestId('tag-option').filter({ hasText: '网布' });
+  await mesh.click();
+  // Chosen before it is saved: a click that landed while the dialog was still rendering is seen here.
+  await expect(page.getByTestId('tag-chosen')).toContainText('网布');
   await page.getByTestId('tag-confirm').click();
+  await expect(page.getByTestId('add-tag-dialog')).toBeHidden();
   await expect(row.getByTestId('sku-tags')).toContainText('网布');
   await snap(page, 'sku-tags-zh');
 
