@@ -146,6 +146,8 @@ export interface FileToUpload {
   bytes: Buffer;
   path?: string;
   tagIdList?: number[];
+  /** The article number of the upload entry (the dialog fills it from the name). */
+  artNum?: string;
 }
 export type UploadTarget = { targetFolderId?: number | 'all'; path?: string; tagIdList?: number[] };
 
@@ -158,6 +160,8 @@ export async function uploadFiles(
   token: string,
   files: FileToUpload[],
   target: UploadTarget = { path: '/' },
+  /** Runs once the batch exists, before any bytes are sent (e.g. to ask for its mail notice). */
+  beforeParts?: (batchNum: string) => Promise<unknown>,
 ): Promise<number[]> {
   const records = await call(t.app, endpoints.createUploads, {
     token,
@@ -168,9 +172,11 @@ export async function uploadFiles(
         fileSize: f.bytes.length,
         path: f.path ?? '',
         ...(f.tagIdList ? { tagIdList: f.tagIdList } : {}),
+        ...(f.artNum ? { artNum: f.artNum } : {}),
       })),
     },
   });
+  if (beforeParts && records[0]) await beforeParts(records[0].batchNum);
   for (const [index, record] of records.entries()) {
     const bytes = (files[index] as FileToUpload).bytes;
     const { partSize, partCount } = await call(t.app, endpoints.startMultipart, {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PEERS_URL } from './peer-ports';
-import { ADMIN, chooseUserMenuItem, signIn, snap, useEnglish } from './support';
+import { ADMIN, chooseUserMenuItem, lastMailTo, signIn, snap, useEnglish } from './support';
 
 /**
  * The other ways in (issue 13): an SMS code read from the journeys' SMS gateway, a password reset
@@ -53,17 +53,6 @@ async function smsCodeTo(page: Page, mobile: string): Promise<string> {
     code = (await answer.json()).code as string;
   }).toPass({ timeout: 10_000 });
   return code;
-}
-
-/** The last mail the journeys' SMTP server received for `to`. */
-async function lastMailTo(page: Page, to: string): Promise<{ subject: string; text: string }> {
-  let mail = { subject: '', text: '' };
-  await expect(async () => {
-    const answer = await page.request.get(`${PEERS_URL}/mail/last?to=${encodeURIComponent(to)}`);
-    expect(answer.ok()).toBe(true);
-    mail = await answer.json();
-  }).toPass({ timeout: 15_000 });
-  return mail;
 }
 
 test('signs in with a code sent by SMS', async ({ page }) => {

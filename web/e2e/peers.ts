@@ -9,7 +9,7 @@ import { startSsoPeer } from './sso-peer';
  * server and an HTTP SMS gateway the server sends to, and a small control API the journeys read
  * what was sent from, as a person reads their phone or mailbox:
  *   GET /sms/last-code?mobile=…  → { code }          (404 while none was sent)
- *   GET /mail/last?to=…          → { subject, text }  (404 while none was sent)
+ *   GET /mail/last?to=…          → { subject, text, html, inlinePictures }  (404 while none was sent)
  */
 const [smtp, gateway, oidc] = await Promise.all([
   startSmtpServer(PEER_PORTS.smtp),
@@ -30,7 +30,15 @@ const control = createServer((request, response) => {
   if (url.pathname === '/mail/last') {
     const to = (url.searchParams.get('to') ?? '').toLowerCase();
     const mail = smtp.received.findLast((each) => each.to.includes(to));
-    return mail ? answer(200, { subject: mail.subject, text: mail.text }) : answer(404, {});
+    // The HTML as a mail program shows it: mailparser puts inline pictures (cid:) into it.
+    return mail
+      ? answer(200, {
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          inlinePictures: mail.parsed.attachments.filter((a) => a.related).length,
+        })
+      : answer(404, {});
   }
   return answer(404, {});
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PEERS_URL } from './peer-ports';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026' };
 /** The desktop client's download links the journeys' server is configured with. */
@@ -154,4 +155,23 @@ export async function finishUpload(page: Page): Promise<void> {
     if (await anyway.isVisible()) await anyway.click();
     await expect(finish).toBeHidden({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/** A mail as the journeys' SMTP server received it (inline pictures put into the HTML). */
+export interface ReceivedMail {
+  subject: string;
+  text: string;
+  html: string;
+  inlinePictures: number;
+}
+
+/** The last mail the journeys' SMTP server received for `to`, waiting for it to come. */
+export async function lastMailTo(page: Page, to: string, timeout = 15_000): Promise<ReceivedMail> {
+  let mail: ReceivedMail = { subject: '', text: '', html: '', inlinePictures: 0 };
+  await expect(async () => {
+    const answer = await page.request.get(`${PEERS_URL}/mail/last?to=${encodeURIComponent(to)}`);
+    expect(answer.ok()).toBe(true);
+    mail = await answer.json();
+  }).toPass({ timeout });
+  return mail;
 }

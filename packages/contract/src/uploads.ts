@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { fileNameSchema, folderRefSchema, itemNameSchema } from './items';
+import { mailNoticeSummarySchema } from './mail-notices';
 import { PreviewStatus, splitFileName, UploadStatus } from './uploads-values';
 
 export * from './uploads-values';
@@ -128,6 +129,8 @@ export const uploadRecordSchema = z.object({
   previewStatus: z.enum(PreviewStatus),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** The mail notice of the record's batch, as its sender sees it (null: none). */
+  mailNotice: mailNoticeSummarySchema.nullable(),
 });
 export type UploadRecord = z.infer<typeof uploadRecordSchema>;
 export const pagedUploadRecordsSchema = z.object({

@@ -18,6 +18,7 @@ const record = (id: number, fileName: string, fileSize: number, fileInfo: number
   previewStatus: 0,
   createdAt: '2026-11-23T08:00:00.000Z',
   completedAt: null,
+  mailNotice: null,
 });
 const file = (name: string, size: number, lastModified: number) => {
   const f = new File([new Uint8Array(1)], name, { lastModified });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { MailAttachment } from '../../db/schema';
 
 export interface NewMail {
   purpose: string;
@@ -9,6 +10,7 @@ export interface NewMail {
   htmlBody: string;
   createdBy: number | null;
   createdAt: Date;
+  attachments?: MailAttachment[];
 }
 
 /** SQL of the mail outbox (migration 015). */
@@ -27,6 +29,7 @@ export class MailRepository {
         html_body: mail.htmlBody,
         created_by: mail.createdBy,
         created_at: mail.createdAt,
+        attachments: JSON.stringify(mail.attachments ?? []),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,6 +1,8 @@
 import type { MailStatus } from '@dam/contract';
+import type { MailAttachment } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
+import type { ObjectStorage } from '../../storage/storage';
 import type { AuthContext } from '../access/access';
 import type { MailRepository } from './repository';
 import { type MailContent, type MailLanguage, renderMail } from './templates';
@@ -24,6 +26,8 @@ export class MailService {
       clock: Clock;
       enqueue: EnqueueMail;
       warn: Warn;
+      /** Where attachments are read from at delivery. */
+      storage?: ObjectStorage;
     },
   ) {}
 
@@ -33,9 +37,27 @@ export class MailService {
     content: MailContent,
     language: MailLanguage,
     createdBy: number | null,
+    attachments: MailAttachment[] = [],
+  ): Promise<number> {
+    const id = await this.write(this.deps.repo, to, content, language, createdBy, attachments);
+    await this.enqueueAll([id]);
+    return id;
+  }
+
+  /**
+   * Writes a mail to the outbox through `repo` (bound to the caller's transaction, so the mail is
+   * written exactly when the caller's change is); queue it with `enqueueAll` once that commits.
+   */
+  async write(
+    repo: MailRepository,
+    to: string,
+    content: MailContent,
+    language: MailLanguage,
+    createdBy: number | null,
+    attachments: MailAttachment[] = [],
   ): Promise<number> {
     const rendered = renderMail(content, language);
-    const id = await this.deps.repo.insert({
+    return repo.insert({
       purpose: content.purpose,
       recipient: to,
       language,
@@ -44,13 +66,19 @@ export class MailService {
       htmlBody: rendered.html,
       createdBy,
       createdAt: this.deps.clock.now(),
+      attachments,
     });
-    if (this.deps.enqueue) {
-      await this.deps.enqueue(id).catch((err) => this.deps.warn({ err, mailId: id }, 'mail not queued'));
-    } else {
-      void this.deliver(id, true).catch(() => {});
+  }
+
+  /** Queues written mails for delivery; without a queue (some tests) they are delivered at once. */
+  async enqueueAll(mailIds: readonly number[]): Promise<void> {
+    for (const id of mailIds) {
+      if (this.deps.enqueue) {
+        await this.deps.enqueue(id).catch((err) => this.deps.warn({ err, mailId: id }, 'mail not queued'));
+      } else {
+        void this.deliver(id, true).catch(() => {});
+      }
     }
-    return id;
   }
 
   /**
@@ -67,6 +95,7 @@ export class MailService {
         subject: mail.subject,
         text: mail.text_body,
         html: mail.html_body,
+        attachments: await this.readAttachments(mail.attachments ?? []),
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -79,6 +108,32 @@ export class MailService {
       throw err;
     }
     await this.deps.repo.markSent(mailId, this.deps.clock.now());
+  }
+
+  /**
+   * The bytes of a mail's attachments. One whose object is gone (its file deleted meanwhile) is
+   * left out: the mail still goes, without that picture.
+   */
+  private async readAttachments(attachments: MailAttachment[]) {
+    const storage = this.deps.storage;
+    if (!storage || attachments.length === 0) return [];
+    const read = await Promise.all(
+      attachments.map(async (a) => {
+        try {
+          const chunks: Buffer[] = [];
+          for await (const chunk of await storage.read(a.key)) chunks.push(chunk as Buffer);
+          return {
+            cid: a.cid,
+            filename: a.fileName,
+            contentType: a.contentType,
+            content: Buffer.concat(chunks),
+          };
+        } catch {
+          return null;
+        }
+      }),
+    );
+    return read.filter((a) => a !== null);
   }
 
   /** How a mail the caller caused went; SE_404 for another's mail, as for one that does not exist. */

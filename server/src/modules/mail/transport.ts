@@ -6,6 +6,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Inline parts the HTML shows as cid:<cid> (a notice's thumbnails). */
+  attachments?: Array<{ cid: string; filename: string; contentType: string; content: Buffer }>;
 }
 
 /** Where mails go: an SMTP server, or (no SMTP_URL, development) the server log. */
@@ -34,7 +36,17 @@ export function createMailTransport(
     return {
       kind: 'log',
       async send(mail) {
-        warn({ mail: { from: settings.from, ...mail, html: undefined } }, 'mail not sent (no SMTP_URL)');
+        warn(
+          {
+            mail: {
+              from: settings.from,
+              ...mail,
+              html: undefined,
+              attachments: mail.attachments?.map((a) => a.filename),
+            },
+          },
+          'mail not sent (no SMTP_URL)',
+        );
       },
       close() {},
     };

@@ -6,7 +6,7 @@ import type { UploadsRepository } from './repository';
 type ListedUpload = Awaited<ReturnType<UploadsRepository['listByStatus']>>[number];
 
 /** An upload record as the upload-record screen shows it (SPEC §3 upload task). */
-export function toUploadRecord(row: ListedUpload): UploadRecord {
+export function toUploadRecord(row: ListedUpload): Omit<UploadRecord, 'mailNotice'> {
   return {
     id: row.id,
     batchNum: row.batch_num,

@@ -6,6 +6,7 @@ import {
   ItemType,
   itemTypeOfFormat,
   LIMITS,
+  type MailNoticeSummary,
   type MultipartState,
   UploadStatus,
 } from '@dam/contract';
@@ -46,6 +47,8 @@ export interface UploadsDependencies {
   objectsFreed?: ObjectsFreed;
   /** Called after a record went live (queues its thumbnail and preview). */
   onFinished: (uploadId: number) => Promise<void>;
+  /** The mail notices of batches, by batch number, for the records' screen. */
+  mailNotices?: (batchNums: string[]) => Promise<Map<string, MailNoticeSummary>>;
   /** HMAC key of local part URLs, shared by all processes (see UploadsRepository.sharedSecret). */
   partUrlSecret: string;
   warn: (details: Record<string, unknown>, message: string) => void;
@@ -398,7 +401,13 @@ export class UploadsService {
       paging.pageSize + 1,
       (paging.pageNo - 1) * paging.pageSize,
     );
-    const list = rows.slice(0, paging.pageSize).map(toUploadRecord);
+    const page = rows.slice(0, paging.pageSize);
+    // Each record shows its batch's mail notice (SPEC §4 step 3), as its sender may follow it.
+    const notices = (await this.deps.mailNotices?.(page.map((r) => r.batch_num))) ?? new Map();
+    const list = page.map((row) => ({
+      ...toUploadRecord(row),
+      mailNotice: notices.get(row.batch_num) ?? null,
+    }));
     return { list, pageNo: paging.pageNo, pageSize: paging.pageSize, hasMore: rows.length > paging.pageSize };
   }
 }

@@ -31,7 +31,9 @@ import { useUploadManager } from '../../upload/UploadProvider';
 import { formatSize } from '../files/format';
 import { MoveDialog } from '../files/MoveDialog';
 import { AddTagDialog } from '../tagging/AddTagDialog';
-import { createUploads, useArtNumsInNames, useSkuCheck } from './api';
+import { createUploads, scheduleMailNotice, useArtNumsInNames, useSkuCheck } from './api';
+import { MailNoticeEditor } from './MailNoticeEditor';
+import { type MailNoticeDraft, type MailNoticeProblem, mailNoticeProblem } from './mailNoticeDraft';
 import { problemText } from './problemText';
 
 export interface UploadTarget {
@@ -84,6 +86,9 @@ export function BatchUploadDialog({
   const [groupTags, setGroupTags] = useState<Partial<Record<UploadGroup, number[]>>>({});
   const [taggingGroup, setTaggingGroup] = useState<UploadGroup | null>(null);
   const [starting, setStarting] = useState(false);
+  /** The remind-mail editor (SPEC §2): off (null) unless switched on. */
+  const [notice, setNotice] = useState<MailNoticeDraft | null>(null);
+  const [noticeProblem, setNoticeProblem] = useState<MailNoticeProblem | null>(null);
   const more = useRef<HTMLInputElement>(null);
 
   // The article numbers in the file names (the server's ART_NUM_PATTERN) pre-fill the fields.
@@ -123,6 +128,10 @@ export function BatchUploadDialog({
   const start = async (andContinue: boolean) => {
     if (starting) return;
     if (files.length === 0) return void message.warning(t('upload.noFiles'));
+    // A notice that cannot be sent is mended first: nothing is uploaded until it can.
+    const problem = notice ? mailNoticeProblem(notice) : null;
+    setNoticeProblem(problem);
+    if (problem) return void message.error(t('mailNotice.mendFirst'));
     let named = files;
     if (fixedName !== undefined) {
       const renamed = applyFixedName(files, fixedName);
@@ -181,6 +190,25 @@ export function BatchUploadDialog({
         }),
       );
       notifySuccess(t('upload.started'));
+      const batchNum = created[0]?.batchNum;
+      if (notice && batchNum) {
+        // The upload goes on whatever the notice's answer; a refusal says why.
+        await scheduleMailNotice({
+          batchNum,
+          mailGroupIdList: notice.groupIds,
+          userIdList: notice.userIds,
+          mailInfo: notice.subject,
+          mailContent: notice.content,
+          mailRemark: notice.remark,
+          noticeTime: notice.delayHours ?? 0,
+        }).then(
+          () => notifySuccess(t('mailNotice.scheduled')),
+          (error) =>
+            void message.error(
+              t('mailNotice.notScheduled', { reason: error instanceof ApiError ? error.desc : '' }),
+            ),
+        );
+      }
       if (andContinue) {
         setFiles([]);
         setArtNums({});
@@ -355,6 +383,16 @@ export function BatchUploadDialog({
       <Button icon={<PlusOutlined />} style={{ marginTop: 12 }} onClick={() => more.current?.click()}>
         {t('upload.addMore')}
       </Button>
+      {fixedName === undefined && (
+        <MailNoticeEditor
+          value={notice}
+          onChange={(next) => {
+            setNotice(next);
+            if (noticeProblem && next && !mailNoticeProblem(next)) setNoticeProblem(null);
+          }}
+          problem={noticeProblem}
+        />
+      )}
       <input
         ref={more}
         type="file"

@@ -8,6 +8,7 @@ import { useUploadManager, useUploadState } from '../../upload/UploadProvider';
 import { formatDate, formatSize } from '../files/format';
 import { useUploadHistory } from './api';
 import { InterruptedUploads } from './InterruptedUploads';
+import { MailNoticeState } from './MailNoticeState';
 import { remaining } from './remaining';
 import { useCancelUploads } from './useCancelUploads';
 
@@ -178,6 +179,13 @@ export function UploadRecordsPage() {
                         )}
                       </Space>
                     ),
+                  },
+                  {
+                    title: t('mailNotice.recordLabel'),
+                    dataIndex: 'mailNotice',
+                    width: 130,
+                    render: (notice: UploadRecord['mailNotice']) =>
+                      notice ? <MailNoticeState notice={notice} /> : null,
                   },
                 ]}
                 footer={

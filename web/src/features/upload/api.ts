@@ -60,5 +60,42 @@ export function useUploadHistory() {
     queryFn: ({ pageParam }) =>
       call(endpoints.finishedUploads, { query: { pageNo: pageParam, pageSize: 50 } }),
     getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
+    // A mail notice on its way, or due within two minutes, is followed until it has gone.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.list.some((r) => noticeUnderWay(r.mailNotice)))
+        ? 5_000
+        : false,
   });
+}
+
+/** The mail groups the user may send a notice to (SPEC §7 user/mail-group-list). */
+export function useUsableMailGroups(enabled: boolean) {
+  return useQuery({
+    queryKey: ['mail-notice', 'groups'],
+    queryFn: () => call(endpoints.mailGroupList, { query: {}, silent: true }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** The colleagues the user may notify, by name or address. */
+export function useNotifiableUsers(keyword: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['mail-notice', 'users', keyword],
+    queryFn: () => call(endpoints.mailNoticeRecipients, { query: keyword ? { keyword } : {}, silent: true }),
+    enabled,
+    staleTime: 30_000,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** SPEC §4 step 3: the batch's mail notice; the caller shows a refusal (the upload goes on). */
+export const scheduleMailNotice = (body: EndpointBody<Endpoints['mailNotice']>) =>
+  call(endpoints.mailNotice, { body, silent: true });
+
+function noticeUnderWay(notice: UploadRecord['mailNotice']): boolean {
+  if (notice?.state === 'sending') return true;
+  return (
+    notice?.state === 'scheduled' && notice.dueAt !== null && Date.parse(notice.dueAt) - Date.now() < 120_000
+  );
 }
