@@ -1,10 +1,13 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, endpointUrl, saveFile } from '../../api/client';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 
 const PAGE_SIZE = 50;
 
-/** Everything under `all` (the upload dialog's article checks included) is stale after an import. */
+/**
+ * Everything under `all` (the upload dialog's article checks included) is stale after an import
+ * (import management invalidates it when an import is applied).
+ */
 export const skuKeys = {
   all: ['sku'] as const,
   list: (query: string) => ['sku', 'list', query] as const,
@@ -25,18 +28,3 @@ export function useSkuList(query: string) {
     getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
   });
 }
-
-/** Imports one workbook; the server names the row and column of a problem, shown as it is. */
-export function useImportSkus() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return call(endpoints.importSkus, { body: form });
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: skuKeys.all }),
-  });
-}
-
-export const saveSkuTemplate = () => saveFile(endpointUrl(endpoints.skuImportTemplate));

@@ -1,32 +1,25 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { FunctionCode, LIMITS, type Sku, type SkuImportResult } from '@dam/contract';
+import { FunctionCode, LIMITS, type Sku } from '@dam/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Input, Space, Table, Tag, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { Button, Empty, Input, Space, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
-import { showApiError } from '../../api/showApiError';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
-import { WorkbookInput } from '../../ui/WorkbookInput';
 import { formatDate } from '../files/format';
+import { skuKeys, useSkuList } from '../manage/skuApi';
 import { AddTagDialog } from '../tagging/AddTagDialog';
 import { useTagDimensions } from '../tagging/api';
-import { saveSkuTemplate, skuKeys, useImportSkus, useSkuList } from './skuApi';
 
 /**
- * The SKU data the upload dialog checks article numbers against (issue 4): import from Excel
- * (the template's header row, Chinese or English), and the articles stored, searchable.
- * The tab shows to holders of the import code; the server checks the same code on import.
+ * The SKU data the upload dialog checks article numbers against (issue 4), as import management
+ * left it: the articles stored, searchable, with their tags (editable by tag managers). Importing
+ * goes through import management (the other tab), with its dry run.
  */
-export function SkuImportPage() {
+export function SkuDataPanel() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
-  const [importing, setImporting] = useState(false);
-  const [result, setResult] = useState<SkuImportResult | null>(null);
 
   const list = useSkuList(query);
   const queryClient = useQueryClient();
@@ -38,27 +31,12 @@ export function SkuImportPage() {
     () => new Map((dimensions.data ?? []).flatMap((d) => d.tagDTOList.map((tag) => [tag.id, tag.tagName]))),
     [dimensions.data],
   );
-  const importSkus = useImportSkus();
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.list) ?? [], [list.data]);
-
-  const importFile = async (file: File) => {
-    setImporting(true);
-    setResult(null);
-    try {
-      const imported = await importSkus.mutateAsync(file);
-      setResult(imported);
-      void message.success(t('sku.imported', { count: String(imported.total) }));
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setImporting(false);
-    }
-  };
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="sku-page">
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('sku.intro')}
+        {t('imports.skuDataIntro')}
       </Typography.Paragraph>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
         <Input.Search
@@ -69,36 +47,7 @@ export function SkuImportPage() {
           style={{ width: 280 }}
           data-testid="sku-search"
         />
-        <Space>
-          <Button icon={<DownloadOutlined />} onClick={() => void saveSkuTemplate()}>
-            {t('sku.template')}
-          </Button>
-          <Button
-            type="primary"
-            icon={<UploadOutlined />}
-            loading={importing}
-            onClick={() => input.current?.click()}
-            data-testid="sku-import"
-          >
-            {t('sku.import')}
-          </Button>
-          <WorkbookInput ref={input} testId="sku-import-input" onFile={(file) => void importFile(file)} />
-        </Space>
       </Space>
-      {result && (
-        <Alert
-          type="success"
-          showIcon
-          closable={{ onClose: () => setResult(null) }}
-          data-testid="sku-import-result"
-          title={t('sku.result', {
-            total: String(result.total),
-            created: String(result.created),
-            updated: String(result.updated),
-            unchanged: String(result.unchanged),
-          })}
-        />
-      )}
       <Table<Sku>
         rowKey="id"
         size="middle"
