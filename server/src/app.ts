@@ -20,15 +20,19 @@ import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/routes';
 import { clientRoutes } from './modules/clients/routes';
+import { completenessRoutes } from './modules/completeness/routes';
 import { downloadsRoutes, downloadTicketRoute } from './modules/downloads/routes';
 import { filesRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { importsRoutes } from './modules/imports/routes';
 import { itemsRoutes } from './modules/items/routes';
 import { logsRoutes } from './modules/logs/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { mailGroupsRoutes } from './modules/mail-groups/routes';
+import { mailNoticePictureRoute, mailNoticesRoutes } from './modules/mail-notices/routes';
 import { localMediaRoute } from './modules/media/routes';
 import { presetsRoutes } from './modules/presets/routes';
+import { reportsRoutes } from './modules/reports/routes';
 import { searchRoutes } from './modules/search/routes';
 import { securityRoutes } from './modules/security/routes';
 import { sharesRoutes, shareVisitorRoutes } from './modules/shares/routes';
@@ -115,12 +119,16 @@ export async function buildApp({
     channelTags,
     skuTags,
     tagExchange,
+    imports,
     logs,
+    reports,
     media,
     cleaner,
     mail,
     recovery,
     mailGroups,
+    mailNotices,
+    completeness,
   } = await createServices({
     config,
     database,
@@ -185,6 +193,7 @@ export async function buildApp({
     await mainApi.register(uploadsRoutes, { uploads, items, oplog });
     await mainApi.register(filesRoutes, { files, oplog });
     await mainApi.register(skuRoutes, { sku, oplog });
+    await mainApi.register(importsRoutes, { imports });
     await mainApi.register(downloadsRoutes, { downloads, oplog });
     await mainApi.register(presetsRoutes, { presets });
     await mainApi.register(searchRoutes, { search });
@@ -198,10 +207,15 @@ export async function buildApp({
       oplog,
     });
     await mainApi.register(logsRoutes, { logs, oplog, reportRateLimit: 120 });
+    await mainApi.register(reportsRoutes, { reports });
     await mainApi.register(clientRoutes, { config });
     await mainApi.register(mailRoutes, { mail });
     await mainApi.register(mailGroupsRoutes, { mailGroups, oplog });
+    await mainApi.register(mailNoticesRoutes, { mailNotices });
+    await mainApi.register(completenessRoutes, { completeness });
   });
+  // A notice mail's picture links need no sign-in: each is signed, names one file and expires.
+  await app.register(mailNoticePictureRoute, { prefix: MAIN_API_PREFIX, mailNotices });
   // Share-link visitors (SPEC §2 /visitfile) need no sign-in: the link's code, then a visitor token.
   await app.register(shareVisitorRoutes, { shares: shareVisitors, downloads, oplog });
   await app.register(downloadTicketRoute, {
@@ -224,7 +238,8 @@ export async function buildApp({
     });
   }
 
-  if (jobs && config.MEDIA_WORKERS > 0) await workJobs({ media, cleaner, mail }, jobs, config.MEDIA_WORKERS);
+  if (jobs && config.MEDIA_WORKERS > 0)
+    await workJobs({ media, cleaner, mail, mailNotices, reports, imports }, jobs, config.MEDIA_WORKERS);
 
   const webRoot = config.WEB_DIST_DIR;
   const serveWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));

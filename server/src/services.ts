@@ -9,10 +9,14 @@ import { DepartmentsService } from './modules/accounts/departments';
 import { AccountsRepository } from './modules/accounts/repository';
 import { RolesService } from './modules/accounts/roles';
 import { UsersService } from './modules/accounts/users';
+import { CompletenessRepository } from './modules/completeness/repository';
+import { CompletenessService } from './modules/completeness/service';
 import { DownloadsRepository } from './modules/downloads/repository';
 import { DownloadsService } from './modules/downloads/service';
 import { FilesRepository } from './modules/files/repository';
 import { FilesService } from './modules/files/service';
+import { ImportsRepository } from './modules/imports/repository';
+import { ImportsService } from './modules/imports/service';
 import { ItemPresenter } from './modules/items/item-pages';
 import { PersonalListsService } from './modules/items/personal-lists';
 import { PersonalListsRepository } from './modules/items/personal-lists.repository';
@@ -29,6 +33,8 @@ import { MailService } from './modules/mail/service';
 import { createMailTransport } from './modules/mail/transport';
 import { MailGroupsRepository } from './modules/mail-groups/repository';
 import { MailGroupsService } from './modules/mail-groups/service';
+import { MailNoticesRepository } from './modules/mail-notices/repository';
+import { MailNoticesService } from './modules/mail-notices/service';
 import {
   CHECKED_URL_WINDOW_MS,
   localMediaUrlMaker,
@@ -41,6 +47,8 @@ import { PresetsRepository } from './modules/presets/repository';
 import { PresetsService } from './modules/presets/service';
 import { RateLimiter } from './modules/ratelimit/limiter';
 import { RateLimitRepository } from './modules/ratelimit/repository';
+import { ReportsRepository } from './modules/reports/repository';
+import { ReportsService } from './modules/reports/service';
 import { SearchRepository } from './modules/search/repository';
 import { SearchService } from './modules/search/service';
 import { AccountRecoveryService } from './modules/security/recovery';
@@ -94,11 +102,17 @@ export interface Services {
   recovery: AccountRecoveryService;
   logs: LogsService;
   oplog: OperationRecorder;
+  /** Data reports (function code 6) and their daily rollup (the report-rollup job). */
+  reports: ReportsService;
   departments: DepartmentsService;
   users: UsersService;
   roles: RolesService;
   /** Mail groups (function code 1; any signed-in user lists those they may send to). */
   mailGroups: MailGroupsService;
+  /** Upload mail notices: sent once a batch has finished and its delay has passed. */
+  mailNotices: MailNoticesService;
+  /** The SKU completeness report (function code 6). */
+  completeness: CompletenessService;
   /** Company single sign-on (OIDC_*); off when OIDC_ISSUER is unset. */
   sso: SsoService;
   items: ItemsService;
@@ -116,6 +130,8 @@ export interface Services {
   downloads: DownloadsService;
   uploads: UploadsService;
   sku: SkuService;
+  /** Import management (function code 8): dry runs and applies run as import jobs. */
+  imports: ImportsService;
   search: SearchService;
   shares: SharesService;
   shareVisitors: ShareVisitorService;
@@ -162,6 +178,7 @@ export async function createServices({
     clock,
     enqueue: jobs ? (mailId) => jobs.enqueueMail(mailId) : undefined,
     warn,
+    storage,
   });
   const smsCodes = new SmsCodes({
     repo: new SmsCodesRepository(db),
@@ -198,11 +215,28 @@ export async function createServices({
   // The operation log: route handlers record each operation right after it succeeded.
   const logs = new LogsService(new LogsRepository(db), clock, config.BUSINESS_TIME_ZONE);
   const oplog = new OperationRecorder(logs, warn);
+  const reports = new ReportsService(new ReportsRepository(db), clock, config.BUSINESS_TIME_ZONE);
   const accountsRepository = new AccountsRepository(db);
   const departments = new DepartmentsService(accountsRepository, clock);
   const users = new UsersService(accountsRepository, clock);
   const roles = new RolesService(accountsRepository, clock);
   const mailGroups = new MailGroupsService(new MailGroupsRepository(db), accountsRepository, clock);
+  const mailNotices = new MailNoticesService({
+    repo: new MailNoticesRepository(db),
+    mail,
+    mailGroups,
+    storage,
+    clock,
+    appUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    linkSecret: `${partUrlSecret}:mail-notice`,
+    nudge: jobs ? () => jobs.nudgeMailNotices() : undefined,
+    warn,
+  });
+  const completeness = new CompletenessService(
+    new CompletenessRepository(db),
+    clock,
+    config.BUSINESS_TIME_ZONE,
+  );
   const sso = new SsoService({
     settings: ssoSettingsOf(config),
     repo: new SsoRepository(db),
@@ -277,6 +311,7 @@ export async function createServices({
     onFinished: async (uploadId) => {
       await jobs?.enqueueMedia(uploadId);
     },
+    mailNotices: (batchNums) => mailNotices.summariesOf(batchNums),
     warn,
   });
   const sku = new SkuService({
@@ -284,6 +319,13 @@ export async function createServices({
     tags: skuTags,
     clock,
     artNumPattern: compileArtNumPattern(config.ART_NUM_PATTERN),
+  });
+  const imports = new ImportsService({
+    imports: new ImportsRepository(db),
+    clock,
+    ...(jobs ? { enqueue: (importId, action) => jobs.enqueueImport(importId, action) } : {}),
+    logs,
+    warn,
   });
   const search = new SearchService(new SearchRepository(db), clock, config.BUSINESS_TIME_ZONE, mediaUrls);
   const shareDeps = {
@@ -317,16 +359,19 @@ export async function createServices({
   return {
     storage,
     partUrlSecret,
+    mailNotices,
     limiter,
     mail,
     security,
     recovery,
     logs,
     oplog,
+    reports,
     departments,
     users,
     roles,
     mailGroups,
+    completeness,
     sso,
     items,
     recycleBin,
@@ -342,6 +387,7 @@ export async function createServices({
     downloads,
     uploads,
     sku,
+    imports,
     search,
     shares,
     shareVisitors,
@@ -368,14 +414,28 @@ function smsSenderOf(config: Config, warn: Warn): SmsSender {
  * jobs at a time.
  */
 export async function workJobs(
-  { media, cleaner, mail }: Pick<Services, 'media' | 'cleaner' | 'mail'>,
+  {
+    media,
+    cleaner,
+    mail,
+    mailNotices,
+    reports,
+    imports,
+  }: Pick<Services, 'media' | 'cleaner' | 'mail' | 'mailNotices' | 'reports' | 'imports'>,
   jobs: JobQueue,
   mediaWorkers: number,
 ): Promise<void> {
   await jobs.workMail((mailId, finalAttempt) => mail.deliver(mailId, finalAttempt));
-  await jobs.workMedia((uploadId) => media.process(uploadId), mediaWorkers);
+  await jobs.workImports((importId, action) => imports.run(importId, action));
+  await jobs.workMailNotices(() => mailNotices.dispatchDue());
+  await jobs.workMedia(async (uploadId) => {
+    await media.process(uploadId);
+    // The last thumbnail of a batch with a notice waiting: the notice may go now.
+    await mailNotices.afterMedia(uploadId);
+  }, mediaWorkers);
   await jobs.workObjectDeletions({
     deleteObject: (key) => cleaner.deleteObject(key),
     maintain: () => cleaner.maintain(),
   });
+  await jobs.workReportRollup(() => reports.rollUp());
 }

@@ -10,10 +10,13 @@ import {
   endpointRoutes,
   endpoints,
 } from './endpoints';
+import { completenessEndpoints } from './endpoints/completeness';
 import { downloadsEndpoints } from './endpoints/downloads';
 import { filesEndpoints } from './endpoints/files';
+import { importsEndpoints } from './endpoints/imports';
 import { itemsEndpoints } from './endpoints/items';
 import { mailGroupsEndpoints } from './endpoints/mail-groups';
+import { mailNoticesEndpoints } from './endpoints/mail-notices';
 import {
   clientEndpoints,
   healthEndpoints,
@@ -21,6 +24,7 @@ import {
   mailEndpoints,
   searchEndpoints,
 } from './endpoints/misc';
+import { reportsEndpoints } from './endpoints/reports';
 import { accountsEndpoints, securityEndpoints } from './endpoints/security';
 import { sharesEndpoints } from './endpoints/shares';
 import { skuEndpoints } from './endpoints/sku';
@@ -41,9 +45,13 @@ const areas = [
   sharesEndpoints,
   searchEndpoints,
   logsEndpoints,
+  reportsEndpoints,
   clientEndpoints,
   mailEndpoints,
   mailGroupsEndpoints,
+  mailNoticesEndpoints,
+  importsEndpoints,
+  completenessEndpoints,
   healthEndpoints,
 ];
 

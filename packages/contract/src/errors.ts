@@ -82,6 +82,8 @@ export const ERROR_CODES = [
   'SETG_14',
   'SETG_15',
   'SEML_01',
+  'SEIM_01',
+  'SEIM_02',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -162,6 +164,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SETG_14: 400,
   SETG_15: 400,
   SEML_01: 409,
+  SEIM_01: 409,
+  SEIM_02: 400,
 };
 
 type Messages = Record<ErrorCode, string>;
@@ -244,6 +248,8 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SETG_14: '第 {row} 行，{column} 列：{detail}',
     SETG_15: '所选范围超过 {max} 个文件，请缩小范围',
     SEML_01: '已有同名的邮件组',
+    SEIM_01: '这次导入当前不能执行此操作（状态：{status}）',
+    SEIM_02: '文件中没有数据行：第一行是表头，数据从第二行开始',
   },
   en: {
     SEP_01: 'Missing parameter: method',
@@ -321,6 +327,8 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SETG_14: 'Row {row}, column {column}: {detail}',
     SETG_15: 'The chosen range holds more than {max} files; please choose fewer',
     SEML_01: 'A mail group with this name already exists',
+    SEIM_01: 'This import cannot do that in its current state ({status})',
+    SEIM_02: 'The file has no data rows: the first row is the header, data starts on the second',
   },
   ja: {
     SEP_01: 'パラメータがありません：method',
@@ -398,6 +406,8 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SETG_14: '{row} 行目、{column} 列：{detail}',
     SETG_15: '選択範囲のファイルが {max} 個を超えています。範囲を狭めてください',
     SEML_01: '同じ名前のメールグループが既にあります',
+    SEIM_01: 'このインポートは現在の状態（{status}）ではその操作ができません',
+    SEIM_02: 'ファイルにデータ行がありません（1 行目は見出し、データは 2 行目から）',
   },
   ko: {
     SEP_01: '매개변수 누락: method',
@@ -475,6 +485,8 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SETG_14: '{row}행, {column}열: {detail}',
     SETG_15: '선택한 범위의 파일이 {max}개를 넘습니다. 범위를 줄이세요',
     SEML_01: '같은 이름의 메일 그룹이 이미 있습니다',
+    SEIM_01: '현재 상태({status})에서는 이 가져오기에 그 작업을 할 수 없습니다',
+    SEIM_02: '파일에 데이터 행이 없습니다(첫 행은 머리글, 데이터는 둘째 행부터)',
   },
   de: {
     SEP_01: 'Parameter fehlt: method',
@@ -552,6 +564,8 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SETG_14: 'Zeile {row}, Spalte {column}: {detail}',
     SETG_15: 'Der gewählte Bereich enthält mehr als {max} Dateien; bitte weniger wählen',
     SEML_01: 'Eine Mailgruppe mit diesem Namen existiert bereits',
+    SEIM_01: 'Dieser Import kann das in seinem aktuellen Zustand ({status}) nicht',
+    SEIM_02: 'Die Datei hat keine Datenzeilen: Zeile 1 ist die Kopfzeile, Daten beginnen in Zeile 2',
   },
 };
 
@@ -596,9 +610,17 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     notEditable: '没有修改文件 {value} 标签的权限',
     duplicateRow: '文件 {value} 已在第 {other} 行出现',
     unknownDimension: '“{value}”不是标签维度',
+    reportPeriod: '报表时间段不能超过 {max} 天，请缩短时间段',
+    periodOrder: '结束日期不能早于开始日期',
     smsCode: '验证码为 6 位数字',
     mailAddress: '“{value}”不是有效的邮箱地址',
     noMembers: '请至少选择一位成员或填写一个邮箱地址',
+    wholeHours: '须为 0 或更大的整数小时',
+    noRecipients: '请至少选择一个邮件组或一位用户',
+    unknownMailGroup: '邮件组 {value} 不存在或不能使用',
+    unknownRecipient: '用户 {value} 不存在、没有邮箱或不能接收通知',
+    duplicateValue: '“{value}”重复了',
+    viewCode: '只能包含小写字母和数字，且以字母开头和结尾',
   },
   en: {
     required: 'is required',
@@ -636,9 +658,17 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     notEditable: 'you may not change the tags of file {value}',
     duplicateRow: 'file {value} already appears in row {other}',
     unknownDimension: '"{value}" is not a tag dimension',
+    reportPeriod: 'a report period can be at most {max} days; choose a shorter period',
+    periodOrder: 'the end date cannot be before the start date',
     smsCode: 'the verification code is 6 digits',
     mailAddress: '"{value}" is not a valid e-mail address',
     noMembers: 'choose at least one member or enter an e-mail address',
+    wholeHours: 'must be a whole number of hours, 0 or more',
+    noRecipients: 'choose at least one mail group or user',
+    unknownMailGroup: 'mail group {value} does not exist or is not yours to use',
+    unknownRecipient: 'user {value} does not exist, has no e-mail address or cannot be notified by you',
+    duplicateValue: '"{value}" appears more than once',
+    viewCode: 'only lower-case letters and digits, starting and ending with a letter',
   },
   ja: {
     required: '必須です',
@@ -676,9 +706,17 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     notEditable: 'ファイル {value} のタグを変更する権限がありません',
     duplicateRow: 'ファイル {value} は {other} 行目にもあります',
     unknownDimension: '「{value}」はタグ分類ではありません',
+    reportPeriod: 'レポートの期間は {max} 日以内にしてください',
+    periodOrder: '終了日は開始日より前にできません',
     smsCode: '確認コードは 6 桁の数字です',
     mailAddress: '「{value}」は有効なメールアドレスではありません',
     noMembers: 'メンバーを 1 人以上選ぶか、メールアドレスを入力してください',
+    wholeHours: '0 以上の整数（時間）で入力してください',
+    noRecipients: 'メールグループかユーザーを 1 つ以上選んでください',
+    unknownMailGroup: 'メールグループ {value} は存在しないか使用できません',
+    unknownRecipient: 'ユーザー {value} は存在しないか、メールアドレスがないか、通知できません',
+    duplicateValue: '「{value}」が重複しています',
+    viewCode: '英小文字と数字のみ、先頭と末尾は英字にしてください',
   },
   ko: {
     required: '필수 항목입니다',
@@ -716,9 +754,17 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     notEditable: '파일 {value}의 태그를 변경할 권한이 없습니다',
     duplicateRow: '파일 {value}이(가) 이미 {other}행에 있습니다',
     unknownDimension: '"{value}"은(는) 태그 분류가 아닙니다',
+    reportPeriod: '보고서 기간은 {max}일을 넘을 수 없습니다',
+    periodOrder: '종료일은 시작일보다 앞설 수 없습니다',
     smsCode: '인증 코드는 6자리 숫자입니다',
     mailAddress: '"{value}"은(는) 올바른 이메일 주소가 아닙니다',
     noMembers: '구성원을 한 명 이상 선택하거나 이메일 주소를 입력하세요',
+    wholeHours: '0 이상의 정수(시간)여야 합니다',
+    noRecipients: '메일 그룹이나 사용자를 하나 이상 선택하세요',
+    unknownMailGroup: '메일 그룹 {value}이(가) 없거나 사용할 수 없습니다',
+    unknownRecipient: '사용자 {value}이(가) 없거나 이메일이 없거나 알림을 보낼 수 없습니다',
+    duplicateValue: '"{value}"이(가) 중복되었습니다',
+    viewCode: '영문 소문자와 숫자만, 첫 글자와 끝 글자는 영문자여야 합니다',
   },
   de: {
     required: 'ist erforderlich',
@@ -757,9 +803,18 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     notEditable: 'Sie dürfen die Schlagwörter der Datei {value} nicht ändern',
     duplicateRow: 'Datei {value} steht bereits in Zeile {other}',
     unknownDimension: '„{value}“ ist keine Schlagwortdimension',
+    reportPeriod: 'ein Berichtszeitraum darf höchstens {max} Tage lang sein',
+    periodOrder: 'das Enddatum darf nicht vor dem Startdatum liegen',
     smsCode: 'der Bestätigungscode besteht aus 6 Ziffern',
     mailAddress: '„{value}“ ist keine gültige E-Mail-Adresse',
     noMembers: 'mindestens ein Mitglied wählen oder eine E-Mail-Adresse eingeben',
+    wholeHours: 'muss eine ganze Zahl von Stunden sein, 0 oder mehr',
+    noRecipients: 'mindestens eine Mailgruppe oder einen Benutzer wählen',
+    unknownMailGroup: 'Mailgruppe {value} gibt es nicht oder sie ist nicht nutzbar',
+    unknownRecipient:
+      'Benutzer {value} gibt es nicht, hat keine E-Mail-Adresse oder kann nicht benachrichtigt werden',
+    duplicateValue: '„{value}“ kommt mehrfach vor',
+    viewCode: 'nur Kleinbuchstaben und Ziffern, am Anfang und Ende ein Buchstabe',
   },
 };
 
@@ -799,9 +854,17 @@ export type ValidationKey =
   | 'notEditable'
   | 'duplicateRow'
   | 'unknownDimension'
+  | 'reportPeriod'
+  | 'periodOrder'
   | 'smsCode'
   | 'mailAddress'
-  | 'noMembers';
+  | 'noMembers'
+  | 'wholeHours'
+  | 'noRecipients'
+  | 'unknownMailGroup'
+  | 'unknownRecipient'
+  | 'duplicateValue'
+  | 'viewCode';
 
 export function isValidationKey(value: string): value is ValidationKey {
   return value in VALIDATION_MESSAGES.zh;

@@ -87,6 +87,8 @@ export const OperationCode = {
   // Data
   /** sku/import: the SKU master imported from a workbook. */
   importSku: 'SKU01',
+  /** Import management: tag assignments (article number → tags) applied from a workbook. */
+  importSkuTags: 'SKU02',
   /** operator-log/export: the log itself exported. */
   exportLog: 'LOG01',
   /** Reported by the browser: the desktop client downloaded from its static link. */
@@ -183,6 +185,7 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     LOGIN02: '短信验证码登录',
     LOGIN03: '单点登录',
     SKU01: '导入货号资料',
+    SKU02: '导入货号标签',
     LOG01: '导出操作日志',
     APP01: '下载客户端',
     MAIL01: '新建邮件组',
@@ -228,6 +231,7 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     LOGIN02: 'Sign in with SMS code',
     LOGIN03: 'Single sign-on',
     SKU01: 'Import SKU data',
+    SKU02: 'Import article tags',
     LOG01: 'Export operation log',
     APP01: 'Download desktop client',
     MAIL01: 'Create mail group',

@@ -1,4 +1,4 @@
-import { fromPglite, type JobWithMetadata, PgBoss } from 'pg-boss';
+import { fromPglite, type Job, type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database';
 
 export const MEDIA_QUEUE = 'media';
@@ -6,8 +6,14 @@ export const MEDIA_QUEUE = 'media';
 export const OBJECT_DELETION_QUEUE = 'object-deletion';
 /** Every 15 minutes: abandons forgotten uploads and re-sends deletions whose job was lost. */
 export const STORAGE_MAINTENANCE_QUEUE = 'storage-maintenance';
+/** Hourly: rolls finished days of the operation log up for data reports (migration 019). */
+export const REPORT_ROLLUP_QUEUE = 'report-rollup';
 /** One job per mail of the outbox (migration 015). */
 export const MAIL_QUEUE = 'mail';
+/** One job per dry run or apply of an import (migration 020). */
+export const IMPORT_QUEUE = 'import';
+/** Passes over the upload mail notices (migration 018): every minute, and when a batch may be done. */
+export const MAIL_NOTICE_QUEUE = 'mail-notice';
 
 /** Retries of a mail: 5 more attempts, 30 s, 1 min, 2 min… apart (tests shorten them). */
 export interface MailRetryPolicy {
@@ -32,12 +38,26 @@ export interface JobQueue {
   }): Promise<void>;
   /** Resolves when the deletion job of a key completed (tests). */
   objectDeletionDone(key: string): Promise<void>;
+  /** Runs the report rollup in this process: hourly, and once soon after start. */
+  workReportRollup(handler: () => Promise<unknown>): Promise<void>;
   /** Queues the delivery of a mail written to the outbox. */
   enqueueMail(mailId: number): Promise<void>;
   /** Delivers mails in this process; `finalAttempt` is true on the last try the queue will make. */
   workMail(handler: (mailId: number, finalAttempt: boolean) => Promise<void>): Promise<void>;
   /** Resolves when the mail job of a mail ended, delivered or failed for good (tests). */
   mailDone(mailId: number): Promise<void>;
+  /** Asks for a pass over the mail notices soon (at most one a second). */
+  nudgeMailNotices(): Promise<void>;
+  /** Runs the passes over the mail notices in this process, and one every minute. */
+  workMailNotices(pass: () => Promise<unknown>): Promise<void>;
+  /** Runs one pass now and resolves when it has ended (tests). */
+  mailNoticePass(): Promise<void>;
+  /** Queues the dry run (`check`) or the apply of an import. */
+  enqueueImport(importId: number, action: 'check' | 'apply'): Promise<void>;
+  /** Runs import jobs in this process, one at a time. */
+  workImports(handler: (importId: number, action: 'check' | 'apply') => Promise<void>): Promise<void>;
+  /** Resolves when the import job of an import and action ended (tests). */
+  importDone(importId: number, action: 'check' | 'apply'): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -82,7 +102,11 @@ export async function startJobQueue(
     expireInSeconds: 600,
   });
   await boss.createQueue(STORAGE_MAINTENANCE_QUEUE, { retryLimit: 0, expireInSeconds: 3600 });
+  // An import job records its own failure on the import (handlers never throw); an hour covers 100 000 rows.
+  await boss.createQueue(IMPORT_QUEUE, { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 });
+  await boss.createQueue(REPORT_ROLLUP_QUEUE, { retryLimit: 2, retryDelay: 300, expireInSeconds: 3600 });
   const mailRetry = options.mailRetry ?? MAIL_RETRY;
+  await boss.createQueue(MAIL_NOTICE_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
   await boss.createQueue(MAIL_QUEUE, {
     retryLimit: mailRetry.retryLimit,
     retryDelay: mailRetry.retryDelaySeconds,
@@ -92,8 +116,10 @@ export async function startJobQueue(
   // pg-boss records a job's end only on a spy that exists by then (it makes them on first ask): the
   // tests' spies are made now, so a job that ends before a test asks after it is not missed.
   if (options.spies) {
-    for (const queue of [MEDIA_QUEUE, OBJECT_DELETION_QUEUE, MAIL_QUEUE]) boss.getSpy(queue);
+    for (const queue of [MEDIA_QUEUE, OBJECT_DELETION_QUEUE, MAIL_QUEUE, MAIL_NOTICE_QUEUE])
+      boss.getSpy(queue);
   }
+  if (options.spies) boss.getSpy(IMPORT_QUEUE);
   const sendDeletions = async (keys: readonly string[]) => {
     for (let i = 0; i < keys.length; i += 1000) {
       await boss.insert(
@@ -149,6 +175,16 @@ export async function startJobQueue(
       });
       await boss.schedule(STORAGE_MAINTENANCE_QUEUE, '*/15 * * * *', null, { singletonKey: 'maintenance' });
     },
+    async workReportRollup(handler) {
+      await boss.work(REPORT_ROLLUP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+        await handler();
+      });
+      await boss.schedule(REPORT_ROLLUP_QUEUE, '7 * * * *', null, { singletonKey: 'report-rollup' });
+      await boss.send(REPORT_ROLLUP_QUEUE, null, {
+        singletonKey: 'report-rollup-start',
+        singletonSeconds: 600,
+      });
+    },
     async objectDeletionDone(key) {
       await boss
         .getSpy<{ key: string }>(OBJECT_DELETION_QUEUE)
@@ -174,6 +210,48 @@ export async function startJobQueue(
         spy.waitForJob((data) => data.mailId === mailId, 'completed'),
         spy.waitForJob((data) => data.mailId === mailId, 'failed'),
       ]);
+    },
+    async nudgeMailNotices() {
+      // Throttled to one a second; one asked within a second of the last runs in the next second,
+      // so the pass after the last event of a batch is never dropped.
+      await boss.send(
+        MAIL_NOTICE_QUEUE,
+        {},
+        { singletonKey: 'pass', singletonSeconds: 1, singletonNextSlot: true },
+      );
+    },
+    async workMailNotices(pass) {
+      await boss.work(MAIL_NOTICE_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+        await pass();
+      });
+      // Delays are whole hours: a pass a minute sends a notice within a minute of its time.
+      await boss.schedule(MAIL_NOTICE_QUEUE, '* * * * *', null, { singletonKey: 'every-minute' });
+    },
+    async mailNoticePass() {
+      const marker = `${Date.now()}-${Math.random()}`;
+      await boss.send(MAIL_NOTICE_QUEUE, { marker });
+      const spy = boss.getSpy<{ marker?: string }>(MAIL_NOTICE_QUEUE);
+      await Promise.race([
+        spy.waitForJob((data) => data?.marker === marker, 'completed'),
+        spy.waitForJob((data) => data?.marker === marker, 'failed'),
+      ]);
+    },
+    async enqueueImport(importId, action) {
+      await boss.send(IMPORT_QUEUE, { importId, action }, { singletonKey: `import-${importId}-${action}` });
+    },
+    async workImports(handler) {
+      await boss.work(
+        IMPORT_QUEUE,
+        { pollingIntervalSeconds: 0.5 },
+        async ([job]: Job<{ importId: number; action: 'check' | 'apply' }>[]) => {
+          if (job) await handler(job.data.importId, job.data.action);
+        },
+      );
+    },
+    async importDone(importId, action) {
+      await boss
+        .getSpy<{ importId: number; action: string }>(IMPORT_QUEUE)
+        .waitForJob((data) => data.importId === importId && data.action === action, 'completed');
     },
     async stop() {
       await boss.stop({ graceful: true, close: true, timeout: 10_000 });

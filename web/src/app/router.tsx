@@ -31,8 +31,13 @@ const DownloadPresetsPage = lazyPage(
   'DownloadPresetsPage',
 );
 const LogsPage = lazyPage(() => import('../features/manage/LogsPage'), 'LogsPage');
-const SkuImportPage = lazyPage(() => import('../features/manage/SkuImportPage'), 'SkuImportPage');
+const DataReportPage = lazyPage(() => import('../features/reports/DataReportPage'), 'DataReportPage');
+const ImportPage = lazyPage(() => import('../features/imports/ImportPage'), 'ImportPage');
 const MailGroupsPage = lazyPage(() => import('../features/mail/MailGroupsPage'), 'MailGroupsPage');
+const CompletenessPage = lazyPage(
+  () => import('../features/completeness/CompletenessPage'),
+  'CompletenessPage',
+);
 
 /** The routes of SPEC §2 that exist so far; features add theirs here and in navigation.tsx. */
 export const router = createBrowserRouter([
@@ -78,7 +83,9 @@ export const router = createBrowserRouter([
           { path: 'tag', element: <TagsPage /> },
           { path: 'download-presets', element: <DownloadPresetsPage /> },
           { path: 'log', element: <LogsPage /> },
-          { path: 'import', element: <SkuImportPage /> },
+          { path: 'data-table', element: <DataReportPage /> },
+          { path: 'import', element: <ImportPage /> },
+          { path: 'completeness', element: <CompletenessPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

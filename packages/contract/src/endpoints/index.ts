@@ -1,8 +1,12 @@
+import { completenessEndpoints } from './completeness';
 import { downloadsEndpoints } from './downloads';
 import { filesEndpoints } from './files';
+import { importsEndpoints } from './imports';
 import { itemsEndpoints } from './items';
 import { mailGroupsEndpoints } from './mail-groups';
+import { mailNoticesEndpoints } from './mail-notices';
 import { clientEndpoints, healthEndpoints, logsEndpoints, mailEndpoints, searchEndpoints } from './misc';
+import { reportsEndpoints } from './reports';
 import { accountsEndpoints, securityEndpoints } from './security';
 import { sharesEndpoints } from './shares';
 import { skuEndpoints } from './sku';
@@ -49,9 +53,13 @@ export const endpoints = {
   ...sharesEndpoints,
   ...searchEndpoints,
   ...logsEndpoints,
+  ...reportsEndpoints,
   ...clientEndpoints,
   ...mailEndpoints,
   ...mailGroupsEndpoints,
+  ...importsEndpoints,
+  ...completenessEndpoints,
+  ...mailNoticesEndpoints,
   ...healthEndpoints,
 };
 export type Endpoints = typeof endpoints;

@@ -131,11 +131,16 @@ export const routes = {
   reportOperation: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/operator-log/add-log` },
   operationLog: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/operator-log/list` },
   exportOperationLog: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/operator-log/export` },
+  // Data reports (SPEC §2 /manage/data-table, code 6; the paths are hidden by SPEC)
+  dataReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/data-report/query` },
+  exportDataReport: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/data-report/export` },
   // The desktop client's download links (top-bar menu)
   clientDownloads: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/client-download` },
   mailStatus: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/user/mail-status` },
   // Mail groups (SPEC §7 names user/mail-group-list; the manage paths are hidden by SPEC)
   mailGroupList: { method: 'GET', path: `${MAIN_API_PREFIX}/user/mail-group-list` },
+  mailNotice: { method: 'POST', path: `${MAIN_API_PREFIX}/user/mail-notice` },
+  mailNoticeRecipients: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/user/mail-notice/users` },
   manageMailGroups: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/list` },
   mailGroupDetail: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/detail` },
   createMailGroup: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/create` },
@@ -143,6 +148,20 @@ export const routes = {
   deleteMailGroup: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/delete` },
   mailGroupDepartments: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/departments` },
   mailGroupCandidates: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/users` },
+  // SKU completeness report (issue 14, code 6; paths of our own, SPEC names none)
+  completenessConfig: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/completeness/config` },
+  saveCompletenessConfig: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/completeness/config` },
+  completenessFilterOptions: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/completeness/filters` },
+  completenessReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/completeness/report` },
+  exportCompleteness: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/completeness/export` },
+  // Import management (/manage/import, function code 8; issue 14)
+  createImport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/import/create` },
+  importDetail: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/import/detail` },
+  applyImport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/import/apply` },
+  discardImport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/import/discard` },
+  importList: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/import/list` },
+  importErrorReport: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/import/error-report` },
+  importTemplate: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/import/template` },
   // Health check
   health: { method: 'GET', path: '/health' },
 } as const;

@@ -16,6 +16,10 @@ import * as m014 from './014_renditions';
 import * as m015 from './015_mail_and_codes';
 import * as m016 from './016_sso';
 import * as m017 from './017_mail_groups';
+import * as m018 from './018_mail_notices';
+import * as m019 from './019_report_rollup';
+import * as m020 from './020_imports';
+import * as m021 from './021_completeness';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -39,4 +43,8 @@ export const migrations: Record<string, Migration> = {
   '015_mail_and_codes': m015,
   '016_sso': m016,
   '017_mail_groups': m017,
+  '018_mail_notices': m018,
+  '019_report_rollup': m019,
+  '020_imports': m020,
+  '021_completeness': m021,
 };

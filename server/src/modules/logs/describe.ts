@@ -297,6 +297,7 @@ export function describeEntry(
     case OperationCode.editMailGroup:
       return joinParts([mailGroup(), describeMembership(d, lang)], lang);
     case OperationCode.importSku:
+    case OperationCode.importSkuTags:
       return zh
         ? `新增 ${shown(d.created)}，更新 ${shown(d.updated)}，未变 ${shown(d.unchanged)}`
         : `created ${shown(d.created)}, updated ${shown(d.updated)}, unchanged ${shown(d.unchanged)}`;

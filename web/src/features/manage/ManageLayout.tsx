@@ -1,4 +1,6 @@
 import {
+  BarChartOutlined,
+  CheckSquareOutlined,
   DownloadOutlined,
   FileSearchOutlined,
   MailOutlined,
@@ -20,8 +22,10 @@ const TAB_ICONS: Record<ManageTabKey, ReactNode> = {
   tag: <TagsOutlined />,
   'download-presets': <DownloadOutlined />,
   log: <FileSearchOutlined />,
+  'data-table': <BarChartOutlined />,
   import: <TableOutlined />,
   mail: <MailOutlined />,
+  completeness: <CheckSquareOutlined />,
 };
 
 function useVisibleTabs() {

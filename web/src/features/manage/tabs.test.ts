@@ -33,7 +33,11 @@ describe('manage tabs', () => {
     expect(visibleManageTabs([5]).map((tab) => tab.path)).toEqual(['/manage/log']);
     expect(visibleManageTabs([1]).map((tab) => tab.path)).toEqual(['/mail']);
     expect(visibleManageTabs([2, 1]).map((tab) => tab.key)).toEqual(['users', 'mail']);
-    expect(visibleManageTabs([6, 7])).toEqual([]);
+    expect(visibleManageTabs([6, 7]).map((tab) => tab.path)).toEqual([
+      '/manage/data-table',
+      '/manage/completeness',
+    ]);
+    expect(visibleManageTabs([7])).toEqual([]);
     expect(visibleManageTabs([])).toEqual([]);
   });
 });

@@ -5,7 +5,16 @@ import { holdsCodes } from '../../auth/guard';
  * The tabs of the admin area (SPEC §2 manage tabs, §6 codes). Only built screens are listed; each
  * shows to holders of its codes, and the server checks the same codes on every call.
  */
-export type ManageTabKey = 'users' | 'role' | 'tag' | 'download-presets' | 'log' | 'import' | 'mail';
+export type ManageTabKey =
+  | 'users'
+  | 'role'
+  | 'tag'
+  | 'download-presets'
+  | 'log'
+  | 'import'
+  | 'mail'
+  | 'completeness'
+  | 'data-table';
 
 export interface ManageTab {
   key: ManageTabKey;
@@ -48,10 +57,17 @@ export const MANAGE_TABS: ManageTab[] = [
     codes: [FunctionCode.log],
   },
   {
+    key: 'data-table',
+    // SPEC §2 /manage/data-table: the data reports (code 6).
+    path: '/manage/data-table',
+    labelKey: 'manage.dataReports',
+    codes: [FunctionCode.data],
+  },
+  {
     key: 'import',
     path: '/manage/import',
-    labelKey: 'manage.skuImport',
-    // SPEC §6: the import tab shows for code 8; SKU data is what it imports so far.
+    labelKey: 'imports.tab',
+    // SPEC §6: the import tab shows for code 8 (import management, issue 14).
     codes: [FunctionCode.import],
   },
   {
@@ -60,6 +76,13 @@ export const MANAGE_TABS: ManageTab[] = [
     path: '/mail',
     labelKey: 'manage.mailGroups',
     codes: [FunctionCode.mail],
+  },
+  {
+    key: 'completeness',
+    // The SKU completeness report (issue 14) is one of the data reports (SPEC §6 code 6).
+    path: '/manage/completeness',
+    labelKey: 'manage.completeness',
+    codes: [FunctionCode.data],
   },
 ];
 
