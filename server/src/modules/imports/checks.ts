@@ -1,16 +1,13 @@
 import {
-  ART_NUM_MAX_CHARS,
   IMPORT_PREVIEW_MAX,
   IMPORT_PROBLEMS_MAX,
   IMPORT_PROGRESS_STEP,
-  SKU_FIELD_MAX_CHARS,
   SKU_IMPORT_FIELDS,
-  SKU_NAME_MAX_CHARS,
   SKU_REQUIRED_FIELDS,
-  type SkuImportField,
   splitTagCell,
 } from '@dam/contract';
 import type { ImportSheetRow, SkuRow } from '../../db/schema';
+import { SKU_FIELD_COLUMN, SKU_FIELD_MAX } from '../sku/fields';
 import { SkuImportError } from '../sku/import-error';
 import type { SkuColumn, SkuValues } from '../sku/repository';
 import { mapHeader } from '../sku/workbook';
@@ -24,25 +21,6 @@ import type { CheckOutcome, ImportsRepository, StoredChange, StoredProblem } fro
  * rows touch through the repository it is given (inside the apply's transaction, or outside for
  * the dry run) and answers what would change and every problem, by row and column.
  */
-
-const FIELD_COLUMN: Record<SkuImportField, SkuColumn> = {
-  artNum: 'art_num',
-  name: 'name',
-  series: 'series',
-  category: 'category',
-  color: 'color',
-  season: 'season',
-  gender: 'gender',
-};
-const FIELD_MAX: Record<SkuImportField, number> = {
-  artNum: ART_NUM_MAX_CHARS,
-  name: SKU_NAME_MAX_CHARS,
-  series: SKU_FIELD_MAX_CHARS,
-  category: SKU_FIELD_MAX_CHARS,
-  color: SKU_FIELD_MAX_CHARS,
-  season: SKU_FIELD_MAX_CHARS,
-  gender: SKU_FIELD_MAX_CHARS,
-};
 
 /** What the apply writes once every row passed. */
 export type ImportPlan =
@@ -144,9 +122,9 @@ export async function evaluateSku(
         const where = { row: sheetRow.n, column: label(column.index) };
         if (!cell && SKU_REQUIRED_FIELDS.includes(field))
           found.problem({ ...where, key: 'required', values: {} });
-        else if ([...cell].length > FIELD_MAX[field])
-          found.problem({ ...where, key: 'tooLong', values: { max: FIELD_MAX[field] } });
-        values[FIELD_COLUMN[field]] = cell || null;
+        else if ([...cell].length > SKU_FIELD_MAX[field])
+          found.problem({ ...where, key: 'tooLong', values: { max: SKU_FIELD_MAX[field] } });
+        values[SKU_FIELD_COLUMN[field]] = cell || null;
       }
       const artNum = values.art_num;
       if (artNum) {
@@ -174,7 +152,7 @@ export async function evaluateSku(
       const before: SkuRow | undefined = stored.get(values.art_num.toLowerCase());
       const fields: StoredChange['fields'] = [];
       for (const [field, column] of columns) {
-        const name = FIELD_COLUMN[field];
+        const name = SKU_FIELD_COLUMN[field];
         const was = before ? text(before[name]) : '';
         const now = text(values[name]);
         if (was !== now) fields.push({ column: header.c[column.index] ?? field, before: was, after: now });
@@ -184,7 +162,7 @@ export async function evaluateSku(
       else found.unchanged += 1;
     }
   });
-  const skuColumns = SKU_IMPORT_FIELDS.filter((f) => columns.has(f)).map((f) => FIELD_COLUMN[f]);
+  const skuColumns = SKU_IMPORT_FIELDS.filter((f) => columns.has(f)).map((f) => SKU_FIELD_COLUMN[f]);
   return { ...found.outcome(), plan: { kind: 'sku', rows: valid, columns: skuColumns } };
 }
 

@@ -1,19 +1,15 @@
 import type { Readable } from 'node:stream';
 import {
-  ART_NUM_MAX_CHARS,
   type ArtNumSuggestion,
   type FileTagInfoResult,
   FunctionCode,
   type PagedSkus,
-  SKU_FIELD_MAX_CHARS,
   SKU_IMPORT_FIELDS,
   SKU_IMPORT_MAX_ROWS,
-  SKU_NAME_MAX_CHARS,
   SKU_REQUIRED_FIELDS,
   SKU_SUGGEST_LIMIT,
   type Sku,
   type SkuCheckResult,
-  type SkuImportField,
   type SkuImportResult,
   type SkuOption,
   type TagOfFile,
@@ -22,6 +18,7 @@ import type { SkuRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { type AuthContext, requireAnyCode } from '../access/access';
 import { extractArtNums } from './art-num';
+import { SKU_FIELD_COLUMN, SKU_FIELD_MAX } from './fields';
 import { SkuImportError } from './import-error';
 import type { SkuColumn, SkuRepository, SkuValues } from './repository';
 import { buildTemplate, mapHeader, readFirstSheet, UnreadableWorkbookError } from './workbook';
@@ -41,25 +38,6 @@ export interface ImportSource {
   /** True once the stream was cut at the size limit (known after it has ended). */
   truncated(): boolean;
 }
-
-const FIELD_COLUMN: Record<SkuImportField, SkuColumn> = {
-  artNum: 'art_num',
-  name: 'name',
-  series: 'series',
-  category: 'category',
-  color: 'color',
-  season: 'season',
-  gender: 'gender',
-};
-const FIELD_MAX: Record<SkuImportField, number> = {
-  artNum: ART_NUM_MAX_CHARS,
-  name: SKU_NAME_MAX_CHARS,
-  series: SKU_FIELD_MAX_CHARS,
-  category: SKU_FIELD_MAX_CHARS,
-  color: SKU_FIELD_MAX_CHARS,
-  season: SKU_FIELD_MAX_CHARS,
-  gender: SKU_FIELD_MAX_CHARS,
-};
 
 function presentSku(row: SkuRow, tags: readonly TagOfFile[]): Sku {
   return {
@@ -237,10 +215,10 @@ export class SkuService {
         const text = sheetRow.cells[column.index] ?? '';
         const where = { row: sheetRow.number, column: column.header };
         if (!text && SKU_REQUIRED_FIELDS.includes(field)) throw new SkuImportError('SESK_03', where);
-        if ([...text].length > FIELD_MAX[field]) {
-          throw new SkuImportError('SESK_04', { ...where, max: FIELD_MAX[field] });
+        if ([...text].length > SKU_FIELD_MAX[field]) {
+          throw new SkuImportError('SESK_04', { ...where, max: SKU_FIELD_MAX[field] });
         }
-        values[FIELD_COLUMN[field]] = text || null;
+        values[SKU_FIELD_COLUMN[field]] = text || null;
       }
       const artNum = values.art_num as string;
       const key = artNum.toLowerCase();
@@ -252,7 +230,7 @@ export class SkuService {
       rows.push({ ...values, art_num: artNum, name: values.name as string });
     }
     if (!header) throw new SkuImportError('SESK_02', {}, 'artNum');
-    const columns = SKU_IMPORT_FIELDS.filter((f) => header.has(f)).map((f) => FIELD_COLUMN[f]);
+    const columns = SKU_IMPORT_FIELDS.filter((f) => header.has(f)).map((f) => SKU_FIELD_COLUMN[f]);
     return { rows, columns };
   }
 }
