@@ -1,6 +1,5 @@
 import {
   CheckCircleFilled,
-  DownloadOutlined,
   ReloadOutlined,
   SearchOutlined,
   SettingOutlined,
@@ -33,6 +32,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../app/lazyPage';
+import { ExportButton } from '../../ui/ExportButton';
 import { type PickedFile, pickFiles } from '../../upload/pickFiles';
 import { useUploadManager } from '../../upload/UploadProvider';
 import { useTagDimensions } from '../tagging/api';
@@ -103,7 +103,6 @@ export function CompletenessPage() {
   const [applied, setApplied] = useState<FilterForm | null>(null);
   const [pageNo, setPageNo] = useState(1);
   const [editing, setEditing] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const options = useCompletenessOptions();
   // The screen opens on the season of the article added last (a season is quick; the whole
   // catalogue is one click away: clear the season), once the filter's choices have come.
@@ -380,25 +379,12 @@ export function CompletenessPage() {
         >
           {t('completeness.expectation')}
         </Button>
-        <Tooltip title={t('completeness.exportHint')}>
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={async () => {
-              setExporting(true);
-              try {
-                await saveCompletenessExport(filter);
-              } catch {
-                // saveFile already showed the server's reason.
-              } finally {
-                setExporting(false);
-              }
-            }}
-            data-testid="completeness-export"
-          >
-            {t('completeness.export')}
-          </Button>
-        </Tooltip>
+        <ExportButton
+          save={() => saveCompletenessExport(filter)}
+          label={t('completeness.export')}
+          hint={t('completeness.exportHint')}
+          testId="completeness-export"
+        />
       </Space>
       <Table<CompletenessSeason>
         rowKey={(s) => s.season ?? ''}

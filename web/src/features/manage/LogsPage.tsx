@@ -1,9 +1,10 @@
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { type LogEntry, OPERATION_GROUPS, OPERATION_LABELS, type OperationCode } from '@dam/contract';
 import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
+import { ExportButton } from '../../ui/ExportButton';
 import { formatDate } from '../files/format';
 import { EMPTY_FILTER, type LogFilterForm, toLogFilter } from './logFilter';
 import { LOG_PAGE_SIZE, saveLogExport, useOperationLog } from './logsApi';
@@ -15,7 +16,6 @@ export function LogsPage() {
   const [form, setForm] = useState<LogFilterForm>(EMPTY_FILTER);
   const [applied, setApplied] = useState<LogFilterForm>(EMPTY_FILTER);
   const [pageNo, setPageNo] = useState(1);
-  const [exporting, setExporting] = useState(false);
   const filter = toLogFilter(applied);
   const logs = useOperationLog(filter, pageNo);
 
@@ -81,25 +81,12 @@ export function LogsPage() {
         >
           {t('log.reset')}
         </Button>
-        <Tooltip title={t('log.exportHint')}>
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={async () => {
-              setExporting(true);
-              try {
-                await saveLogExport(filter);
-              } catch {
-                // saveLogExport already showed the server's reason.
-              } finally {
-                setExporting(false);
-              }
-            }}
-            data-testid="log-export"
-          >
-            {t('log.export')}
-          </Button>
-        </Tooltip>
+        <ExportButton
+          save={() => saveLogExport(filter)}
+          label={t('log.export')}
+          hint={t('log.exportHint')}
+          testId="log-export"
+        />
       </Space>
       <Table<LogEntry>
         rowKey="id"

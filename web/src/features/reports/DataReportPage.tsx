@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   REPORT_BUCKETS,
   REPORT_COLUMNS,
@@ -26,6 +26,7 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../ui/ExportButton';
 import { formatDate, formatSize } from '../files/format';
 import { breakdownOption, isBytes, METRIC_COLORS, rowLabel, trendOption } from './chartOptions';
 import { EChart } from './EChart';
@@ -54,7 +55,6 @@ export function DataReportPage() {
     const range = presetRange('last30');
     return { range, dimension: 'department', bucket: suggestedBucket(range), sortBy: 'uploads', dept: null };
   });
-  const [exporting, setExporting] = useState(false);
   const problem = periodProblem(form.range);
   const request = toReportRequest(form);
   const report = useDataReport(request, problem === null);
@@ -95,25 +95,13 @@ export function DataReportPage() {
                 : t('reports.scopeAll')}
           </Typography.Text>
         </Space>
-        <Button
+        <ExportButton
           type="primary"
-          icon={<DownloadOutlined />}
-          loading={exporting}
           disabled={problem !== null}
-          onClick={async () => {
-            setExporting(true);
-            try {
-              await saveReportExport(request);
-            } catch {
-              // saveFile already showed the server's reason.
-            } finally {
-              setExporting(false);
-            }
-          }}
-          data-testid="report-export"
-        >
-          {t('reports.export')}
-        </Button>
+          save={() => saveReportExport(request)}
+          label={t('reports.export')}
+          testId="report-export"
+        />
       </Space>
 
       <Space wrap>
