@@ -212,7 +212,7 @@ export async function buildApp({
     await mainApi.register(mailRoutes, { mail });
     await mainApi.register(mailGroupsRoutes, { mailGroups, oplog });
     await mainApi.register(mailNoticesRoutes, { mailNotices });
-    await mainApi.register(completenessRoutes, { completeness });
+    await mainApi.register(completenessRoutes, { completeness, oplog });
   });
   // A notice mail's picture links need no sign-in: each is signed, names one file and expires.
   await app.register(mailNoticePictureRoute, { prefix: MAIN_API_PREFIX, mailNotices });

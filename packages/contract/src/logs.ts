@@ -89,6 +89,8 @@ export const OperationCode = {
   importSku: 'SKU01',
   /** Import management: tag assignments (article number → tags) applied from a workbook. */
   importSkuTags: 'SKU02',
+  /** The SKU completeness report's expected views (and default upload folder) saved. */
+  setCompletenessViews: 'SKU03',
   /** operator-log/export: the log itself exported. */
   exportLog: 'LOG01',
   /** Reported by the browser: the desktop client downloaded from its static link. */
@@ -186,6 +188,7 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     LOGIN03: '单点登录',
     SKU01: '导入货号资料',
     SKU02: '导入货号标签',
+    SKU03: '设置货号应有角度',
     LOG01: '导出操作日志',
     APP01: '下载客户端',
     MAIL01: '新建邮件组',
@@ -232,6 +235,7 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     LOGIN03: 'Single sign-on',
     SKU01: 'Import SKU data',
     SKU02: 'Import article tags',
+    SKU03: 'Set expected article views',
     LOG01: 'Export operation log',
     APP01: 'Download desktop client',
     MAIL01: 'Create mail group',

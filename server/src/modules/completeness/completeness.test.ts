@@ -163,6 +163,20 @@ describe('SKU completeness report', () => {
     ]);
     expect(config.views[2]?.tagName).toBe('Sole view');
     expect(config.defaultFolder).toEqual({ id: defaultFolder.id, path: `/${defaultFolder.name}` });
+    // The save is in the operation log with the views it set.
+    const logged = await call(t.app, endpoints.operationLog, {
+      token: admin,
+      lang: 'en',
+      body: { operatorCodes: ['SKU03'], pageSize: 10 },
+    });
+    expect(logged.list[0]?.details.views).toEqual([
+      'Front (jpg)',
+      'Side (jpg/png)',
+      'Sole (jpg)',
+      'Master (psd)',
+    ]);
+    expect(logged.list[0]?.operationName).toBe('Set expected article views');
+    expect(logged.list[0]?.content).toBe('Front (jpg), Side (jpg/png), Sole (jpg), Master (psd)');
   });
 
   it('ticks the views and formats each article has, with counts per season', async () => {

@@ -301,6 +301,8 @@ export function describeEntry(
       return zh
         ? `新增 ${shown(d.created)}，更新 ${shown(d.updated)}，未变 ${shown(d.unchanged)}`
         : `created ${shown(d.created)}, updated ${shown(d.updated)}, unchanged ${shown(d.unchanged)}`;
+    case OperationCode.setCompletenessViews:
+      return Array.isArray(d.views) ? d.views.join(zh ? '、' : ', ') : '';
     case OperationCode.exportLog:
       return typeof d.rows === 'number'
         ? zh
