@@ -3,14 +3,13 @@ import { classifyIdentifier, type LoginResult, PASSWORD_LIMITS } from '@dam/cont
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
-import { authApi } from '../../auth/api';
 import { afterLoginTarget } from '../../auth/guard';
 import { getToken, setToken } from '../../auth/token';
 import { Field, FormError, PasswordInput, RememberMe, SubmitButton, TextInput, WayTabs } from './fields';
 import { LoginFrame } from './LoginFrame';
 import styles from './LoginPage.module.css';
 import { useSsoStatus } from './ssoApi';
+import { useSignInAttempt } from './useSignInAttempt';
 
 // The other ways in load when their tab is chosen: the password form is all most people need.
 const SmsSignIn = lazy(() => import('./SmsSignIn').then((m) => ({ default: m.SmsSignIn })));
@@ -79,8 +78,7 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: (result: LoginResult, reme
   const [remember, setRemember] = useState(false);
   // Until the first try, fields are not judged while typed (as Ant Design's forms do).
   const [tried, setTried] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, attempt } = useSignInAttempt(onSignedIn);
 
   const problemsOf = (values: LoginFields): FieldProblems => {
     const found: FieldProblems = {};
@@ -102,19 +100,7 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: (result: LoginResult, reme
     if (submitting) return;
     setTried(true);
     if (Object.keys(problemsOf(fields)).length > 0) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const result = await authApi.login({
-        userName: fields.userName.trim(),
-        password: fields.password,
-        remember,
-      });
-      onSignedIn(result, remember);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.desc : t('errors.system'));
-      setSubmitting(false);
-    }
+    await attempt({ userName: fields.userName.trim(), password: fields.password, remember }, remember);
   };
 
   return (
