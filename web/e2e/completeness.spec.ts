@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeJpeg } from '../../server/test/fixtures';
-import { apiToken, finishUpload, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { apiToken, finishUpload, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 /**
  * The SKU completeness report (issue 14): an administrator sees which expected views an article
@@ -74,6 +74,9 @@ test('the report shows a missing view, its cell uploads it and turns complete', 
     await jpeg(`${full}_back.jpg`),
     await jpeg(`${partial}_front.jpg`),
   ]);
+  // All four live before the report is read (the upload runs on after the dialog has closed).
+  for (const name of [`${full}_front`, `${full}_side`, `${full}_back`, `${partial}_front`])
+    await expect(itemCard(page, name)).toBeVisible({ timeout: 30_000 });
 
   // The admin area's tab of the report, for holders of code 6.
   await page.getByTestId('manage-entry').click();
@@ -149,6 +152,8 @@ test('the report in English, and a bad expectation refused with its reason', asy
   await importSeason(page, season, [artNum]);
   await expectFrontSideBack(page);
   await newFolderWithFiles(page, `Completeness ${id}`, [await jpeg(`${artNum}_back.jpg`)]);
+  // Live before the report is read (the upload runs on after the dialog has closed).
+  await expect(itemCard(page, `${artNum}_back`)).toBeVisible({ timeout: 30_000 });
 
   await openReport(page, season);
   await expect(page.getByTestId('completeness-table').getByTestId('completeness-art-num')).toHaveText([
