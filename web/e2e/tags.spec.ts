@@ -17,7 +17,10 @@ test('an administrator defines a tag dimension; a file shows its tags by dimensi
   await page.getByTestId('tag-name').nth(1).fill('秋冬');
   await snap(page, 'tag-dimension-dialog-zh');
   await page.getByTestId('dimension-save').click();
-  const dimension = page.getByTestId('dimension-card').filter({ hasText: '季节' });
+  // Exactly this dimension: the import journey makes 季节<run> with 春夏<run>.
+  const dimension = page
+    .getByTestId('dimension-card')
+    .filter({ has: page.getByText('季节', { exact: true }) });
   await expect(dimension).toContainText('春夏');
   await expect(dimension).toContainText('秋冬');
   await snap(page, 'tags-zh');
@@ -68,7 +71,8 @@ test('an administrator defines a tag dimension; a file shows its tags by dimensi
   await page.getByTestId('filter-tags').click();
   // Other journeys add dimensions too: typing narrows the list, as a person would.
   await page.keyboard.type('春夏');
-  await page.locator('.ant-select-item-option', { hasText: '春夏' }).click();
+  // Exactly this tag: other journeys make tags whose names begin the same (春夏C8A133).
+  await page.locator('.ant-select-item-option[title="春夏"]').click();
   await page.keyboard.press('Escape');
   await page
     .locator('.ant-popover')
@@ -81,7 +85,8 @@ test('an administrator defines a tag dimension; a file shows its tags by dimensi
   await page.getByTestId('filter-tags').click();
   // Other journeys add dimensions too: typing narrows the list, as a person would.
   await page.keyboard.type('春夏');
-  await page.locator('.ant-select-item-option', { hasText: '春夏' }).click();
+  // Exactly this tag: other journeys make tags whose names begin the same (春夏C8A133).
+  await page.locator('.ant-select-item-option[title="春夏"]').click();
   await page.keyboard.press('Escape');
   await page
     .locator('.ant-popover')
