@@ -142,10 +142,13 @@ export class MailNoticesRepository {
     return row !== undefined;
   }
 
-  async batchState(batchNum: string): Promise<BatchState> {
-    const row = await this.db
+  /** Where each of these batches stands, in one grouped query (by the uploads' batch index). */
+  async batchStates(batchNums: readonly string[]): Promise<Map<string, BatchState>> {
+    if (batchNums.length === 0) return new Map();
+    const rows = await this.db
       .selectFrom('uploads')
       .select((eb) => [
+        'batch_num',
         eb.fn
           .countAll<string>()
           .filterWhere('status', 'in', [UploadStatus.waiting, UploadStatus.uploading])
@@ -157,14 +160,20 @@ export class MailNoticesRepository {
           .as('pending'),
         eb.fn.max(sql<Date>`coalesce(completed_at, updated_at)`).as('ended_at'),
       ])
-      .where('batch_num', '=', batchNum)
-      .executeTakeFirstOrThrow();
-    return {
-      open: Number(row.open),
-      done: Number(row.done),
-      previewsPending: Number(row.pending),
-      endedAt: row.ended_at ? new Date(row.ended_at) : null,
-    };
+      .where('batch_num', 'in', batchNums)
+      .groupBy('batch_num')
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.batch_num,
+        {
+          open: Number(row.open),
+          done: Number(row.done),
+          previewsPending: Number(row.pending),
+          endedAt: row.ended_at ? new Date(row.ended_at) : null,
+        },
+      ]),
+    );
   }
 
   /** The batch's files still live, in upload order: the first `limit`, and how many there are. */

@@ -18,7 +18,7 @@ import { joinPath } from '../items/presenter';
 import type { MailService } from '../mail/service';
 import { mailLanguageOf } from '../mail/templates';
 import type { MailGroupsService } from '../mail-groups/service';
-import type { MailNoticesRepository, NoticeRow } from './repository';
+import type { BatchState, MailNoticesRepository, NoticeRow } from './repository';
 
 type Warn = (details: Record<string, unknown>, message: string) => void;
 
@@ -127,9 +127,11 @@ export class MailNoticesService {
   /** One pass: sends every notice whose batch has finished and whose delay has passed. */
   async dispatchDue(): Promise<number> {
     let sent = 0;
-    for (const notice of await this.deps.repo.scheduled(NOTICES_PER_PASS)) {
+    const notices = await this.deps.repo.scheduled(NOTICES_PER_PASS);
+    const batches = await this.deps.repo.batchStates(notices.map((n) => n.batch_num));
+    for (const notice of notices) {
       try {
-        if (await this.dueNow(notice)) sent += (await this.dispatch(notice)) ? 1 : 0;
+        if (this.dueNow(notice, batches.get(notice.batch_num))) sent += (await this.dispatch(notice)) ? 1 : 0;
       } catch (err) {
         // One notice that cannot be sent does not hold up the others; it is tried again next pass.
         this.deps.warn({ err, notice: notice.id }, 'mail notice not dispatched');
@@ -138,9 +140,8 @@ export class MailNoticesService {
     return sent;
   }
 
-  private async dueNow(notice: NoticeRow): Promise<boolean> {
-    const batch = await this.deps.repo.batchState(notice.batch_num);
-    if (batch.open > 0 || !batch.endedAt) return false;
+  private dueNow(notice: NoticeRow, batch: BatchState | undefined): boolean {
+    if (!batch || batch.open > 0 || !batch.endedAt) return false;
     const now = this.deps.clock.now().getTime();
     const ended = batch.endedAt.getTime();
     if (now < ended + notice.delay_hours * HOUR_MS) return false;
@@ -230,14 +231,17 @@ export class MailNoticesService {
     const notices = await this.deps.repo.findByBatches([...new Set(batchNums)]);
     const mails = await this.deps.repo.mailStates(notices.flatMap((n) => n.mail_ids));
     const byId = new Map(mails.map((m) => [m.id, m]));
+    const batches = await this.deps.repo.batchStates(
+      notices.filter((n) => n.state === 'scheduled').map((n) => n.batch_num),
+    );
     const summaries = new Map<string, MailNoticeSummary>();
     for (const notice of notices) {
       const own = notice.mail_ids.map((id) => byId.get(id)).filter((m) => m !== undefined);
       const sent = own.filter((m) => m.state === 'sent').length;
       const failed = own.filter((m) => m.state === 'failed');
       let dueAt: string | null = null;
-      if (notice.state === 'scheduled') {
-        const batch = await this.deps.repo.batchState(notice.batch_num);
+      const batch = batches.get(notice.batch_num);
+      if (notice.state === 'scheduled' && batch) {
         if (batch.open === 0 && batch.endedAt)
           dueAt = new Date(batch.endedAt.getTime() + notice.delay_hours * HOUR_MS).toISOString();
       }
