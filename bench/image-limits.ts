@@ -13,7 +13,7 @@ import path from 'node:path';
 import { writePsd } from 'ag-psd';
 import sharp from 'sharp';
 import { callApi, uploadFiles } from '../server/test/over-http';
-import { BENCH_ADMIN, type BenchServer, startBenchServer } from './server';
+import { BENCH_ADMIN, type BenchServer, peakWhile, rssMiB, startBenchServer } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18_590);
 const base = `http://127.0.0.1:${PORT}`;
@@ -35,25 +35,6 @@ const upload = (files: Array<{ fileName: string; bytes: Buffer }>) =>
       part: (n, size) => bytes.subarray((n - 1) * size, n * size),
     })),
   );
-
-function rssMiB(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-/** Peak RSS of `pid` while `work` runs. */
-async function peakWhile<T>(pid: number, work: () => Promise<T>): Promise<{ peak: number; result: T }> {
-  let peak = rssMiB(pid);
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMiB(pid));
-  }, 50);
-  try {
-    const result = await work();
-    return { peak: Math.max(peak, rssMiB(pid)), result };
-  } finally {
-    clearInterval(sampler);
-  }
-}
 
 const pattern = (width: number, height: number) =>
   sharp({

@@ -6,7 +6,6 @@
 // same run: the bare SQL that reads the same rows through the same index (the ceiling the
 // application's query could reach). The table is printed and written to docs/benchmarks.md.
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BATCH_SEARCH_MAX_VALUES, endpointPath, endpoints } from '@dam/contract';
@@ -14,6 +13,7 @@ import { sql } from 'kysely';
 import { createStorage } from '../server/src/storage';
 import { givenUser } from '../server/test/factories';
 import { ADMIN, createTestApp, createTestDatabase, signIn } from '../server/test/harness';
+import { listenLocally, seedFiles, seedFolder } from './server';
 
 process.env.TEST_DB = 'postgres';
 process.env.TEST_DATABASE_URL =
@@ -27,10 +27,7 @@ const SMALL = 3_000;
 const database = await createTestDatabase();
 const t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' }, { database });
 const db = database.db;
-const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-const base = address.startsWith('http')
-  ? address
-  : `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+const base = await listenLocally(t.app);
 
 // --- seed --------------------------------------------------------------------------------------
 const seedStarted = performance.now();
@@ -43,25 +40,11 @@ const scoped = await givenUser(database, {
 let nextId = 1_000;
 async function folder(name: string): Promise<{ id: number; idPath: string }> {
   nextId += 1;
-  const id = nextId;
-  await sql`INSERT INTO items (id, type, parent_id, name, id_path, folder_path, owner_id, dept_path)
-    VALUES (${id}, 1, NULL, ${name}, ${`/${id}/`}, '/', 1, '/1/')`.execute(db);
-  return { id, idPath: `/${id}/` };
+  return seedFolder(db, nextId, name);
 }
 /** `count` files in `parent`, ids from `first`; every fifth name holds "detail"; 5 files share an article number. */
-async function files(parent: { id: number; idPath: string }, name: string, first: number, count: number) {
-  await sql`INSERT INTO items (id, type, parent_id, name, id_path, folder_path, owner_id, dept_path, art_num, file_formats, total_size, created_at)
-    SELECT ${first} + g, 2, ${parent.id},
-      CASE WHEN g % 5 = 0 THEN 'detail-' ELSE 'shot-' END || lpad(g::text, 7, '0'),
-      ${parent.idPath} || (${first} + g) || '/', ${`/${name}`}, 1, '/1/',
-      'AB' || lpad((g / 5)::text, 6, '0'), 'jpg', 2048,
-      timestamptz '2026-01-01' + g * interval '1 second'
-    FROM generate_series(1, ${count}::int) g`.execute(db);
-  await sql`INSERT INTO uploads (batch_num, user_id, folder_id, file_name, base_name, format, file_size, storage_key, status, item_id, width, height, preview_status, completed_at)
-    SELECT 'bench', 1, ${parent.id}, 'f' || g || '.jpg', 'f' || g, 'jpg', 2048, 'bench/' || (${first} + g), 2, ${first} + g, 64, 64, 4,
-      timestamptz '2026-01-01' + g * interval '1 second'
-    FROM generate_series(1, ${count}::int) g`.execute(db);
-}
+const files = (parent: { id: number; idPath: string }, name: string, first: number, count: number) =>
+  seedFiles(db, parent, name, first, count);
 const big = await folder('big');
 const mid = await folder('mid');
 const small = await folder('small');

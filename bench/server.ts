@@ -1,4 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../server/src/db/database';
 import { spawnServerProcess } from '../server/test/cluster';
 
 /** The administrator every benchmark's scratch server is started with. */
@@ -43,4 +48,67 @@ export async function startBenchServer(options: {
     },
   });
   return { child: server.child, pid: server.child.pid as number, stop: server.stop };
+}
+
+/** Resident memory of a process, in MiB (Linux /proc). */
+export function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Peak resident memory of `pid`, sampled every 50 ms, while `work` runs. */
+export async function peakWhile<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ peak: number; result: T }> {
+  let peak = rssMiB(pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(pid));
+  }, 50);
+  try {
+    const result = await work();
+    return { peak: Math.max(peak, rssMiB(pid)), result };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** A top-level folder seeded by SQL (bench/scale.ts, bench/similar.ts), owned by user 1. */
+export async function seedFolder(db: Db, id: number, name: string): Promise<{ id: number; idPath: string }> {
+  await sql`INSERT INTO items (id, type, parent_id, name, id_path, folder_path, owner_id, dept_path)
+    VALUES (${id}, 1, NULL, ${name}, ${`/${id}/`}, '/', 1, '/1/')`.execute(db);
+  return { id, idPath: `/${id}/` };
+}
+
+/**
+ * `count` files in `parent` seeded by SQL, ids from `first` + 1, each with one finished upload
+ * record (storage key `bench/<id>`), created a second apart from 2026-01-01; every fifth name holds
+ * "detail"; 5 files share an article number.
+ */
+export async function seedFiles(
+  db: Db,
+  parent: { id: number; idPath: string },
+  name: string,
+  first: number,
+  count: number,
+): Promise<void> {
+  await sql`INSERT INTO items (id, type, parent_id, name, id_path, folder_path, owner_id, dept_path, art_num, file_formats, total_size, created_at)
+    SELECT ${first} + g, 2, ${parent.id},
+      CASE WHEN g % 5 = 0 THEN 'detail-' ELSE 'shot-' END || lpad(g::text, 7, '0'),
+      ${parent.idPath} || (${first} + g) || '/', ${`/${name}`}, 1, '/1/',
+      'AB' || lpad((g / 5)::text, 6, '0'), 'jpg', 2048,
+      timestamptz '2026-01-01' + g * interval '1 second'
+    FROM generate_series(1, ${count}::int) g`.execute(db);
+  await sql`INSERT INTO uploads (batch_num, user_id, folder_id, file_name, base_name, format, file_size, storage_key, status, item_id, width, height, preview_status, completed_at)
+    SELECT 'bench', 1, ${parent.id}, 'f' || g || '.jpg', 'f' || g, 'jpg', 2048, 'bench/' || (${first} + g), 2, ${first} + g, 64, 64, 4,
+      timestamptz '2026-01-01' + g * interval '1 second'
+    FROM generate_series(1, ${count}::int) g`.execute(db);
+}
+
+/** Puts an in-process test app on a free local port and answers its base URL. */
+export async function listenLocally(app: FastifyInstance): Promise<string> {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return address.startsWith('http')
+    ? address
+    : `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }

@@ -21,6 +21,8 @@ import type { Clock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/routes';
 import { clientRoutes } from './modules/clients/routes';
 import { completenessRoutes } from './modules/completeness/routes';
+import { makerRoutes } from './modules/composite/maker.routes';
+import { compositeTemplatesRoutes } from './modules/composite/templates.routes';
 import { downloadsRoutes, downloadTicketRoute } from './modules/downloads/routes';
 import { filesRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -31,15 +33,24 @@ import { mailRoutes } from './modules/mail/routes';
 import { mailGroupsRoutes } from './modules/mail-groups/routes';
 import { mailNoticePictureRoute, mailNoticesRoutes } from './modules/mail-notices/routes';
 import { localMediaRoute } from './modules/media/routes';
+import { openAdminRoutes } from './modules/open-admin/routes';
+import { openAssetsRoutes } from './modules/open-assets/routes';
+import { registerOpenAuth } from './modules/open-auth/hooks.routes';
+import { openCatalogueRoutes } from './modules/open-catalogue/routes';
+import { openChangesRoutes } from './modules/open-changes/routes';
+import { openApiDocumentRoutes, openDocsRoutes } from './modules/open-docs/routes';
+import { openDownloadRoute, openTransferRoutes } from './modules/open-transfer/routes';
 import { presetsRoutes } from './modules/presets/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { searchRoutes } from './modules/search/routes';
 import { securityRoutes } from './modules/security/routes';
 import { sharesRoutes, shareVisitorRoutes } from './modules/shares/routes';
+import { similarRoutes } from './modules/similar/routes';
 import { skuRoutes } from './modules/sku/routes';
 import { ssoRoutes } from './modules/sso/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { localPartRoute, uploadsRoutes } from './modules/uploads/routes';
+import { webhooksRoutes } from './modules/webhooks/routes';
 import { createServices, workJobs } from './services';
 import { LocalStorage } from './storage/local';
 
@@ -65,7 +76,12 @@ export async function buildApp({
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
+      redact: [
+        'req.headers.token',
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-dam-signature"]',
+      ],
     },
     // One line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -95,6 +111,7 @@ export async function buildApp({
   });
 
   const {
+    composeFonts,
     storage,
     partUrlSecret,
     security,
@@ -112,6 +129,7 @@ export async function buildApp({
     uploads,
     sku,
     search,
+    similar,
     shares,
     shareVisitors,
     tagDimensions,
@@ -129,14 +147,30 @@ export async function buildApp({
     mailGroups,
     mailNotices,
     completeness,
+    compositeTemplates,
+    maker,
+    composeJob,
+    openAdmin,
+    openAuth,
+    openAssets,
+    openChanges,
+    openTransfer,
+    webhooks,
+    fingerprintBackfill,
+    duplicates,
   } = await createServices({
     config,
     database,
     clock,
     ...(jobs ? { jobs } : {}),
     warn: (details, message) => app.log.warn(details, message),
+    info: (details, message) => app.log.info(details, message),
   });
   const db = database.db;
+  // Said once at start-up: without a CJK font, Chinese on detail pages would come out as boxes.
+  const fontReport = composeFonts.startupReport();
+  app.log.info(fontReport.info);
+  for (const warning of fontReport.warnings) app.log.warn(warning);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -197,6 +231,7 @@ export async function buildApp({
     await mainApi.register(downloadsRoutes, { downloads, oplog });
     await mainApi.register(presetsRoutes, { presets });
     await mainApi.register(searchRoutes, { search });
+    await mainApi.register(similarRoutes, { similar, duplicates, oplog });
     await mainApi.register(sharesRoutes, { shares, oplog });
     await mainApi.register(tagsRoutes, {
       dimensions: tagDimensions,
@@ -211,8 +246,28 @@ export async function buildApp({
     await mainApi.register(clientRoutes, { config });
     await mainApi.register(mailRoutes, { mail });
     await mainApi.register(mailGroupsRoutes, { mailGroups, oplog });
+    await mainApi.register(openAdminRoutes, { openAdmin, oplog });
+    await mainApi.register(webhooksRoutes, { webhooks, oplog });
     await mainApi.register(mailNoticesRoutes, { mailNotices });
     await mainApi.register(completenessRoutes, { completeness, oplog });
+    await mainApi.register(compositeTemplatesRoutes, { templates: compositeTemplates, oplog });
+    await mainApi.register(makerRoutes, { maker, oplog });
+  });
+  const openApiInfo = { version, ...(config.PUBLIC_URL ? { serverUrl: config.PUBLIC_URL } : {}) };
+  // The open API (issue 15): every call in this scope is signed with an access record's key; the
+  // key check (modules/open-auth) runs before anything else of the request.
+  await app.register(async (openApi) => {
+    registerOpenAuth(openApi, { openAuth, oplog });
+    await openApi.register(openCatalogueRoutes, { tagDimensions, items });
+    await openApi.register(openAssetsRoutes, { openAssets, oplog, publicUrl: config.PUBLIC_URL ?? null });
+    await openApi.register(openTransferRoutes, { openTransfer, oplog, publicUrl: config.PUBLIC_URL });
+    await openApi.register(openChangesRoutes, { openChanges });
+    await openApi.register(openApiDocumentRoutes, { info: openApiInfo });
+  });
+  // The open API's docs page (/open/docs): a page for signed-in people with code 7, not a keyed call.
+  await app.register(openDocsRoutes, {
+    info: openApiInfo,
+    authenticate: (token) => security.authenticate(token),
   });
   // A notice mail's picture links need no sign-in: each is signed, names one file and expires.
   await app.register(mailNoticePictureRoute, { prefix: MAIN_API_PREFIX, mailNotices });
@@ -223,6 +278,8 @@ export async function buildApp({
     oplog,
     authenticateSession: (sessionId) => security.authenticateSession(sessionId),
   });
+  // The open API's download links: no signature, the ticket and its live access record authorise.
+  await app.register(openDownloadRoute, { openTransfer, downloads, oplog });
   if (storage instanceof LocalStorage) {
     await app.register(localPartRoute, { uploads });
     await app.register(localMediaRoute, {
@@ -230,16 +287,35 @@ export async function buildApp({
       storage,
       secret: partUrlSecret,
       clock,
-      // Media URLs name the session (or share link) they were made for; they die with it.
+      // Media URLs name the session (share link, open API access record) they were made for;
+      // they die with it.
       bearerAlive: (bearer) =>
         'sessionId' in bearer
           ? security.sessionAlive(bearer.sessionId)
-          : shareVisitors.linkLive(bearer.shareId),
+          : 'shareId' in bearer
+            ? shareVisitors.linkLive(bearer.shareId)
+            : openAssets.accessAlive(bearer.accessId),
     });
   }
 
   if (jobs && config.MEDIA_WORKERS > 0)
-    await workJobs({ media, cleaner, mail, mailNotices, reports, imports }, jobs, config.MEDIA_WORKERS);
+    await workJobs(
+      {
+        media,
+        cleaner,
+        mail,
+        mailNotices,
+        reports,
+        imports,
+        openChanges,
+        webhooks,
+        composeJob,
+        fingerprintBackfill,
+      },
+      jobs,
+      config.MEDIA_WORKERS,
+      config.COMPOSE_WORKERS,
+    );
 
   const webRoot = config.WEB_DIST_DIR;
   const serveWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));

@@ -194,6 +194,41 @@ const envObject = z.object({
   OIDC_DEFAULT_ROLE_ID: z.coerce.number().int().positive().optional(),
   /** Every call to the provider (discovery, token, user info) gives up after this long. */
   OIDC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * The key (base64 of 32 bytes) the open API's access secrets are encrypted with at rest. Unset:
+   * a key generated once into DATA_DIR/open-api.key. Processes that share a database must share it.
+   */
+  OPEN_API_SECRET_KEY: z
+    .string()
+    .trim()
+    .refine((value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(value), {
+      message: 'must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)',
+    })
+    .optional(),
+  /**
+   * Webhooks (issue 15): networks they may reach although not public (loopback, private, link-local
+   * addresses are refused otherwise), as comma-separated CIDRs such as "10.20.0.0/16, 127.0.0.1/32";
+   * and how long one delivery attempt may take.
+   */
+  WEBHOOK_ALLOWED_NETWORKS: z
+    .string()
+    .transform((raw, ctx) => {
+      const entries = raw
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '');
+      const wrong = entries.filter((entry) => !ipaddr.isValidCIDR(entry));
+      if (wrong.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be comma-separated CIDR ranges such as "10.20.0.0/16" (not a range: ${wrong.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    })
+    .default([]),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Time zone whose calendar decides "today" for file validity (SPEC §4). */
   BUSINESS_TIME_ZONE: z
     .string()
@@ -221,6 +256,50 @@ const envObject = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   /** Media jobs (thumbnails, previews) run at once in this process; 0 leaves them to `npm run worker`. */
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /** Detail pages (issue 16) rendered at once in this process; 0 leaves them to `npm run worker`. */
+  COMPOSE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /**
+   * Fonts for detail-page text besides the built-in candidates (WenQuanYi Zen Hei, Noto Sans CJK,
+   * DejaVu Sans), as JSON: `[{"id":"brand","file":"/fonts/Brand.ttf","boldFile":"/fonts/Brand-Bold.ttf"}]`.
+   * The family is read from the file.
+   */
+  COMPOSE_FONTS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return [];
+      try {
+        return z
+          .array(
+            z.object({
+              id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+              // Absolute: a relative path would be read against whatever directory the server started in.
+              file: z.string().min(1).refine(path.isAbsolute),
+              boldFile: z.string().min(1).refine(path.isAbsolute).optional(),
+            }),
+          )
+          .max(50)
+          .parse(JSON.parse(text));
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be a JSON list of {"id":"lower-case-id","file":"/path/font.ttf","boldFile"?:"…"} (absolute paths)',
+        });
+        return z.NEVER;
+      }
+    }),
+  /**
+   * Near-duplicates (issue 17): files whose perceptual hashes differ in at most this many of 64 bits
+   * *and* whose palettes are within SIMILAR_MAX_COLOUR_DISTANCE (OKLab) are "similar". 11 is the
+   * most the index lookup covers exactly; the defaults are tuned in docs/decisions.md.
+   */
+  SIMILAR_MAX_DISTANCE: z.coerce.number().int().min(0).max(11).default(10),
+  SIMILAR_MAX_COLOUR_DISTANCE: z.coerce.number().min(0).max(0.3).default(0.08),
+  /** Fingerprint the files uploaded before issue 17 in the background (resumable). */
+  FINGERPRINT_BACKFILL: booleanFromEnv.default(true),
+  /** The tallest detail page rendered, in pixels (JPEG allows 65,535). */
+  COMPOSE_MAX_PAGE_HEIGHT: z.coerce.number().int().min(1000).max(65_000).default(30_000),
   /**
    * Images wider × higher than this are not decoded (no thumbnail, no download conversion); see
    * docs/decisions.md "Image limits".

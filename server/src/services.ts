@@ -1,9 +1,14 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { BackfillProgress, FingerprintBackfill } from './jobs/fingerprint-backfill';
 import { MediaProcessor } from './jobs/media';
 import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
+import { parseNetworks } from './lib/safe-http';
+import { SecretBox } from './lib/secret-box';
+import { type ComposeFonts, loadComposeFonts } from './media/fonts';
 import { ImageWork, imageLimitsOf } from './media/image-limits';
+import { SourceFiles } from './media/source-file';
 import { AccessRepository } from './modules/access/access.repository';
 import { DepartmentsService } from './modules/accounts/departments';
 import { AccountsRepository } from './modules/accounts/repository';
@@ -11,6 +16,13 @@ import { RolesService } from './modules/accounts/roles';
 import { UsersService } from './modules/accounts/users';
 import { CompletenessRepository } from './modules/completeness/repository';
 import { CompletenessService } from './modules/completeness/service';
+import { createPageRenderer } from './modules/composite/engine/render';
+import { ArticleFiller } from './modules/composite/fill';
+import { ComposeJob } from './modules/composite/job';
+import { MakerRepository } from './modules/composite/maker.repository';
+import { MakerService } from './modules/composite/maker.service';
+import { TemplatesRepository } from './modules/composite/templates.repository';
+import { TemplatesService } from './modules/composite/templates.service';
 import { DownloadsRepository } from './modules/downloads/repository';
 import { DownloadsService } from './modules/downloads/service';
 import { FilesRepository } from './modules/files/repository';
@@ -43,6 +55,16 @@ import {
 } from './modules/media/urls';
 import { ObjectDeletionsRepository } from './modules/objects/repository';
 import { ObjectCleaner, type ObjectsFreed } from './modules/objects/service';
+import { OpenAdminRepository } from './modules/open-admin/repository';
+import { OpenAdminService } from './modules/open-admin/service';
+import { OpenAssetsRepository } from './modules/open-assets/repository';
+import { OpenAssetsService } from './modules/open-assets/service';
+import { OpenAuthRepository } from './modules/open-auth/repository';
+import { OpenAuthService } from './modules/open-auth/service';
+import { OpenChangesRepository } from './modules/open-changes/repository';
+import { OpenChangesService } from './modules/open-changes/service';
+import { OpenTransferRepository } from './modules/open-transfer/repository';
+import { OpenTransferService } from './modules/open-transfer/service';
 import { PresetsRepository } from './modules/presets/repository';
 import { PresetsService } from './modules/presets/service';
 import { RateLimiter } from './modules/ratelimit/limiter';
@@ -57,6 +79,11 @@ import { ADDRESS_LIMIT_MULTIPLE, SecurityService } from './modules/security/serv
 import { SharesRepository } from './modules/shares/repository';
 import { SharesService } from './modules/shares/service';
 import { ShareVisitorService } from './modules/shares/visitor';
+import { FingerprintsRepository } from './modules/similar/fingerprints.repository';
+import { DuplicateReportService } from './modules/similar/report';
+import { DuplicateReportRepository } from './modules/similar/report.repository';
+import { SimilarRepository } from './modules/similar/repository';
+import { SimilarService } from './modules/similar/service';
 import { compileArtNumPattern } from './modules/sku/art-num';
 import { SkuRepository } from './modules/sku/repository';
 import { SkuService } from './modules/sku/service';
@@ -71,8 +98,11 @@ import { TagExchangeService } from './modules/tags/exchange';
 import { ItemTagsService } from './modules/tags/item-tags';
 import { TagsRepository } from './modules/tags/repository';
 import { SkuTagsService } from './modules/tags/sku-tags';
+import { GeneratedFiles } from './modules/uploads/generated';
 import { UploadsRepository } from './modules/uploads/repository';
 import { localPartUrlMaker, UploadsService } from './modules/uploads/service';
+import { WebhooksRepository } from './modules/webhooks/repository';
+import { WebhooksService } from './modules/webhooks/service';
 import { createStorage } from './storage/index';
 import { LocalStorage } from './storage/local';
 import type { ObjectStorage } from './storage/storage';
@@ -87,6 +117,8 @@ export interface ServiceDependencies {
   jobs?: JobQueue;
   /** Where services report what went wrong without failing the caller. */
   warn: Warn;
+  /** Where long background work reports its progress (the warn log when absent). */
+  info?: Warn;
 }
 
 /** Every service of the application, built once per process by the API server and the worker alike. */
@@ -113,6 +145,20 @@ export interface Services {
   mailNotices: MailNoticesService;
   /** The SKU completeness report (function code 6). */
   completeness: CompletenessService;
+  /** Encrypts the open API's key secrets at rest (OPEN_API_SECRET_KEY or DATA_DIR/open-api.key). */
+  secretBox: SecretBox;
+  /** Open API access management (function code 7): enterprises, access records, their keys. */
+  openAdmin: OpenAdminService;
+  /** The open API's key check (signed requests, allowed calls, limits, usage counts). */
+  openAuth: OpenAuthService;
+  /** The open API's asset calls (by article number, tag, folder; one asset; preview links). */
+  openAssets: OpenAssetsService;
+  /** The open API's "changed since" (the asset journal of migration 023) and its retention sweep. */
+  openChanges: OpenChangesService;
+  /** The open API's download links (and their redemption) and upload entry. */
+  openTransfer: OpenTransferService;
+  /** Webhooks of access records: management, the dispatch pass and the delivery job. */
+  webhooks: WebhooksService;
   /** Company single sign-on (OIDC_*); off when OIDC_ISSUER is unset. */
   sso: SsoService;
   items: ItemsService;
@@ -133,12 +179,26 @@ export interface Services {
   /** Import management (function code 8): dry runs and applies run as import jobs. */
   imports: ImportsService;
   search: SearchService;
+  /** Near-duplicates and similar images (issue 17): the upload checks, a file's similar images, the pairs. */
+  similar: SimilarService;
+  /** The near-duplicate report (function code 6). */
+  duplicates: DuplicateReportService;
   shares: SharesService;
   shareVisitors: ShareVisitorService;
+  /** Fingerprints of the files uploaded before near-duplicate detection (issue 17), a batch a job. */
+  fingerprintBackfill: FingerprintBackfill | null;
   /** Thumbnails and previews of finished uploads (the media job). */
   media: MediaProcessor;
   /** Deletes objects no record holds any more (the object-deletion job). */
   cleaner: ObjectCleaner;
+  /** Fonts of detail-page text (issue 16), read at start-up (COMPOSE_FONTS and the built-in ones). */
+  composeFonts: ComposeFonts;
+  /** Detail-page templates (function code 9 manages them), their fixed images and exact previews. */
+  compositeTemplates: TemplatesService;
+  /** Detail-page composition jobs (issue 16): plans, starts, progress, zips. */
+  maker: MakerService;
+  /** The render of one article of a composition job (the composite job). */
+  composeJob: ComposeJob;
 }
 
 /** Wires repositories, storage and services from the configuration; registers nothing anywhere. */
@@ -148,6 +208,7 @@ export async function createServices({
   clock,
   jobs,
   warn,
+  info = warn,
 }: ServiceDependencies): Promise<Services> {
   const db = database.db;
   const uploadsRepository = new UploadsRepository(db);
@@ -170,6 +231,7 @@ export async function createServices({
       .catch((err) => warn({ err }, 'could not queue object deletions (retried later)'));
   };
 
+  const secretBox = SecretBox.load(config.OPEN_API_SECRET_KEY, config.DATA_DIR);
   // Sign-in, SMS and share-password limits count in the database: every server process shares them.
   const limiter = new RateLimiter(new RateLimitRepository(db), clock);
   const mail = new MailService({
@@ -221,6 +283,7 @@ export async function createServices({
   const users = new UsersService(accountsRepository, clock);
   const roles = new RolesService(accountsRepository, clock);
   const mailGroups = new MailGroupsService(new MailGroupsRepository(db), accountsRepository, clock);
+  const openAdmin = new OpenAdminService(new OpenAdminRepository(db), secretBox, clock);
   const mailNotices = new MailNoticesService({
     repo: new MailNoticesRepository(db),
     mail,
@@ -328,6 +391,24 @@ export async function createServices({
     warn,
   });
   const search = new SearchService(new SearchRepository(db), clock, config.BUSINESS_TIME_ZONE, mediaUrls);
+  const fingerprints = new FingerprintsRepository(db);
+  const backfillProgress = new BackfillProgress(fingerprints, () => clock.now());
+  const similar = new SimilarService({
+    repo: new SimilarRepository(db),
+    mediaUrls,
+    limiter,
+    maxDistance: config.SIMILAR_MAX_DISTANCE,
+    maxColourDistance: config.SIMILAR_MAX_COLOUR_DISTANCE,
+    progress: () => backfillProgress.current(),
+  });
+  const duplicates = new DuplicateReportService({
+    report: new DuplicateReportRepository(db),
+    similarRepo: new SimilarRepository(db),
+    similar,
+    maxDistance: config.SIMILAR_MAX_DISTANCE,
+    maxColourDistance: config.SIMILAR_MAX_COLOUR_DISTANCE,
+    progress: () => backfillProgress.current(),
+  });
   const shareDeps = {
     shares: new SharesRepository(db),
     items: new ItemsRepository(db),
@@ -345,6 +426,47 @@ export async function createServices({
     passwordRateLimit: config.LOGIN_RATE_LIMIT,
   });
 
+  const openAuth = new OpenAuthService({
+    repo: new OpenAuthRepository(db),
+    access: new AccessRepository(db),
+    limiter,
+    secretBox,
+    clock,
+  });
+
+  const openAssets = new OpenAssetsService({
+    repo: new OpenAssetsRepository(db),
+    tags: itemTags,
+    mediaUrls,
+    clock,
+    timeZone: config.BUSINESS_TIME_ZONE,
+  });
+
+  const openChanges = new OpenChangesService({
+    repo: new OpenChangesRepository(db),
+    assets: openAssets,
+    clock,
+  });
+
+  const openTransfer = new OpenTransferService({
+    downloads,
+    uploads,
+    repo: new OpenTransferRepository(db),
+    access: new AccessRepository(db),
+    limiter,
+    clock,
+  });
+
+  const webhooks = new WebhooksService({
+    repo: new WebhooksRepository(db),
+    secretBox,
+    clock,
+    allowed: parseNetworks(config.WEBHOOK_ALLOWED_NETWORKS),
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    enqueue: jobs ? (deliveryIds) => jobs.enqueueWebhooks(deliveryIds) : undefined,
+    warn,
+  });
+
   const media = new MediaProcessor({
     uploads: uploadsRepository,
     items: new ItemsRepository(db),
@@ -353,8 +475,81 @@ export async function createServices({
     warn,
     now: () => clock.now(),
     images,
+    fingerprints: {
+      repository: fingerprints,
+      // Pairs for the duplicate report are recorded by the similar-images service.
+      stored: async (uploadId) => {
+        await similar.recordPairs(uploadId);
+      },
+    },
+  });
+  const fingerprintBackfill = new FingerprintBackfill({
+    fingerprints,
+    items: new ItemsRepository(db),
+    storage,
+    stored: async (uploadId) => {
+      await similar.recordPairs(uploadId);
+    },
+    info,
+    warn,
+    now: () => clock.now(),
   });
   const cleaner = new ObjectCleaner({ objects: new ObjectDeletionsRepository(db), storage, clock });
+
+  const composeFonts = await loadComposeFonts(config.COMPOSE_FONTS);
+  const pageRenderer = createPageRenderer({ images, fonts: composeFonts });
+  const makerRepository = new MakerRepository(db);
+  const articleFiller = new ArticleFiller({
+    repo: makerRepository,
+    clock,
+    timeZone: config.BUSINESS_TIME_ZONE,
+  });
+  const compositeTemplates = new TemplatesService({
+    repo: new TemplatesRepository(db),
+    fonts: composeFonts,
+    renderer: pageRenderer,
+    storage,
+    localPath,
+    images,
+    mediaUrls,
+    limiter,
+    filler: articleFiller,
+    clock,
+    maxPageHeight: config.COMPOSE_MAX_PAGE_HEIGHT,
+    warn,
+  });
+
+  const maker = new MakerService({
+    repo: makerRepository,
+    filler: articleFiller,
+    fonts: composeFonts,
+    items: new ItemsRepository(db),
+    tags: itemTags,
+    downloads,
+    mediaUrls,
+    clock,
+    ...(jobs ? { enqueue: (articleIds, urgent) => jobs.enqueueComposite(articleIds, urgent) } : {}),
+  });
+  const composeJob = new ComposeJob({
+    repo: makerRepository,
+    filler: articleFiller,
+    renderer: pageRenderer,
+    generated: new GeneratedFiles({
+      storage,
+      targets: new UploadTargets(clock),
+      clock,
+      outbox: new ObjectDeletionsRepository(db),
+      objectsFreed,
+      // Rendered pages get thumbnails as uploads do.
+      onFinished: async (uploadId) => {
+        await jobs?.enqueueMedia(uploadId);
+      },
+    }),
+    sources: new SourceFiles(storage, images, localPath),
+    clock,
+    maxPageHeight: config.COMPOSE_MAX_PAGE_HEIGHT,
+    warn,
+  });
 
   return {
     storage,
@@ -372,6 +567,13 @@ export async function createServices({
     roles,
     mailGroups,
     completeness,
+    secretBox,
+    openAdmin,
+    openAuth,
+    openAssets,
+    openChanges,
+    openTransfer,
+    webhooks,
     sso,
     items,
     recycleBin,
@@ -389,10 +591,17 @@ export async function createServices({
     sku,
     imports,
     search,
+    similar,
+    duplicates,
+    fingerprintBackfill: config.FINGERPRINT_BACKFILL ? fingerprintBackfill : null,
     shares,
     shareVisitors,
     media,
     cleaner,
+    composeFonts,
+    compositeTemplates,
+    maker,
+    composeJob,
   };
 }
 
@@ -411,7 +620,7 @@ function smsSenderOf(config: Config, warn: Warn): SmsSender {
 
 /**
  * Takes media, object-deletion and mail jobs off the queue in this process, `mediaWorkers` media
- * jobs at a time.
+ * jobs at a time, and `composeWorkers` composition renders (0: none in this process).
  */
 export async function workJobs(
   {
@@ -421,12 +630,31 @@ export async function workJobs(
     mailNotices,
     reports,
     imports,
-  }: Pick<Services, 'media' | 'cleaner' | 'mail' | 'mailNotices' | 'reports' | 'imports'>,
+    openChanges,
+    webhooks,
+    composeJob,
+    fingerprintBackfill,
+  }: Pick<
+    Services,
+    | 'fingerprintBackfill'
+    | 'media'
+    | 'cleaner'
+    | 'mail'
+    | 'mailNotices'
+    | 'reports'
+    | 'imports'
+    | 'openChanges'
+    | 'webhooks'
+    | 'composeJob'
+  >,
   jobs: JobQueue,
   mediaWorkers: number,
+  composeWorkers = 0,
 ): Promise<void> {
   await jobs.workMail((mailId, finalAttempt) => mail.deliver(mailId, finalAttempt));
   await jobs.workImports((importId, action) => imports.run(importId, action));
+  await jobs.workWebhooks((deliveryId, finalAttempt) => webhooks.deliver(deliveryId, finalAttempt));
+  await jobs.workWebhookDispatch(() => webhooks.dispatch());
   await jobs.workMailNotices(() => mailNotices.dispatchDue());
   await jobs.workMedia(async (uploadId) => {
     await media.process(uploadId);
@@ -438,4 +666,11 @@ export async function workJobs(
     maintain: () => cleaner.maintain(),
   });
   await jobs.workReportRollup(() => reports.rollUp());
+  await jobs.workAssetChangesSweep(() => openChanges.sweep());
+  if (fingerprintBackfill) await jobs.workFingerprintBackfill(() => fingerprintBackfill.runBatch());
+  if (composeWorkers > 0)
+    await jobs.workComposite(
+      (articleId, finalAttempt) => composeJob.run(articleId, finalAttempt),
+      composeWorkers,
+    );
 }

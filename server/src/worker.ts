@@ -36,8 +36,12 @@ async function main(): Promise<void> {
     clock: systemClock,
     jobs,
     warn: (details, message) => log.warn(details, message),
+    info: (details, message) => log.info(details, message),
   });
-  await workJobs(services, jobs, Math.max(1, config.MEDIA_WORKERS));
+  const fontReport = services.composeFonts.startupReport();
+  log.info(fontReport.info);
+  for (const warning of fontReport.warnings) log.warn(warning);
+  await workJobs(services, jobs, Math.max(1, config.MEDIA_WORKERS), config.COMPOSE_WORKERS);
   log.info({ concurrency: Math.max(1, config.MEDIA_WORKERS) }, 'media worker running');
   const stop = async () => {
     await jobs.stop();

@@ -148,6 +148,8 @@ export interface FileToUpload {
   tagIdList?: number[];
   /** The article number of the upload entry (the dialog fills it from the name). */
   artNum?: string;
+  /** Add it as a new version of that file (issue 17). */
+  versionOfItemId?: number;
 }
 export type UploadTarget = { targetFolderId?: number | 'all'; path?: string; tagIdList?: number[] };
 
@@ -173,6 +175,7 @@ export async function uploadFiles(
         path: f.path ?? '',
         ...(f.tagIdList ? { tagIdList: f.tagIdList } : {}),
         ...(f.artNum ? { artNum: f.artNum } : {}),
+        ...(f.versionOfItemId ? { versionOfItemId: f.versionOfItemId } : {}),
       })),
     },
   });

@@ -8,7 +8,12 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/database';
-import { type JobQueue, type MailRetryPolicy, startJobQueue } from '../src/jobs/queue';
+import {
+  type JobQueue,
+  type MailRetryPolicy,
+  startJobQueue,
+  type WebhookRetryPolicy,
+} from '../src/jobs/queue';
 import { ManualClock } from '../src/lib/clock';
 import { ensureFirstAdministrator } from '../src/modules/accounts/bootstrap';
 import { AccountsRepository } from '../src/modules/accounts/repository';
@@ -85,6 +90,8 @@ export async function createTestApp(
     jobs?: boolean;
     /** Mail retries of the job queue (tests shorten them). */
     mailRetry?: MailRetryPolicy;
+    /** Webhook delivery retries of the job queue (tests shorten them). */
+    webhookRetry?: WebhookRetryPolicy;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -107,6 +114,7 @@ export async function createTestApp(
         onError: () => {},
         spies: true,
         ...(options.mailRetry ? { mailRetry: options.mailRetry } : {}),
+        ...(options.webhookRetry ? { webhookRetry: options.webhookRetry } : {}),
       })
     : undefined;
   const app = await buildApp({ config, database, clock, version: 'test', ...(jobs ? { jobs } : {}) });

@@ -1,4 +1,4 @@
-import { BATCH_SEARCH_MAX_VALUES, ItemType } from '@dam/contract';
+import { BATCH_SEARCH_MAX_VALUES, ItemType, signedToHash } from '@dam/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database';
@@ -6,7 +6,12 @@ import { ensureFirstAdministrator } from '../src/modules/accounts/bootstrap';
 import { AccountsRepository } from '../src/modules/accounts/repository';
 import { DownloadsRepository } from '../src/modules/downloads/repository';
 import { ItemsRepository, type ListOrder, type Viewer } from '../src/modules/items/repository';
+import { OpenAssetsRepository } from '../src/modules/open-assets/repository';
+import { JOURNAL_START } from '../src/modules/open-changes/cursor';
+import { OpenChangesRepository } from '../src/modules/open-changes/repository';
 import { SearchRepository } from '../src/modules/search/repository';
+import { DuplicateReportRepository } from '../src/modules/similar/report.repository';
+import { SimilarRepository } from '../src/modules/similar/repository';
 import { createTestDatabase } from './harness';
 
 /**
@@ -124,5 +129,179 @@ describe.runIf(process.env.TEST_DB === 'postgres')('query plans at scale (Postgr
       expect(plan).toMatch(/items_pkey|items_id_path/);
       expect(plan).not.toMatch(/Seq Scan/);
     }
+  });
+
+  it('plans the open API lists as index ranges that stop after a page, and article numbers per number', async () => {
+    const db = database.db;
+    // A common tag on every other file of the big folder, a rare one on 50 of them.
+    const [common, rare] = [900_001, 900_002];
+    await sql`INSERT INTO tag_dimensions (id, name) VALUES (900000, 'plan-dim')`.execute(db);
+    await sql`INSERT INTO tags (id, dimension_id, name) VALUES (${common}, 900000, 'common'), (${rare}, 900000, 'rare')`.execute(
+      db,
+    );
+    await sql`INSERT INTO item_tags (item_id, tag_id)
+      SELECT 1000000 + g, ${common}::bigint FROM generate_series(2, ${FOLDER_FILES}::int, 2) g
+      UNION ALL SELECT 1000000 + g, ${rare}::bigint FROM generate_series(1, ${FOLDER_FILES}::int, ${FOLDER_FILES / 50}::int) g`.execute(
+      db,
+    );
+    await sql`ANALYZE item_tags`.execute(db);
+    const open = new OpenAssetsRepository(db);
+    const artNums = Array.from({ length: 10_000 }, (_, i) => `ab${String(i * 7).padStart(6, '0')}`);
+    for (const viewer of [everyone, department]) {
+      const byArtNums = await planOf(open.byArtNumsQuery(artNums, viewer, ['jpg'], 20));
+      expect(byArtNums).toContain('Index Scan using items_art_num_key on items');
+      expect(byArtNums).not.toMatch(/trgm|Seq Scan on items/);
+
+      for (const tagId of [common, rare]) {
+        for (const after of [null, 1_100_000]) {
+          const byTag = await planOf(open.byTagQuery(tagId, viewer, after, 101));
+          // item_tags_tag (tag_id, item_id), or (PostgreSQL 18's skip scan) the primary key
+          // (item_id, tag_id): either walks the links in item-id order from the cursor.
+          expect(byTag).toMatch(/Index (Only )?Scan using item_tags_(tag|pkey) on item_tags/);
+          expect(byTag).not.toMatch(/Seq Scan|Sort/);
+        }
+      }
+
+      for (const after of [null, '/500/1100000/']) {
+        const subtree = await planOf(open.subtreeQuery(big.idPath, viewer, after, 101));
+        expect(subtree).toContain('items_id_path');
+        expect(subtree).not.toMatch(/Seq Scan|Sort/);
+      }
+
+      for (const after of [null, { createdKey: '2026-01-01T12:00:00.000000', id: 1_050_000 }]) {
+        const children = await planOf(open.childrenQuery(big.id, viewer, after, 101));
+        expect(children).toMatch(/items_listing_time|items_live_time/);
+        expect(children).not.toMatch(/Seq Scan on items|Sort/);
+      }
+    }
+  });
+
+  it('reads the change journal from a cursor along asset_changes_order, a page at a time', async () => {
+    const db = database.db;
+    // The seeding wrote an entry per file (the journal's triggers): 203,000 of them.
+    await sql`ANALYZE asset_changes`.execute(db);
+    const middle = await db
+      .selectFrom('asset_changes')
+      .select([sql<string>`txid::text`.as('txid'), sql<string>`id::text`.as('id')])
+      .where('item_id', '=', 1_100_000)
+      .executeTakeFirstOrThrow();
+    const changes = new OpenChangesRepository(db);
+    for (const after of [JOURNAL_START, middle]) {
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`EXPLAIN ${changes.changesQuery(after, 1001)}`.execute(db);
+      const plan = rows.map((row) => String(Object.values(row)[0])).join('\n');
+      expect(plan).toContain('asset_changes_order');
+      expect(plan).not.toMatch(/Seq Scan on asset_changes|Sort/);
+    }
+  });
+
+  it('finds files by colour through item_colours_cell_time, newest first, without sorting a folder', async () => {
+    const { colourFilterOf } = await import('../src/modules/items/colour-filter');
+    const db = database.db;
+    // Issue 17 (plan §8): three colours per file of the big folder, a light background and two
+    // spread over the OKLab cube, with their cells as colourCell makes them.
+    await sql`INSERT INTO item_colours (item_id, slot, l, a, b, weight, cell, created_at)
+      SELECT id, slot, l, a, b, weight,
+        (least(l, 999) / 100) * 256 + ((least(greatest(a, -400), 399) + 400) / 50) * 16
+          + ((least(greatest(b, -400), 399) + 400) / 50),
+        created_at
+      FROM (
+        SELECT i.id, i.created_at, s.slot,
+          CASE s.slot WHEN 0 THEN 940 + i.id % 50 ELSE (i.id * (7919 + s.slot)) % 1000 END AS l,
+          CASE s.slot WHEN 0 THEN i.id % 11 - 5 ELSE (i.id * (104729 + s.slot)) % 800 - 400 END AS a,
+          CASE s.slot WHEN 0 THEN i.id % 13 - 6 ELSE (i.id * (1299709 + s.slot)) % 800 - 400 END AS b,
+          CASE s.slot WHEN 0 THEN 500 ELSE 250 END AS weight
+        FROM items i CROSS JOIN generate_series(0, 2) AS s(slot)
+        WHERE i.parent_id = ${big.id}
+      ) c`.execute(db);
+    // Index-only scans need the visibility map (autovacuum's work in production).
+    await sql`VACUUM (ANALYZE) item_colours`.execute(db);
+    const search = new SearchRepository(db);
+    const items = new ItemsRepository(db);
+    // Merge Append's own "Sort Key" is the merge order; a Sort node is "Sort  (cost=…".
+    const sortedRows = (plan: string) =>
+      [...plan.matchAll(/Sort\s+\(cost=[\d.]+ rows=(\d+)/g)].map(([, rows]) => Number(rows));
+    for (const hex of ['#cc0000', '#ffffff']) {
+      for (const tolerance of ['tight', 'normal', 'loose'] as const) {
+        const colour = colourFilterOf(hex, tolerance);
+        for (const viewer of [everyone, department]) {
+          // The search by a colour alone, and the listing of a folder over 100k files: one index
+          // range per nearby cell, merged newest first, each row joined to its item by key.
+          for (const walk of [
+            await planOf(search.searchQuery({ kind: 'any' }, viewer, null, 'normal', 51, 0, colour)),
+            await planOf(
+              items.listChildrenQuery(big.id, viewer, { colour, colourWalk: true }, 'normal', 51, 0),
+            ),
+          ]) {
+            expect(walk).toContain('Merge Append');
+            expect(walk).toContain('Index Only Scan using item_colours_cell_time');
+            expect(walk).toContain('Index Scan using items_pkey');
+            expect(walk).not.toMatch(/Seq Scan/);
+            expect(sortedRows(walk)).toEqual([]);
+          }
+          // The probe: a row of item_colours per row of the folder's listing walk (a common
+          // colour), or for a rare one the nearby cells' rows joined to their items and those few
+          // hits sorted. Never a scan, never a sort of the whole folder.
+          for (const order of ['normal', 'nameAsc'] as const) {
+            const probe = await planOf(
+              items.listChildrenQuery(big.id, viewer, { colour, colourWalk: false }, order, 51, 0),
+            );
+            expect(probe).toMatch(
+              /items_listing_time|items_live_time|items_listing_name|item_colours_cell_time/,
+            );
+            expect(probe).not.toMatch(/Seq Scan/);
+            for (const rows of sortedRows(probe)) expect(rows).toBeLessThan(FOLDER_FILES / 20);
+          }
+        }
+      }
+    }
+    expect(await items.countChildrenUpTo(big.id, 100_000)).toBe(100_000);
+    expect(await items.countChildrenUpTo(small.id, 100_000)).toBe(SMALL_FILES);
+  });
+
+  it('looks up a near-duplicate by four index-only band scans, never reading all fingerprints', async () => {
+    const db = database.db;
+    // A fingerprint per upload (203,000): md5-made hashes, and a tenth of them copies of 100
+    // hashes, so some band values clump as in an archive (plan §3.2).
+    await sql`INSERT INTO media_fingerprints (upload_id, status, hash, algo)
+      SELECT id, 1, ('x' || md5((CASE WHEN id % 10 = 0 THEN id % 1000 ELSE id END)::text))::bit(64)::bigint, 1
+      FROM uploads`.execute(db);
+    // Index-only scans need the visibility map (autovacuum's work in production).
+    await sql`VACUUM (ANALYZE) media_fingerprints`.execute(db);
+    const similar = new SimilarRepository(db);
+    const { rows: clumped } = await sql<{ hash: string }>`SELECT hash::text AS hash FROM media_fingerprints
+      WHERE upload_id % 10 = 0 ORDER BY upload_id LIMIT 1`.execute(db);
+    const hashes = [signedToHash(clumped[0]?.hash ?? '0'), '0123456789abcdef'];
+    for (const hash of hashes) {
+      for (const scope of [{ viewer: department, excludeItemIds: [1_000_010] }, null]) {
+        const plan = await planOf(similar.lookupQuery(hash, scope ? 10 : 11, scope, 50));
+        for (const band of ['b0', 'b1', 'b2', 'b3'])
+          expect(plan).toContain(`Index Only Scan using media_fp_${band} on media_fingerprints`);
+        expect(plan).not.toMatch(/Seq Scan on (media_fingerprints|uploads|items)/);
+      }
+    }
+  });
+
+  it("reads a folder's near-duplicate report from the folder's files and their pairs, not every pair", async () => {
+    const db = database.db;
+    // Pairs among the big folder's uploads (one per ten) and the small folder's (one per three).
+    await sql`INSERT INTO near_duplicate_pairs (upload_a, upload_b, distance, colour_distance)
+      SELECT u.id, u.id + 1, 4, 20 FROM uploads u
+      WHERE (u.item_id BETWEEN 1000000 AND 1200000 AND u.id % 10 = 0)
+         OR (u.item_id BETWEEN 2000000 AND 2003000 AND u.id % 3 = 0)
+      ON CONFLICT DO NOTHING`.execute(db);
+    await sql`ANALYZE near_duplicate_pairs`.execute(db);
+    const report = new DuplicateReportRepository(db);
+    const query = report.pairsQuery({ folderIdPath: small.idPath, deptPath: '/1/' }, 10, 80, 200_001);
+    const { rows } = await sql<Record<string, string>>`EXPLAIN ${query}`.execute(db);
+    const plan = rows.map((row) => String(Object.values(row)[0])).join('\n');
+    // The scope is found by the folder's path index. (How it reaches uploads and pairs from there
+    // depends on their sizes: at this scale hashing the small tables whole is the cheaper plan.)
+    expect(plan).toMatch(/Index Scan on items_id_path|Index Cond: \(\(id_path/);
+    expect(plan).not.toMatch(/Seq Scan on items/);
+    const found = await report.pairs({ folderIdPath: small.idPath }, 10, 80, 200_001);
+    expect(found.length).toBeGreaterThan(900);
+    expect(found.every((pair) => pair.itemA >= 2_000_000 && pair.itemB <= 2_003_000)).toBe(true);
   });
 });

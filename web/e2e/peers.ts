@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { startSmsGateway } from '../../server/test/peers/sms-gateway';
 import { startSmtpServer } from '../../server/test/peers/smtp';
 import { PEER_PORTS } from './peer-ports';
@@ -10,6 +10,9 @@ import { startSsoPeer } from './sso-peer';
  * what was sent from, as a person reads their phone or mailbox:
  *   GET /sms/last-code?mobile=…  → { code }          (404 while none was sent)
  *   GET /mail/last?to=…          → { subject, text, html, inlinePictures }  (404 while none was sent)
+ *   GET /webhooks/last?path=…    → { path, headers, raw, body, count }  (404 while none was received)
+ * The webhook receiver answers every POST with 204 and remembers it (the last one a path received
+ * is what /webhooks/last answers; `count` is how many that path received).
  */
 const [smtp, gateway, oidc] = await Promise.all([
   startSmtpServer(PEER_PORTS.smtp),
@@ -17,6 +20,34 @@ const [smtp, gateway, oidc] = await Promise.all([
   // The OpenID provider of the single sign-on journey (sso-peer.ts); the browser uses its pages.
   startSsoPeer(),
 ]);
+
+interface ReceivedWebhook {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+const webhooksReceived: ReceivedWebhook[] = [];
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+const webhookReceiver = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const url = new URL(request.url ?? '/', 'http://receiver');
+    webhooksReceived.push({
+      path: url.pathname,
+      headers: request.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    });
+    response.writeHead(204).end();
+  });
+});
+await new Promise<void>((resolve) => webhookReceiver.listen(PEER_PORTS.webhook, '127.0.0.1', resolve));
 
 const control = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://peers');
@@ -40,15 +71,30 @@ const control = createServer((request, response) => {
         })
       : answer(404, {});
   }
+  if (url.pathname === '/webhooks/last') {
+    const path = url.searchParams.get('path');
+    const received = webhooksReceived.filter((each) => path === null || each.path === path);
+    const last = received.at(-1);
+    return last
+      ? answer(200, {
+          path: last.path,
+          headers: last.headers,
+          raw: last.body,
+          body: parseJson(last.body),
+          count: received.length,
+        })
+      : answer(404, {});
+  }
   return answer(404, {});
 });
 await new Promise<void>((resolve) => control.listen(PEER_PORTS.control, '127.0.0.1', resolve));
 console.log(
-  `peers: SMTP ${smtp.url}, SMS gateway ${gateway.url}, OpenID ${oidc.issuer}, control http://127.0.0.1:${PEER_PORTS.control}`,
+  `peers: SMTP ${smtp.url}, SMS gateway ${gateway.url}, OpenID ${oidc.issuer}, webhooks http://127.0.0.1:${PEER_PORTS.webhook}, control http://127.0.0.1:${PEER_PORTS.control}`,
 );
 
 const stop = async () => {
   control.close();
+  webhookReceiver.close();
   await Promise.all([smtp.close(), gateway.close(), oidc.close()]);
   process.exit(0);
 };

@@ -83,6 +83,8 @@ export default defineConfig({
         SMS_PROVIDER: 'http',
         SMS_HTTP_URL: `http://127.0.0.1:${PEER_PORTS.sms}/send?to={mobile}&text=code%20{code}`,
         SMS_HTTP_METHOD: 'GET',
+        // Webhooks may go to the peers' receiver on the loopback address (web/e2e/peers.ts).
+        WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
         // Company single sign-on against the peers' OpenID provider (sso-peer.ts).
         ...ssoServerEnv(`http://127.0.0.1:${port}`),
       },

@@ -63,14 +63,16 @@ describe('userInputSchema', () => {
 });
 
 describe('roleInputSchema', () => {
-  it('accepts only the function codes of SPEC §6 and the three scopes', () => {
+  it('accepts only the function codes of SPEC §6 (and code 9) and the three scopes', () => {
     const role = {
       name: 'Designer',
       filePermissions: { view: 'dept', upload: 'dept', download: 'all', share: 'none' },
       functionCodes: [8],
     };
     expect(roleInputSchema.safeParse(role).success).toBe(true);
-    expect(roleInputSchema.safeParse({ ...role, functionCodes: [9] }).success).toBe(false);
+    // Code 9 (template management, issue 16) is ours beyond SPEC's eight; 10 is nothing.
+    expect(roleInputSchema.safeParse({ ...role, functionCodes: [9] }).success).toBe(true);
+    expect(roleInputSchema.safeParse({ ...role, functionCodes: [10] }).success).toBe(false);
     expect(
       roleInputSchema.safeParse({ ...role, filePermissions: { ...role.filePermissions, view: 'self' } })
         .success,

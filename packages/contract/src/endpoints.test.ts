@@ -11,6 +11,7 @@ import {
   endpoints,
 } from './endpoints';
 import { completenessEndpoints } from './endpoints/completeness';
+import { compositeEndpoints } from './endpoints/composite';
 import { downloadsEndpoints } from './endpoints/downloads';
 import { filesEndpoints } from './endpoints/files';
 import { importsEndpoints } from './endpoints/imports';
@@ -24,9 +25,12 @@ import {
   mailEndpoints,
   searchEndpoints,
 } from './endpoints/misc';
+import { openEndpoints } from './endpoints/open';
+import { openAdminEndpoints } from './endpoints/open-admin';
 import { reportsEndpoints } from './endpoints/reports';
 import { accountsEndpoints, securityEndpoints } from './endpoints/security';
 import { sharesEndpoints } from './endpoints/shares';
+import { similarEndpoints } from './endpoints/similar';
 import { skuEndpoints } from './endpoints/sku';
 import { ssoEndpoints } from './endpoints/sso';
 import { tagsEndpoints } from './endpoints/tags';
@@ -52,6 +56,10 @@ const areas = [
   mailNoticesEndpoints,
   importsEndpoints,
   completenessEndpoints,
+  openAdminEndpoints,
+  openEndpoints,
+  compositeEndpoints,
+  similarEndpoints,
   healthEndpoints,
 ];
 

@@ -84,6 +84,20 @@ export const ERROR_CODES = [
   'SEML_01',
   'SEIM_01',
   'SEIM_02',
+  'SEOA_01',
+  'SEOA_02',
+  'SEOA_03',
+  'SEOA_04',
+  'SEOA_05',
+  'SEOA_06',
+  'SEOA_07',
+  'SECP_01',
+  'SECP_02',
+  'SECP_03',
+  'SECP_04',
+  'SECP_05',
+  'SECP_06',
+  'SECP_07',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -166,6 +180,20 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SEML_01: 409,
   SEIM_01: 409,
   SEIM_02: 400,
+  SEOA_01: 401,
+  SEOA_02: 401,
+  SEOA_03: 401,
+  SEOA_04: 403,
+  SEOA_05: 409,
+  SEOA_06: 400,
+  SEOA_07: 410,
+  SECP_01: 404,
+  SECP_02: 409,
+  SECP_03: 409,
+  SECP_04: 429,
+  SECP_05: 404,
+  SECP_06: 409,
+  SECP_07: 422,
 };
 
 type Messages = Record<ErrorCode, string>;
@@ -250,6 +278,20 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEML_01: '已有同名的邮件组',
     SEIM_01: '这次导入当前不能执行此操作（状态：{status}）',
     SEIM_02: '文件中没有数据行：第一行是表头，数据从第二行开始',
+    SEOA_01: 'API 密钥无效：缺少、不存在、已停用、已删除或已轮换',
+    SEOA_02: '请求签名不正确',
+    SEOA_03: '请求时间戳超出允许范围或请求已被使用过（重放）',
+    SEOA_04: '该 API 接入无权调用此接口：{value}',
+    SEOA_05: '该企业下还有 API 接入，请先删除它们',
+    SEOA_06: 'Webhook 地址不可用：{detail}',
+    SEOA_07: '变更游标已过期，请用文件夹或货号接口重新同步',
+    SECP_01: '模板不存在或已停用',
+    SECP_02: '模板名称已存在',
+    SECP_03: '服务器未安装模板所用的字体：{detail}',
+    SECP_04: '还有 {detail} 个合成任务未完成，请稍后再试',
+    SECP_05: '合成任务不存在',
+    SECP_06: '模板已被他人修改，请重新打开后再保存',
+    SECP_07: '页面过高：{detail}',
   },
   en: {
     SEP_01: 'Missing parameter: method',
@@ -329,6 +371,20 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEML_01: 'A mail group with this name already exists',
     SEIM_01: 'This import cannot do that in its current state ({status})',
     SEIM_02: 'The file has no data rows: the first row is the header, data starts on the second',
+    SEOA_01: 'The API key is not valid: missing, unknown, disabled, deleted or rotated away',
+    SEOA_02: 'The request signature does not match',
+    SEOA_03: 'The request timestamp is out of range or the request was already used (replay)',
+    SEOA_04: 'This API access may not use this call: {value}',
+    SEOA_05: 'The enterprise still has API accesses; delete them first',
+    SEOA_06: 'The webhook URL cannot be used: {detail}',
+    SEOA_07: 'The change cursor has expired; resynchronise through the folder or article-number calls',
+    SECP_01: 'The template does not exist or is archived',
+    SECP_02: 'A template with this name already exists',
+    SECP_03: 'A font of the template is not installed on this server: {detail}',
+    SECP_04: '{detail} compositions are still running; try again when one has finished',
+    SECP_05: 'The composition job does not exist',
+    SECP_06: 'The template was changed by someone else; reopen it before saving',
+    SECP_07: 'The page is too tall: {detail}',
   },
   ja: {
     SEP_01: 'パラメータがありません：method',
@@ -408,6 +464,20 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEML_01: '同じ名前のメールグループが既にあります',
     SEIM_01: 'このインポートは現在の状態（{status}）ではその操作ができません',
     SEIM_02: 'ファイルにデータ行がありません（1 行目は見出し、データは 2 行目から）',
+    SEOA_01: 'API キーが無効です（未指定、不明、無効化、削除済み、またはローテーション済み）',
+    SEOA_02: 'リクエストの署名が一致しません',
+    SEOA_03: 'リクエストのタイムスタンプが範囲外か、既に使われたリクエストです（リプレイ）',
+    SEOA_04: 'この API アクセスはこの呼び出しを使えません：{value}',
+    SEOA_05: 'この企業にはまだ API アクセスがあります。先に削除してください',
+    SEOA_06: 'Webhook の URL は使えません：{detail}',
+    SEOA_07: '変更カーソルの有効期限が切れました。フォルダーまたは品番の呼び出しで再同期してください',
+    SECP_01: 'テンプレートが存在しないか、アーカイブされています',
+    SECP_02: '同じ名前のテンプレートが既にあります',
+    SECP_03: 'テンプレートのフォントがこのサーバーにありません：{detail}',
+    SECP_04: '合成ジョブが {detail} 件実行中です。終わってから再試行してください',
+    SECP_05: '合成ジョブが存在しません',
+    SECP_06: 'テンプレートは他の人によって変更されました。開き直してから保存してください',
+    SECP_07: 'ページが高すぎます：{detail}',
   },
   ko: {
     SEP_01: '매개변수 누락: method',
@@ -487,6 +557,20 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEML_01: '같은 이름의 메일 그룹이 이미 있습니다',
     SEIM_01: '현재 상태({status})에서는 이 가져오기에 그 작업을 할 수 없습니다',
     SEIM_02: '파일에 데이터 행이 없습니다(첫 행은 머리글, 데이터는 둘째 행부터)',
+    SEOA_01: 'API 키가 유효하지 않습니다(없음, 알 수 없음, 비활성, 삭제 또는 교체됨)',
+    SEOA_02: '요청 서명이 일치하지 않습니다',
+    SEOA_03: '요청 타임스탬프가 허용 범위를 벗어났거나 이미 사용된 요청입니다(재전송)',
+    SEOA_04: '이 API 접근은 이 호출을 사용할 수 없습니다: {value}',
+    SEOA_05: '이 기업에 아직 API 접근이 있습니다. 먼저 삭제하세요',
+    SEOA_06: 'Webhook URL을 사용할 수 없습니다: {detail}',
+    SEOA_07: '변경 커서가 만료되었습니다. 폴더 또는 품번 호출로 다시 동기화하세요',
+    SECP_01: '템플릿이 없거나 보관되었습니다',
+    SECP_02: '같은 이름의 템플릿이 이미 있습니다',
+    SECP_03: '템플릿의 글꼴이 이 서버에 설치되어 있지 않습니다: {detail}',
+    SECP_04: '합성 작업 {detail}개가 아직 실행 중입니다. 끝난 후 다시 시도하세요',
+    SECP_05: '합성 작업이 없습니다',
+    SECP_06: '다른 사람이 템플릿을 변경했습니다. 다시 연 후 저장하세요',
+    SECP_07: '페이지가 너무 깁니다: {detail}',
   },
   de: {
     SEP_01: 'Parameter fehlt: method',
@@ -566,6 +650,22 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEML_01: 'Eine Mailgruppe mit diesem Namen existiert bereits',
     SEIM_01: 'Dieser Import kann das in seinem aktuellen Zustand ({status}) nicht',
     SEIM_02: 'Die Datei hat keine Datenzeilen: Zeile 1 ist die Kopfzeile, Daten beginnen in Zeile 2',
+    SEOA_01: 'Der API-Schlüssel ist ungültig: fehlend, unbekannt, deaktiviert, gelöscht oder ersetzt',
+    SEOA_02: 'Die Signatur der Anfrage stimmt nicht',
+    SEOA_03:
+      'Der Zeitstempel der Anfrage liegt außerhalb des Fensters oder die Anfrage wurde schon verwendet (Wiederholung)',
+    SEOA_04: 'Dieser API-Zugang darf diesen Aufruf nicht verwenden: {value}',
+    SEOA_05: 'Das Unternehmen hat noch API-Zugänge; bitte zuerst diese löschen',
+    SEOA_06: 'Die Webhook-URL kann nicht verwendet werden: {detail}',
+    SEOA_07:
+      'Der Änderungscursor ist abgelaufen; bitte über die Ordner- oder Artikelnummer-Aufrufe neu synchronisieren',
+    SECP_01: 'Die Vorlage existiert nicht oder ist archiviert',
+    SECP_02: 'Eine Vorlage mit diesem Namen existiert bereits',
+    SECP_03: 'Eine Schrift der Vorlage ist auf diesem Server nicht installiert: {detail}',
+    SECP_04: 'Noch {detail} Kompositionen laufen; bitte warten, bis eine fertig ist',
+    SECP_05: 'Der Kompositionsauftrag existiert nicht',
+    SECP_06: 'Die Vorlage wurde von jemand anderem geändert; bitte neu öffnen und dann speichern',
+    SECP_07: 'Die Seite ist zu hoch: {detail}',
   },
 };
 
@@ -621,6 +721,13 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     unknownRecipient: '用户 {value} 不存在、没有邮箱或不能接收通知',
     duplicateValue: '“{value}”重复了',
     viewCode: '只能包含小写字母和数字，且以字母开头和结尾',
+    enterpriseId: '只能包含字母、数字、下划线和连字符，2–32 个字符',
+    unknownOpenCall: '没有名为 {value} 的开放接口',
+    fontMissing: '字体 {value} 未安装在服务器上',
+    invalidColour: '颜色须为 #RRGGBB 格式',
+    tooMany: '数量过多，最多 {max} 个',
+    tooBroad: '范围太大，请选择部门或文件夹缩小范围',
+    targetGone: '目标文件夹已不存在，请选择新的目标后重新合成',
   },
   en: {
     required: 'is required',
@@ -669,6 +776,13 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     unknownRecipient: 'user {value} does not exist, has no e-mail address or cannot be notified by you',
     duplicateValue: '"{value}" appears more than once',
     viewCode: 'only lower-case letters and digits, starting and ending with a letter',
+    enterpriseId: 'only letters, digits, underscores and hyphens, 2–32 characters',
+    unknownOpenCall: 'there is no open call named {value}',
+    fontMissing: 'the font {value} is not installed on the server',
+    invalidColour: 'a colour must be #RRGGBB',
+    tooMany: 'too many; at most {max}',
+    tooBroad: 'too broad: narrow it to a department or folder',
+    targetGone: 'the target folder no longer exists; compose again into another folder',
   },
   ja: {
     required: '必須です',
@@ -717,6 +831,13 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     unknownRecipient: 'ユーザー {value} は存在しないか、メールアドレスがないか、通知できません',
     duplicateValue: '「{value}」が重複しています',
     viewCode: '英小文字と数字のみ、先頭と末尾は英字にしてください',
+    enterpriseId: '英字、数字、アンダースコア、ハイフンのみ、2〜32 文字',
+    unknownOpenCall: '{value} という公開 API の呼び出しはありません',
+    fontMissing: 'フォント {value} がサーバーにありません',
+    invalidColour: '色は #RRGGBB 形式で指定してください',
+    tooMany: '多すぎます（最大 {max}）',
+    tooBroad: '範囲が広すぎます。部署またはフォルダーで絞り込んでください',
+    targetGone: '保存先のフォルダーはもうありません。別のフォルダーを選んで合成し直してください',
   },
   ko: {
     required: '필수 항목입니다',
@@ -765,6 +886,13 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     unknownRecipient: '사용자 {value}이(가) 없거나 이메일이 없거나 알림을 보낼 수 없습니다',
     duplicateValue: '"{value}"이(가) 중복되었습니다',
     viewCode: '영문 소문자와 숫자만, 첫 글자와 끝 글자는 영문자여야 합니다',
+    enterpriseId: '영문자, 숫자, 밑줄, 하이픈만 2–32자',
+    unknownOpenCall: '{value}라는 공개 API 호출이 없습니다',
+    fontMissing: '글꼴 {value}이(가) 서버에 설치되어 있지 않습니다',
+    invalidColour: '색상은 #RRGGBB 형식이어야 합니다',
+    tooMany: '너무 많습니다(최대 {max})',
+    tooBroad: '범위가 너무 넓습니다. 부서나 폴더로 좁혀 주세요',
+    targetGone: '대상 폴더가 더 이상 없습니다. 다른 폴더를 골라 다시 합성하세요',
   },
   de: {
     required: 'ist erforderlich',
@@ -815,6 +943,13 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
       'Benutzer {value} gibt es nicht, hat keine E-Mail-Adresse oder kann nicht benachrichtigt werden',
     duplicateValue: '„{value}“ kommt mehrfach vor',
     viewCode: 'nur Kleinbuchstaben und Ziffern, am Anfang und Ende ein Buchstabe',
+    enterpriseId: 'nur Buchstaben, Ziffern, Unterstriche und Bindestriche, 2–32 Zeichen',
+    unknownOpenCall: 'es gibt keinen offenen Aufruf namens {value}',
+    fontMissing: 'die Schrift {value} ist auf dem Server nicht installiert',
+    invalidColour: 'eine Farbe muss #RRGGBB sein',
+    tooMany: 'zu viele; höchstens {max}',
+    tooBroad: 'zu umfassend: bitte auf eine Abteilung oder einen Ordner eingrenzen',
+    targetGone: 'der Zielordner existiert nicht mehr; bitte in einen anderen Ordner neu erstellen',
   },
 };
 
@@ -864,7 +999,14 @@ export type ValidationKey =
   | 'unknownMailGroup'
   | 'unknownRecipient'
   | 'duplicateValue'
-  | 'viewCode';
+  | 'viewCode'
+  | 'enterpriseId'
+  | 'unknownOpenCall'
+  | 'fontMissing'
+  | 'invalidColour'
+  | 'tooBroad'
+  | 'tooMany'
+  | 'targetGone';
 
 export function isValidationKey(value: string): value is ValidationKey {
   return value in VALIDATION_MESSAGES.zh;

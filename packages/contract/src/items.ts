@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants';
 import { ItemType, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, RankStatus } from './items-values';
 import { FILE_NAME_MAX_CHARS, nameProblem } from './names';
+import { colourFilterFields } from './similar-values';
 
 export * from './items-values';
 
@@ -83,6 +84,8 @@ export const folderListingRequestSchema = pagingSchema.extend({
   path: z.string().max(2000).optional(),
   rankStatus: rankStatusSchema,
   tagIdList: z.array(id).max(100).optional(),
+  /** Files whose dominant colours are near this one (issue 17). */
+  ...colourFilterFields,
 });
 export type FolderListingRequest = z.infer<typeof folderListingRequestSchema>;
 

@@ -93,12 +93,46 @@ export const OperationCode = {
   setCompletenessViews: 'SKU03',
   /** operator-log/export: the log itself exported. */
   exportLog: 'LOG01',
+  /** report/duplicates/export: the near-duplicate report exported (issue 17). */
+  exportDuplicates: 'DUP01',
   /** Reported by the browser: the desktop client downloaded from its static link. */
   downloadClient: 'APP01',
   // Mail groups (/mail, function code 1)
   createMailGroup: 'MAIL01',
   editMailGroup: 'MAIL02',
   deleteMailGroup: 'MAIL03',
+  // Open API (/manage/api, function code 7; and the calls other systems make with a key)
+  /** addOpenApi: an API access record created. */
+  createApiAccess: 'API01',
+  /** addOpenApi with an id: name, description, enterprise, user mail or status changed. */
+  editApiAccess: 'API02',
+  /** deleteAPIById. */
+  deleteApiAccess: 'API03',
+  /** rotateApiSecret: a new secret issued (the old one may live on for a grace period). */
+  rotateApiSecret: 'API04',
+  /** updateEnterpriseId / updateOpenApiToEnterpriseId: an enterprise or its allowed calls saved. */
+  saveApiEnterprise: 'API05',
+  /** deleteEnterpriseId. */
+  deleteApiEnterprise: 'API06',
+  /** saveWebhook: a webhook of an access record registered or changed. */
+  saveWebhook: 'API07',
+  /** deleteWebhook. */
+  deleteWebhook: 'API08',
+  /** An open call answered for an access record (the operator is the record's user). */
+  openCall: 'OPEN01',
+  /** An open call issued download or preview links. */
+  openLink: 'OPEN02',
+  /** An open call refused: no key, bad signature, replay, disabled record, call not allowed. */
+  openRefused: 'OPEN09',
+  // Detail-page composition (issue 16)
+  /** template/save of a new template. */
+  createTemplate: 'TPL01',
+  /** template/save of an existing one: a new version, or its name or status changed. */
+  editTemplate: 'TPL02',
+  /** template/delete. */
+  deleteTemplate: 'TPL03',
+  /** image/makerImage and refreshUserSend: a composition job started. */
+  composeStart: 'IMG01',
 } as const;
 export type OperationKey = keyof typeof OperationCode;
 export type OperationCode = (typeof OperationCode)[OperationKey];
@@ -139,8 +173,10 @@ export const OPERATION_GROUPS: ReadonlyArray<{ key: string; codes: readonly Oper
     key: 'accounts',
     codes: OPERATION_CODES.filter((c) => /^(USER|DEPT|ROLE|LOGIN)/.test(c)),
   },
-  { key: 'data', codes: OPERATION_CODES.filter((c) => /^(SKU|LOG|APP)\d/.test(c)) },
+  { key: 'data', codes: OPERATION_CODES.filter((c) => /^(SKU|LOG|APP|DUP)\d/.test(c)) },
   { key: 'mail', codes: OPERATION_CODES.filter((c) => c.startsWith('MAIL')) },
+  { key: 'openApi', codes: OPERATION_CODES.filter((c) => /^(API|OPEN)\d/.test(c)) },
+  { key: 'composite', codes: OPERATION_CODES.filter((c) => /^(TPL|IMG)\d/.test(c)) },
 ];
 
 /**
@@ -189,11 +225,27 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     SKU01: '导入货号资料',
     SKU02: '导入货号标签',
     SKU03: '设置货号应有角度',
+    DUP01: '导出相似图片报表',
     LOG01: '导出操作日志',
     APP01: '下载客户端',
     MAIL01: '新建邮件组',
     MAIL02: '编辑邮件组',
     MAIL03: '删除邮件组',
+    API01: '新建 API 接入',
+    API02: '编辑 API 接入',
+    API03: '删除 API 接入',
+    API04: '轮换 API 密钥',
+    API05: '保存 API 企业',
+    API06: '删除 API 企业',
+    API07: '保存 Webhook',
+    API08: '删除 Webhook',
+    OPEN01: '开放接口调用',
+    OPEN02: '开放接口签发链接',
+    OPEN09: '开放接口调用被拒绝',
+    TPL01: '新建详情页模板',
+    TPL02: '修改详情页模板',
+    TPL03: '删除详情页模板',
+    IMG01: '开始合成详情页',
   },
   en: {
     FILE01: 'Upload',
@@ -236,11 +288,27 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     SKU01: 'Import SKU data',
     SKU02: 'Import article tags',
     SKU03: 'Set expected article views',
+    DUP01: 'Export near-duplicate report',
     LOG01: 'Export operation log',
     APP01: 'Download desktop client',
     MAIL01: 'Create mail group',
     MAIL02: 'Edit mail group',
     MAIL03: 'Delete mail group',
+    API01: 'Create API access',
+    API02: 'Edit API access',
+    API03: 'Delete API access',
+    API04: 'Rotate API secret',
+    API05: 'Save API enterprise',
+    API06: 'Delete API enterprise',
+    API07: 'Save webhook',
+    API08: 'Delete webhook',
+    OPEN01: 'Open API call',
+    OPEN02: 'Open API link issued',
+    OPEN09: 'Open API call refused',
+    TPL01: 'Create detail-page template',
+    TPL02: 'Change detail-page template',
+    TPL03: 'Delete detail-page template',
+    IMG01: 'Start detail-page composition',
   },
 };
 

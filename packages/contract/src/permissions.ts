@@ -11,6 +11,11 @@ export const FunctionCode = {
   data: 6,
   api: 7,
   import: 8,
+  /**
+   * Detail-page template management (issue 16; SPEC §2 names the screen group, its code is ours):
+   * a design lead manages templates without tag or user rights.
+   */
+  template: 9,
 } as const;
 export type FunctionCode = (typeof FunctionCode)[keyof typeof FunctionCode];
 export const ALL_FUNCTION_CODES: readonly FunctionCode[] = Object.values(FunctionCode);

@@ -79,6 +79,11 @@ export const reportResultSchema = z.object({
   bucket: z.enum(REPORT_BUCKETS),
   /** The IANA time zone the days are counted in. */
   timeZone: z.string(),
+  /**
+   * Today in that zone: a browser in another zone (UTC at 17:00 is tomorrow in Shanghai) ends its
+   * default period on this day, not on its own.
+   */
+  today: day,
   /** The department the report covers (the caller's, or the one asked for); null: everything. */
   scope: z.object({ deptId: z.number().int(), name: z.string() }).nullable(),
   totals: reportFiguresSchema.extend({ storageBytes: count }),

@@ -9,6 +9,7 @@ import {
   SearchFileType,
   SearchType,
 } from './search-values';
+import { colourFilterFields } from './similar-values';
 
 export * from './search-values';
 
@@ -45,11 +46,13 @@ export const searchRequestSchema = pagingSchema
     artNumList: batchList.optional(),
     nameList: batchList.optional(),
     rankStatus: rankStatusSchema,
+    /** Files whose dominant colours are near this one (issue 17); a colour alone is a search. */
+    ...colourFilterFields,
   })
   .superRefine((body, ctx) => {
     // SPEC §2: search is disabled when the single value or the batch list is empty.
     if (body.searchType === SearchType.title || body.searchType === SearchType.artNum) {
-      if (!body.query) ctx.addIssue({ code: 'custom', path: ['query'], message: 'required' });
+      if (!body.query && !body.colour) ctx.addIssue({ code: 'custom', path: ['query'], message: 'required' });
     } else if (body.searchType === SearchType.batchArtNums) {
       if (!body.artNumList?.length)
         ctx.addIssue({ code: 'custom', path: ['artNumList'], message: 'required' });

@@ -41,6 +41,17 @@ export const uploadEntrySchema = z.object({
   tagIdList: z.array(z.number().int().positive()).max(100).optional(),
   width: z.number().int().min(0).optional(),
   height: z.number().int().min(0).optional(),
+  /**
+   * Add this file as a new version of that file (issue 17: the near-duplicate warning's choice): it
+   * goes to the file's folder under the file's name. SE_404 when the caller cannot see it, SE_502
+   * when they may not change it; nothing of the batch is created then.
+   */
+  versionOfItemId: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1)
+    .optional(),
 });
 export type UploadEntry = z.infer<typeof uploadEntrySchema>;
 

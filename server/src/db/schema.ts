@@ -178,6 +178,51 @@ export interface UploadTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: Date | null;
+  /** The item the uploader asked this file to become a version of (migration 025, issue 17). */
+  version_of_item_id: Generated<number | null>;
+}
+
+/**
+ * An upload's perceptual hash (migration 025). `hash` is a signed 64-bit value: write it as the
+ * decimal string of `hashToSigned`, read it as `hash::text` (the driver makes bigint a JS number,
+ * exact only to 2^53). The bands are generated from it.
+ */
+export interface MediaFingerprintTable {
+  upload_id: number;
+  status: number;
+  reason: string | null;
+  hash: string | null;
+  b0: Generated<number | null>;
+  b1: Generated<number | null>;
+  b2: Generated<number | null>;
+  b3: Generated<number | null>;
+  algo: number;
+  computed_at: Generated<Timestamp>;
+}
+
+/** One of an upload's dominant colours: OKLab × 1000, weight in ‰ (migration 025). */
+export interface MediaColourTable {
+  upload_id: number;
+  slot: number;
+  l: number;
+  a: number;
+  b: number;
+  weight: number;
+}
+
+/** The cover upload's colours per item, with their colour cell and the item's creation time. */
+export interface ItemColourTable extends Omit<MediaColourTable, 'upload_id'> {
+  item_id: number;
+  cell: number;
+  created_at: Timestamp;
+}
+
+/** Two uploads that look alike, found when the later fingerprint was stored (`upload_a < upload_b`). */
+export interface NearDuplicatePairTable {
+  upload_a: number;
+  upload_b: number;
+  distance: number;
+  colour_distance: number;
 }
 
 export interface UploadPartTable {
@@ -204,6 +249,8 @@ export interface DownloadTicketTable {
   /** The session of a signed-in download, or null for a share link's visitor (share_id set). */
   session_id: number | null;
   share_id: number | null;
+  /** An open API access record's link (migration 022); exactly one of the three holders is set. */
+  api_access_id: ColumnType<number | null, number | null | undefined, number | null>;
   kind: string;
   request: ColumnType<unknown, string, string>;
   expires_at: Timestamp;
@@ -310,6 +357,8 @@ export interface OperationLogTable {
   ip: string | null;
   user_agent: string | null;
   reported: ColumnType<boolean, boolean | undefined, never>;
+  /** The open API access record the operation was made through (migration 022), or null. */
+  api_access_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 /** An object to delete from storage, kept until storage confirmed it (migration 012). */
@@ -537,6 +586,194 @@ export interface CompletenessSettingsTable {
   default_folder_id: number | null;
 }
 
+/** An enterprise of the open API (migration 022). */
+export interface ApiEnterpriseTable {
+  enterprise_id: string;
+  name: string;
+  rate_per_minute: Generated<number>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ApiEnterpriseCallTable {
+  enterprise_id: string;
+  call_code: string;
+}
+
+/** An open API access record (SPEC §3 API access) and its key. */
+export interface ApiAccessTable {
+  id: Generated<number>;
+  /** The key's public part (`dak_…`), sent as `x-dam-key`. */
+  key_id: string;
+  name: string;
+  description: string;
+  enterprise_id: string;
+  user_mail: string;
+  run_as_user_id: number;
+  status: Generated<number>;
+  /** The secret, encrypted with the server's key (lib/secret-box). */
+  secret_enc: string;
+  secret_hint: string;
+  previous_secret_enc: string | null;
+  previous_valid_until: Date | null;
+  rotated_at: Date | null;
+  last_used_at: Date | null;
+  last_used_ip: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+/** A nonce a signed request used, kept until its timestamp can no longer be accepted. */
+export interface ApiNonceTable {
+  access_id: number;
+  nonce: string;
+  expires_at: Date;
+}
+
+/** Calls of an access record per UTC day and call. */
+export interface ApiUsageDailyTable {
+  access_id: number;
+  day: ColumnType<string, string, string>;
+  call_code: string;
+  calls: Generated<number>;
+  failures: Generated<number>;
+}
+
+/** One asset's changes in one transaction (migration 023), written by triggers. */
+export interface AssetChangeTable {
+  id: Generated<string>;
+  /** The writing transaction's id (xid8, read as text). */
+  txid: ColumnType<string, never, never>;
+  item_id: number;
+  kinds: string[];
+  changed_at: CreatedAt;
+  /** Who could see the file as last written in that transaction (a purged file's entry is judged by it). */
+  owner_id: number;
+  visibility: Visibility;
+  dept_path: string;
+}
+
+/** A webhook of an access record (migration 023). */
+export interface ApiWebhookTable {
+  id: Generated<number>;
+  access_id: number;
+  url: string;
+  events: string[];
+  status: Generated<number>;
+  secret_enc: string;
+  secret_hint: string;
+  consecutive_failures: Generated<number>;
+  disabled_reason: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One event sent (or to send) to a webhook, with its attempts. */
+export interface ApiWebhookDeliveryTable {
+  id: Generated<string>;
+  webhook_id: number;
+  change_id: string | null;
+  event_type: string;
+  item_id: number | null;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: Date | null;
+  delivered_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** A detail-page template (issue 16); its content is in its versions. */
+export interface CompositeTemplateTable {
+  id: Generated<number>;
+  name: string;
+  /** 1 offered for composing, 0 archived. */
+  status: Generated<number>;
+  current_version: number;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+}
+
+/** One immutable version of a template: its spec (templateSpecSchema output) and a few columns of it. */
+export interface CompositeTemplateVersionTable {
+  template_id: number;
+  version: number;
+  spec: ColumnType<unknown, string, string>;
+  width: number;
+  block_count: number;
+  slice_max_height: number;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** A fixed image of templates (a brand banner), stored as PNG. */
+export interface CompositeAssetTable {
+  id: Generated<number>;
+  storage_key: string;
+  width: number;
+  height: number;
+  bytes: number;
+  source_item_id: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** A composition job: one template version for a list of article numbers. */
+export interface CompositeJobTable {
+  id: Generated<number>;
+  user_id: number;
+  template_id: number;
+  template_version: number;
+  target_folder_id: number | null;
+  options: ColumnType<unknown, string, string>;
+  status: Generated<'running' | 'done' | 'cancelled'>;
+  article_count: number;
+  retry_of: number | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
+}
+
+/** One article of a composition job and how its render went. */
+export interface CompositeJobArticleTable {
+  id: Generated<number>;
+  job_id: number;
+  position: number;
+  art_num: string;
+  overrides: ColumnType<unknown, string | undefined, string>;
+  status: Generated<'pending' | 'rendering' | 'done' | 'missing' | 'failed' | 'cancelled'>;
+  attempts: Generated<number>;
+  missing: ColumnType<unknown, string | undefined, string>;
+  warnings: ColumnType<unknown, string | undefined, string>;
+  error: string | null;
+  page_height: number | null;
+  slice_count: number | null;
+  duration_ms: number | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** A file a render wrote (the whole page, index 0, or a slice). */
+export interface CompositeOutputTable {
+  article_id: number;
+  kind: 'page' | 'slice';
+  slice_index: number;
+  item_id: number | null;
+  upload_id: number | null;
+  name: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
 export interface Database {
   sku: SkuTable;
   app_settings: AppSettingTable;
@@ -580,6 +817,24 @@ export interface Database {
   report_rollup_state: ReportRollupStateTable;
   report_storage: ReportStorageTable;
   imports: ImportTable;
+  api_enterprises: ApiEnterpriseTable;
+  api_enterprise_calls: ApiEnterpriseCallTable;
+  api_accesses: ApiAccessTable;
+  api_nonces: ApiNonceTable;
+  api_usage_daily: ApiUsageDailyTable;
+  asset_changes: AssetChangeTable;
+  api_webhooks: ApiWebhookTable;
+  api_webhook_deliveries: ApiWebhookDeliveryTable;
+  composite_templates: CompositeTemplateTable;
+  composite_template_versions: CompositeTemplateVersionTable;
+  composite_assets: CompositeAssetTable;
+  composite_jobs: CompositeJobTable;
+  composite_job_articles: CompositeJobArticleTable;
+  composite_outputs: CompositeOutputTable;
+  media_fingerprints: MediaFingerprintTable;
+  media_colours: MediaColourTable;
+  item_colours: ItemColourTable;
+  near_duplicate_pairs: NearDuplicatePairTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -7,6 +7,8 @@ import { ERROR_HTTP_STATUS, type ErrorCode, type Language, type ValidationKey } 
 export class AppError extends Error {
   override name = 'AppError';
   readonly status: number;
+  /** Headers the answer carries besides the envelope (`retry-after` of a SE_429). */
+  headers: Record<string, string> | undefined;
   constructor(
     readonly code: ErrorCode,
     readonly field?: { name: string; reason: ValidationKey; values?: Record<string, number | string> },
@@ -15,6 +17,12 @@ export class AppError extends Error {
   ) {
     super(code);
     this.status = ERROR_HTTP_STATUS[code];
+  }
+
+  /** This error, answered with these headers too. */
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 
   /**

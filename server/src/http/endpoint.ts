@@ -20,7 +20,10 @@ export type EndpointHandler<E extends Endpoint> = (
 ) => Promise<E extends JsonEndpoint ? z.input<E['result']> : FastifyReply>;
 
 /** What a route adds to its table entry: rate limits, long bodies, hooks. */
-export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'preHandler' | 'onRequest'>;
+export type RouteOptions = Pick<
+  RouteShorthandOptions,
+  'config' | 'preHandler' | 'onRequest' | 'exposeHeadRoute'
+>;
 
 /**
  * Registers one call of the contract's endpoint table: method, full path and request schemas come
@@ -51,6 +54,8 @@ export function route<E extends Endpoint>(
   if (app.prefix !== '') throw new Error(`route ${endpoint.path}: registered under the prefix ${app.prefix}`);
   app.route({
     ...options,
+    // The open API's key check reads which call this is (modules/open-auth).
+    ...(endpoint.openCall ? { config: { ...options.config, openCall: endpoint.openCall } } : {}),
     // JSON answers are compressed when large enough; bytes (zips, files) go as they are.
     ...(endpoint.reply === 'json' ? { compress: COMPRESSION } : {}),
     method: endpoint.method,

@@ -15,6 +15,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ? describeField(lang, error.field.name, error.field.reason, error.field.values)
         : undefined;
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.status).send(failure(error.code, lang, detail, error.valuesIn(lang)));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,4 @@
-import { LANG_HEADER, type Language, parseLanguage, TOKEN_HEADER } from '@dam/contract';
+import { LANG_HEADER, type Language, type OpenCall, parseLanguage, TOKEN_HEADER } from '@dam/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../modules/access/access';
 import { AppError } from './app-error';
@@ -9,16 +9,35 @@ declare module 'fastify' {
     lang: Language;
     /** Set by the authentication hook on protected routes. */
     auth: AuthContext | null;
+    /**
+     * Set by the open API's key check (modules/open-auth): the access record a signed call came
+     * through. `auth` is then its user's rights, with `sessionId` 0.
+     */
+    openAccess: OpenAccessCaller | null;
   }
   interface FastifyContextConfig {
+    /** An open API call: the code its enterprise must allow (`any`: every valid key). */
+    openCall?: OpenCall | 'any';
     /** Reachable while the caller's password must be changed (user-info, sign-out, change). */
     allowExpiredPassword?: boolean;
   }
 }
 
+/** The access record behind a signed open API call. */
+export interface OpenAccessCaller {
+  accessId: number;
+  keyId: string;
+  /** The record's name, for the operation log (`API · <name>`). */
+  name: string;
+  enterpriseId: string;
+  /** The user whose rights the call uses. */
+  userId: number;
+}
+
 export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('auth', null);
+  app.decorateRequest('openAccess', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers[LANG_HEADER];
     request.lang = parseLanguage(Array.isArray(header) ? header[0] : header);

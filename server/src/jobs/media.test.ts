@@ -14,7 +14,9 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-describe('media pipeline (real pg-boss queue, sharp, ag-psd, pdftoppm, ffmpeg)', () => {
+// Each case runs real programs (ffmpeg, pdftoppm) through the queue; on a CI machine whose two
+// cores the whole suite shares, a case that takes a second here once took over 30 s (stop 23).
+describe('media pipeline (real pg-boss queue, sharp, ag-psd, pdftoppm, ffmpeg)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {

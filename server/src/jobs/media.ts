@@ -7,15 +7,17 @@ import { PreviewStatus, UploadStatus } from '@dam/contract';
 import sharp, { type Sharp } from 'sharp';
 import type { UploadRow } from '../db/schema';
 import { decodeImage, SHARP_FORMATS } from '../media/decode';
+import { fingerprintOfRaster, type RawRaster, thumbnailRaster } from '../media/fingerprint';
 import { type ImageHeader, ImageTooLargeError, type ImageWork, readImageHeader } from '../media/image-limits';
 import type { ItemsRepository } from '../modules/items/repository';
+import type { FingerprintsRepository } from '../modules/similar/fingerprints.repository';
 import type { UploadsRepository } from '../modules/uploads/repository';
 import type { ObjectStorage } from '../storage/storage';
 import { DocumentPages } from './pages';
 import { MissingToolError, run } from './tools';
 import { VideoRenditions } from './video';
 
-const THUMB_SIDE = 500;
+export const THUMB_SIDE = 500;
 const PREVIEW_SIDE = 2048;
 const RASTER = new Set(SHARP_FORMATS);
 /** Formats browsers cannot show, which get a large JPEG preview besides the thumbnail. */
@@ -53,6 +55,11 @@ export interface MediaDependencies {
   now: () => Date;
   /** The process's pixel limit and image memory budget, shared with download conversions. */
   images: ImageWork;
+  /** Where near-duplicate fingerprints go, and what runs once one is stored (pairs; issue 17). */
+  fingerprints: {
+    repository: FingerprintsRepository;
+    stored: (uploadId: number) => Promise<void>;
+  };
 }
 
 export const thumbKeyOf = (storageKey: string) => `previews/${storageKey}.thumb.jpg`;
@@ -86,6 +93,7 @@ export class MediaProcessor {
             ? 'video'
             : null;
     if (!kind) {
+      await this.noFingerprint(upload, 'no raster preview');
       await this.finish(upload, { preview_status: PreviewStatus.none });
       return;
     }
@@ -116,6 +124,7 @@ export class MediaProcessor {
           { uploadId: upload.id, width: error.width, height: error.height, maxPixels: error.maxPixels },
           `no preview for ${format} file: ${error.message}`,
         );
+        await this.noFingerprint(upload, error.message);
         await this.finish(upload, {
           preview_status: PreviewStatus.failed,
           ...(kind === 'video' ? { play_status: PreviewStatus.failed } : {}),
@@ -125,6 +134,7 @@ export class MediaProcessor {
         return;
       }
       if (error instanceof DamagedSourceError) {
+        await this.noFingerprint(upload, error.message);
         await this.finish(upload, {
           preview_status: PreviewStatus.damaged,
           ...(kind === 'video' ? { play_status: PreviewStatus.damaged } : {}),
@@ -139,6 +149,7 @@ export class MediaProcessor {
             `${error.tool} is not installed: previews of ${format} files are skipped`,
           );
         }
+        await this.noFingerprint(upload, error.message);
         await this.finish(upload, {
           preview_status: PreviewStatus.none,
           ...(kind === 'video' ? { play_status: PreviewStatus.none } : {}),
@@ -236,12 +247,15 @@ export class MediaProcessor {
   ): Promise<void> {
     let previewKey: string | null = null;
     let thumb: Buffer;
+    let raster: RawRaster;
     try {
       let thumbSource = image;
       if (withPreview) {
         const preview = await image
           .clone()
           .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
+          // Transparency on white, as PSD composites are: JPEG would make it black.
+          .flatten({ background: '#ffffff' })
           .jpeg({ quality: 85, mozjpeg: false })
           .toBuffer();
         previewKey = previewKeyOf(upload.storage_key);
@@ -250,18 +264,16 @@ export class MediaProcessor {
         thumbSource = sharp(preview);
       }
       // Straight from the source otherwise: libvips then decodes a JPEG at 1/2, 1/4 or 1/8 of
-      // its size (shrink-on-load), the main cost of a thumbnail queue.
-      const made = await thumbSource
-        .clone()
-        .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 80 })
-        .toBuffer({ resolveWithObject: true });
-      thumb = made.data;
+      // its size (shrink-on-load), the main cost of a thumbnail queue. One 500-px raster makes
+      // both the thumbnail and the near-duplicate fingerprint (issue 17).
+      raster = await thumbnailRaster(thumbSource, THUMB_SIDE);
+      thumb = await sharp(raster.data, { raw: raster.info }).jpeg({ quality: 80 }).toBuffer();
     } catch (error) {
       throw new DamagedSourceError((error as Error).message);
     }
     const thumbKey = thumbKeyOf(upload.storage_key);
     await this.deps.storage.write(thumbKey, thumb, 'image/jpeg');
+    await this.fingerprint(upload, header, raster);
     await this.finish(upload, {
       preview_status: PreviewStatus.ready,
       thumb_key: thumbKey,
@@ -269,6 +281,39 @@ export class MediaProcessor {
       width: upload.width ?? header.uprightWidth,
       height: upload.height ?? header.uprightHeight,
     });
+    // The pairs are the duplicate report's; missing them never costs the thumbnail.
+    await this.deps.fingerprints.stored(upload.id).catch((error: Error) => {
+      this.deps.warn({ uploadId: upload.id }, `near-duplicate pairs not recorded: ${error.message}`);
+    });
+  }
+
+  /**
+   * The near-duplicate fingerprint of the thumbnail raster, stored before the item's summary is
+   * refreshed (which copies the cover's colours to the item). A failure here never costs the
+   * thumbnail: the file is then "not compared" and the back-fill may try again.
+   */
+  private async fingerprint(upload: UploadRow, header: ImageHeader, raster: RawRaster): Promise<void> {
+    try {
+      if (header.animated) {
+        await this.deps.fingerprints.repository.saveStatus(upload.id, 'animated', null);
+        return;
+      }
+      const result = await fingerprintOfRaster(raster, {
+        width: header.uprightWidth,
+        height: header.uprightHeight,
+      });
+      await this.deps.fingerprints.repository.save(upload.id, result);
+    } catch (error) {
+      this.deps.warn({ uploadId: upload.id }, `no fingerprint: ${(error as Error).message}`);
+      await this.deps.fingerprints.repository
+        .saveStatus(upload.id, 'failed', (error as Error).message)
+        .catch(() => undefined);
+    }
+  }
+
+  /** A file without a raster preview is never compared; the reason is kept for the viewer. */
+  private async noFingerprint(upload: UploadRow, reason: string): Promise<void> {
+    await this.deps.fingerprints.repository.saveStatus(upload.id, 'none', reason);
   }
 
   /** The document's pages; without them the viewer shows the first page's preview, as before. */

@@ -8,12 +8,22 @@ export const OBJECT_DELETION_QUEUE = 'object-deletion';
 export const STORAGE_MAINTENANCE_QUEUE = 'storage-maintenance';
 /** Hourly: rolls finished days of the operation log up for data reports (migration 019). */
 export const REPORT_ROLLUP_QUEUE = 'report-rollup';
+/** Fingerprints of files uploaded before near-duplicate detection (issue 17), a batch a job. */
+export const FINGERPRINT_BACKFILL_QUEUE = 'fingerprint-backfill';
+/** Hourly: deletes change-journal entries older than OPEN_CHANGES_KEPT_DAYS (migration 023). */
+export const ASSET_CHANGES_SWEEP_QUEUE = 'asset-changes-sweep';
 /** One job per mail of the outbox (migration 015). */
 export const MAIL_QUEUE = 'mail';
 /** One job per dry run or apply of an import (migration 020). */
 export const IMPORT_QUEUE = 'import';
 /** Passes over the upload mail notices (migration 018): every minute, and when a batch may be done. */
 export const MAIL_NOTICE_QUEUE = 'mail-notice';
+/** One job per webhook delivery (migration 023). */
+export const WEBHOOK_QUEUE = 'webhook';
+/** Passes over the change journal making webhook deliveries: every minute, and when asked. */
+export const WEBHOOK_DISPATCH_QUEUE = 'webhook-dispatch';
+/** Detail-page renders, one job per article (issue 16): their own queue, so a 200-article batch never holds back thumbnails. */
+export const COMPOSITE_QUEUE = 'composite';
 
 /** Retries of a mail: 5 more attempts, 30 s, 1 min, 2 min… apart (tests shorten them). */
 export interface MailRetryPolicy {
@@ -21,6 +31,18 @@ export interface MailRetryPolicy {
   retryDelaySeconds: number;
 }
 const MAIL_RETRY: MailRetryPolicy = { retryLimit: 5, retryDelaySeconds: 30 };
+
+/** Retries of a webhook delivery: 8 more attempts, 30 s, 1 min, 2 min… at most an hour apart (about 2 h). */
+export interface WebhookRetryPolicy {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryDelayMaxSeconds: number;
+}
+const WEBHOOK_RETRY: WebhookRetryPolicy = {
+  retryLimit: 8,
+  retryDelaySeconds: 30,
+  retryDelayMaxSeconds: 3600,
+};
 
 export interface JobQueue {
   enqueueMedia(uploadId: number): Promise<void>;
@@ -40,6 +62,13 @@ export interface JobQueue {
   objectDeletionDone(key: string): Promise<void>;
   /** Runs the report rollup in this process: hourly, and once soon after start. */
   workReportRollup(handler: () => Promise<unknown>): Promise<void>;
+  /**
+   * Runs the fingerprint back-fill in this process: one batch a job, the next queued while a batch
+   * comes back full, and one asked for now (a back-fill already queued makes it a no-op).
+   */
+  workFingerprintBackfill(batch: () => Promise<boolean>): Promise<void>;
+  /** Runs the change journal's retention sweep in this process, hourly. */
+  workAssetChangesSweep(handler: () => Promise<unknown>): Promise<void>;
   /** Queues the delivery of a mail written to the outbox. */
   enqueueMail(mailId: number): Promise<void>;
   /** Delivers mails in this process; `finalAttempt` is true on the last try the queue will make. */
@@ -58,6 +87,28 @@ export interface JobQueue {
   workImports(handler: (importId: number, action: 'check' | 'apply') => Promise<void>): Promise<void>;
   /** Resolves when the import job of an import and action ended (tests). */
   importDone(importId: number, action: 'check' | 'apply'): Promise<void>;
+  /** Queues one job per webhook delivery. */
+  enqueueWebhooks(deliveryIds: readonly string[]): Promise<void>;
+  /** Sends webhook deliveries in this process; `finalAttempt` is true on the last try the queue will make. */
+  workWebhooks(handler: (deliveryId: string, finalAttempt: boolean) => Promise<void>): Promise<void>;
+  /** Asks for a webhook dispatch pass soon (at most one a second). */
+  nudgeWebhookDispatch(): Promise<void>;
+  /** Runs the webhook dispatch passes in this process, and one every minute. */
+  workWebhookDispatch(pass: () => Promise<unknown>): Promise<void>;
+  /** Runs one dispatch pass now and resolves when it has ended (tests). */
+  webhookDispatchPass(): Promise<void>;
+  /**
+   * Queues the render of composition articles; `urgent` ones (a job of a few articles, someone
+   * waiting at the screen) are fetched before a large batch's.
+   */
+  enqueueComposite(articleIds: readonly number[], urgent: boolean): Promise<void>;
+  /** Renders composition articles in this process, `lanes` at a time; `finalAttempt` on the last try. */
+  workComposite(
+    handler: (articleId: number, finalAttempt: boolean) => Promise<void>,
+    lanes: number,
+  ): Promise<void>;
+  /** Resolves when the render job of an article ended, completed or failed for good (tests). */
+  compositeDone(articleId: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -68,7 +119,12 @@ export interface JobQueue {
  */
 export async function startJobQueue(
   database: DatabaseHandle,
-  options: { onError: (error: Error) => void; spies?: boolean; mailRetry?: MailRetryPolicy },
+  options: {
+    onError: (error: Error) => void;
+    spies?: boolean;
+    mailRetry?: MailRetryPolicy;
+    webhookRetry?: WebhookRetryPolicy;
+  },
 ): Promise<JobQueue> {
   const boss =
     database.kind === 'pglite' && database.pglite
@@ -105,6 +161,20 @@ export async function startJobQueue(
   // An import job records its own failure on the import (handlers never throw); an hour covers 100 000 rows.
   await boss.createQueue(IMPORT_QUEUE, { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 });
   await boss.createQueue(REPORT_ROLLUP_QUEUE, { retryLimit: 2, retryDelay: 300, expireInSeconds: 3600 });
+  // "stately": at most one batch queued and one running, so restarts and several processes never
+  // run the back-fill twice over.
+  await boss.createQueue(FINGERPRINT_BACKFILL_QUEUE, {
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 900,
+  });
+  await boss.createQueue(ASSET_CHANGES_SWEEP_QUEUE, {
+    retryLimit: 2,
+    retryDelay: 300,
+    expireInSeconds: 3600,
+  });
   const mailRetry = options.mailRetry ?? MAIL_RETRY;
   await boss.createQueue(MAIL_NOTICE_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
   await boss.createQueue(MAIL_QUEUE, {
@@ -113,6 +183,24 @@ export async function startJobQueue(
     retryBackoff: mailRetry.retryDelaySeconds > 0,
     expireInSeconds: 300,
   });
+  const webhookRetry = options.webhookRetry ?? WEBHOOK_RETRY;
+  await boss.createQueue(WEBHOOK_DISPATCH_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
+  // A page renders in seconds; 15 minutes with heartbeats covers the tallest under load.
+  await boss.createQueue(COMPOSITE_QUEUE, {
+    retryLimit: 2,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 900,
+    heartbeatSeconds: 60,
+  });
+  // An attempt lasts at most WEBHOOK_TIMEOUT_MS (≤ 60 s).
+  await boss.createQueue(WEBHOOK_QUEUE, {
+    retryLimit: webhookRetry.retryLimit,
+    retryDelay: webhookRetry.retryDelaySeconds,
+    retryBackoff: webhookRetry.retryDelaySeconds > 0,
+    ...(webhookRetry.retryDelaySeconds > 0 ? { retryDelayMax: webhookRetry.retryDelayMaxSeconds } : {}),
+    expireInSeconds: 120,
+  });
   // pg-boss records a job's end only on a spy that exists by then (it makes them on first ask): the
   // tests' spies are made now, so a job that ends before a test asks after it is not missed.
   if (options.spies) {
@@ -120,6 +208,8 @@ export async function startJobQueue(
       boss.getSpy(queue);
   }
   if (options.spies) boss.getSpy(IMPORT_QUEUE);
+  if (options.spies) boss.getSpy(WEBHOOK_DISPATCH_QUEUE);
+  if (options.spies) boss.getSpy(COMPOSITE_QUEUE);
   const sendDeletions = async (keys: readonly string[]) => {
     for (let i = 0; i < keys.length; i += 1000) {
       await boss.insert(
@@ -183,6 +273,20 @@ export async function startJobQueue(
       await boss.send(REPORT_ROLLUP_QUEUE, null, {
         singletonKey: 'report-rollup-start',
         singletonSeconds: 600,
+      });
+    },
+    async workFingerprintBackfill(batch) {
+      await boss.work(FINGERPRINT_BACKFILL_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+        if (await batch()) await boss.send(FINGERPRINT_BACKFILL_QUEUE, {});
+      });
+      await boss.send(FINGERPRINT_BACKFILL_QUEUE, {});
+    },
+    async workAssetChangesSweep(handler) {
+      await boss.work(ASSET_CHANGES_SWEEP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+        await handler();
+      });
+      await boss.schedule(ASSET_CHANGES_SWEEP_QUEUE, '37 * * * *', null, {
+        singletonKey: 'asset-changes-sweep',
       });
     },
     async objectDeletionDone(key) {
@@ -252,6 +356,86 @@ export async function startJobQueue(
       await boss
         .getSpy<{ importId: number; action: string }>(IMPORT_QUEUE)
         .waitForJob((data) => data.importId === importId && data.action === action, 'completed');
+    },
+    async enqueueWebhooks(deliveryIds) {
+      for (let i = 0; i < deliveryIds.length; i += 1000) {
+        await boss.insert(
+          WEBHOOK_QUEUE,
+          deliveryIds.slice(i, i + 1000).map((deliveryId) => ({ data: { deliveryId } })),
+        );
+      }
+    },
+    async workWebhooks(handler) {
+      // A fetch takes up to 8 deliveries and sends them 4 at a time (a receiver that hangs holds a
+      // lane for WEBHOOK_TIMEOUT_MS); each delivery succeeds or fails on its own.
+      await boss.work(
+        WEBHOOK_QUEUE,
+        {
+          batchSize: 8,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+          includeMetadata: true,
+          localConcurrency: 1,
+          pollingIntervalSeconds: 0.5,
+        },
+        (jobs: JobWithMetadata<{ deliveryId: string }>[]) =>
+          runInLanes(jobs, 4, (job) => handler(job.data.deliveryId, job.retryCount >= job.retryLimit)),
+      );
+    },
+    async nudgeWebhookDispatch() {
+      await boss.send(
+        WEBHOOK_DISPATCH_QUEUE,
+        {},
+        { singletonKey: 'pass', singletonSeconds: 1, singletonNextSlot: true },
+      );
+    },
+    async workWebhookDispatch(pass) {
+      await boss.work(WEBHOOK_DISPATCH_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+        await pass();
+      });
+      await boss.schedule(WEBHOOK_DISPATCH_QUEUE, '* * * * *', null, { singletonKey: 'every-minute' });
+    },
+    async webhookDispatchPass() {
+      const marker = `${Date.now()}-${Math.random()}`;
+      await boss.send(WEBHOOK_DISPATCH_QUEUE, { marker });
+      const spy = boss.getSpy<{ marker?: string }>(WEBHOOK_DISPATCH_QUEUE);
+      await Promise.race([
+        spy.waitForJob((data) => data?.marker === marker, 'completed'),
+        spy.waitForJob((data) => data?.marker === marker, 'failed'),
+      ]);
+    },
+    async enqueueComposite(articleIds, urgent) {
+      for (let i = 0; i < articleIds.length; i += 1000) {
+        await boss.insert(
+          COMPOSITE_QUEUE,
+          articleIds.slice(i, i + 1000).map((articleId) => ({
+            data: { articleId },
+            priority: urgent ? 10 : 0,
+            singletonKey: `composite-${articleId}`,
+          })),
+        );
+      }
+    },
+    async workComposite(handler, lanes) {
+      await boss.work(
+        COMPOSITE_QUEUE,
+        {
+          batchSize: lanes,
+          perJobResults: true,
+          includeMetadata: true,
+          localConcurrency: 1,
+          pollingIntervalSeconds: 0.5,
+        },
+        (jobs: JobWithMetadata<{ articleId: number }>[]) =>
+          runInLanes(jobs, lanes, (job) => handler(job.data.articleId, job.retryCount >= job.retryLimit)),
+      );
+    },
+    async compositeDone(articleId) {
+      const spy = boss.getSpy<{ articleId: number }>(COMPOSITE_QUEUE);
+      await Promise.race([
+        spy.waitForJob((data) => data.articleId === articleId, 'completed'),
+        spy.waitForJob((data) => data.articleId === articleId, 'failed'),
+      ]);
     },
     async stop() {
       await boss.stop({ graceful: true, close: true, timeout: 10_000 });

@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import sharp from 'sharp';
+import { animatedOf } from './fingerprint';
 import { type PsdLayout, psdLayout } from './psd';
 
 /**
@@ -38,6 +39,8 @@ export interface ImageHeader {
   uprightHeight: number;
   /** Estimated bytes held while decoding it (see `decodeCost`). */
   cost: number;
+  /** Frames of an animation (GIF, WebP, APNG): not compared for near-duplicates (issue 17). */
+  animated: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -160,6 +163,7 @@ export async function readImageHeader(file: string, format: string): Promise<Ima
       height: psd.height,
       uprightWidth: psd.width,
       uprightHeight: psd.height,
+      animated: false,
       cost: decodeCost({
         format: 'psd',
         width: psd.width,
@@ -203,6 +207,7 @@ export async function readImageHeader(file: string, format: string): Promise<Ima
     height,
     uprightWidth: meta.autoOrient?.width ?? width,
     uprightHeight: meta.autoOrient?.height ?? height,
+    animated: animatedOf(meta),
     cost: turned ? Math.max(cost, width * height * Math.max(channels, 3) * bytesPerSample) : cost,
   };
 }

@@ -27,13 +27,16 @@ export interface ListedObject {
   lastModified: Date;
 }
 
-/** Whom a browser URL is for: a signed-in session, or a share link's visitors. */
-export type MediaBearer = { sessionId: number } | { shareId: number };
+/**
+ * Whom a browser URL is for: a signed-in session, a share link's visitors, or an open API access
+ * record (the system that asked for it).
+ */
+export type MediaBearer = { sessionId: number } | { shareId: number } | { accessId: number };
 
 export interface ReadUrlOptions {
   /** Download as an attachment under this name. */
   fileName?: string;
-  /** Checked on every use where the driver can (local): the URL dies with its session or link. */
+  /** Checked on every use where the driver can (local): the URL dies with its session, link or access record. */
   bearer?: MediaBearer;
   /** The start of the URL's window: signing at it keeps the URL the same for the whole window. */
   signedAt?: Date;

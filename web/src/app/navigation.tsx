@@ -1,13 +1,16 @@
 import {
+  AppstoreOutlined,
   ClockCircleOutlined,
   CloudUploadOutlined,
   DeleteOutlined,
   FolderOpenOutlined,
   InfoCircleOutlined,
+  PictureOutlined,
   ShareAltOutlined,
   StarOutlined,
   TagsOutlined,
 } from '@ant-design/icons';
+import { FunctionCode } from '@dam/contract';
 import type { ReactNode } from 'react';
 
 /**
@@ -24,6 +27,8 @@ export interface SideTab {
   icon: ReactNode;
   /** SPEC §2: in waterfall visit mode the recent-shares tab is hidden. */
   hiddenInWaterfall?: boolean;
+  /** Shown only to holders of one of these function codes (the server checks again). */
+  codes?: FunctionCode[];
 }
 
 export const SIDE_TABS: SideTab[] = [
@@ -63,6 +68,23 @@ export const SIDE_TABS: SideTab[] = [
     match: '/batch-tag',
     labelKey: 'nav.batchTag',
     icon: <TagsOutlined />,
+  },
+  // Composing needs no code; managing the templates needs 9. Two paths, not /composite/templates:
+  // tabs light up by prefix, so a nested path would light both.
+  {
+    key: 'composite',
+    to: '/composite',
+    match: '/composite',
+    labelKey: 'nav.composite',
+    icon: <PictureOutlined />,
+  },
+  {
+    key: 'templates',
+    to: '/templates',
+    match: '/templates',
+    labelKey: 'nav.templates',
+    icon: <AppstoreOutlined />,
+    codes: [FunctionCode.template],
   },
   { key: 'recycle', to: '/recycle', match: '/recycle', labelKey: 'nav.recycle', icon: <DeleteOutlined /> },
   { key: 'about', to: '/about', match: '/about', labelKey: 'nav.about', icon: <InfoCircleOutlined /> },

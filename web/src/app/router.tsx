@@ -33,11 +33,19 @@ const DownloadPresetsPage = lazyPage(
 const LogsPage = lazyPage(() => import('../features/manage/LogsPage'), 'LogsPage');
 const DataReportPage = lazyPage(() => import('../features/reports/DataReportPage'), 'DataReportPage');
 const ImportPage = lazyPage(() => import('../features/imports/ImportPage'), 'ImportPage');
+const ApiAccessPage = lazyPage(() => import('../features/open-api/ApiAccessPage'), 'ApiAccessPage');
 const MailGroupsPage = lazyPage(() => import('../features/mail/MailGroupsPage'), 'MailGroupsPage');
+const ComposePage = lazyPage(() => import('../features/composite/ComposePage'), 'ComposePage');
+const TemplatesPage = lazyPage(() => import('../features/composite/TemplatesPage'), 'TemplatesPage');
+const TemplateEditorPage = lazyPage(
+  () => import('../features/composite/TemplateEditorPage'),
+  'TemplateEditorPage',
+);
 const CompletenessPage = lazyPage(
   () => import('../features/completeness/CompletenessPage'),
   'CompletenessPage',
 );
+const DuplicatesPage = lazyPage(() => import('../features/reports/DuplicatesPage'), 'DuplicatesPage');
 
 /** The routes of SPEC §2 that exist so far; features add theirs here and in navigation.tsx. */
 export const router = createBrowserRouter([
@@ -70,6 +78,10 @@ export const router = createBrowserRouter([
       { path: 'upload-record/:tab', element: <UploadRecordsPage /> },
       { path: 'batch-tag', element: <BatchTaggingPage /> },
       { path: 'about', element: <AboutPage /> },
+      // Detail-page composition (issue 16): composing for everyone, templates for code 9.
+      { path: 'composite', element: <ComposePage /> },
+      { path: 'templates', element: <TemplatesPage /> },
+      { path: 'templates/:id', element: <TemplateEditorPage /> },
       // SPEC §2 /mail (mail groups, code 1): one of the admin area's tabs, at its own path.
       { path: 'mail', element: <ManageLayout />, children: [{ index: true, element: <MailGroupsPage /> }] },
       {
@@ -84,8 +96,10 @@ export const router = createBrowserRouter([
           { path: 'download-presets', element: <DownloadPresetsPage /> },
           { path: 'log', element: <LogsPage /> },
           { path: 'data-table', element: <DataReportPage /> },
+          { path: 'api', element: <ApiAccessPage /> },
           { path: 'import', element: <ImportPage /> },
           { path: 'completeness', element: <CompletenessPage /> },
+          { path: 'duplicates', element: <DuplicatesPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginTarget, decideLayoutAccess, decideNavigation } from './guard';
+import { afterLoginTarget, decideLayoutAccess, decideNavigation, isServerPage } from './guard';
 
 const at = (url: string) => {
   const parsed = new URL(url, 'http://x');
@@ -43,5 +43,14 @@ describe('navigation guard (SPEC §2)', () => {
       redirectTo: '/login?redirect=%2F%3Fcode%3Dabc',
     });
     expect(decideLayoutAccess(at('/myCollect?code=abc'), true)).toEqual({ allow: true });
+  });
+});
+
+describe('isServerPage', () => {
+  it('knows the pages the server renders, so sign-in reaches them by a full load', () => {
+    expect(isServerPage('/open/docs')).toBe(true);
+    expect(isServerPage('/open/docs/static/index.html')).toBe(true);
+    expect(isServerPage('/open/documents')).toBe(false);
+    expect(isServerPage('/manage/api')).toBe(false);
   });
 });

@@ -46,6 +46,14 @@ export function afterLoginTarget(search: string): string {
   return redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
 }
 
+/**
+ * Pages the server renders itself (the open API's documentation, /open/docs): reached after
+ * sign-in by a full page load, since the web app's router does not know them.
+ */
+export function isServerPage(target: string): boolean {
+  return target === '/open/docs' || target.startsWith('/open/docs/');
+}
+
 /** True when the user holds one of `codes` (or, with `every`, all of them) (SPEC §6). */
 export function holdsCodes(held: number[], codes: number[], every = false): boolean {
   return every ? codes.every((c) => held.includes(c)) : codes.some((c) => held.includes(c));

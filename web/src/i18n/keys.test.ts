@@ -3,6 +3,8 @@ import path from 'node:path';
 import {
   ALL_FUNCTION_CODES,
   FILE_PERMISSIONS,
+  FINGERPRINT_STATUSES,
+  OPEN_CALLS,
   OPERATION_GROUPS,
   PERMISSION_SCOPES,
   SEARCH_TYPES,
@@ -11,6 +13,7 @@ import {
   TOP_BAR_LANGUAGES,
 } from '@dam/contract';
 import { describe, expect, it } from 'vitest';
+import { COLOUR_PRESETS, COLOUR_TOLERANCE_LIST } from '../features/similar/colours';
 import en from './en';
 import zh from './zh';
 
@@ -59,7 +62,14 @@ describe('interface strings', () => {
       ...SHARE_VALIDITIES.map((validity) => `share.validityOption.${validity}`),
       ...SHARE_STATUSES.map((status) => `share.statusName.${status}`),
       ...OPERATION_GROUPS.map((group) => `log.group.${group.key}`),
+      ...OPEN_CALLS.map((code) => `openApi.call.${code}`),
       ...TOP_BAR_LANGUAGES.map((language) => `language.${language}`),
+      ...FINGERPRINT_STATUSES.filter((status) => status !== 'ready').map(
+        (status) => `similar.status.${status}`,
+      ),
+      ...['veryClose', 'close', 'similar'].map((closeness) => `similar.${closeness}`),
+      ...COLOUR_PRESETS.map((preset) => `colour.name.${preset.key}`),
+      ...COLOUR_TOLERANCE_LIST.map((tolerance) => `colour.${tolerance}`),
     ];
     expect(built.filter((k) => !zhKeys.has(k) || !enKeys.has(k))).toEqual([]);
   });

@@ -47,6 +47,8 @@ const zhCore = {
     myShares: '我的分享',
     newShares: '最新分享',
     downloadClient: '下载客户端',
+    composite: '详情页合成',
+    templates: '模板管理',
   },
   client: {
     title: '下载客户端',

@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { FunctionCode } from '@dam/contract';
 import { Avatar, Button, Dropdown, Layout, Menu, Result, Spin } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { lazyDialog } from '../app/lazyPage';
@@ -55,9 +55,15 @@ export function MainLayout() {
   const clientLinks = useClientDownloads({ enabled: user.isSuccess && !passwordLocked }).data;
   const offersClient = Boolean(clientLinks?.mac || clientLinks?.windows);
   // SPEC §2 top-bar menu "Mail group", for holders of function code 1 (SPEC §6).
-  const managesMail = holdsCodes(functionCodesOf(user.data), [FunctionCode.mail]);
+  const functionCodes = functionCodesOf(user.data);
+  const managesMail = holdsCodes(functionCodes, [FunctionCode.mail]);
 
+  // A second click while the first sign-out is under way would find the session gone and send the
+  // browser to /login, cutting short the first one's trip to the company sign-on's logout page.
+  const signingOut = useRef(false);
   const signOut = async () => {
+    if (signingOut.current) return;
+    signingOut.current = true;
     let logoutUrl: string | null = null;
     try {
       ({ logoutUrl } = await authApi.signOut());
@@ -133,13 +139,15 @@ export function MainLayout() {
             <Menu
               mode="inline"
               selectedKeys={selected}
-              items={SIDE_TABS.filter((tab) => !(tab.hiddenInWaterfall && viewMode === 'WaterFall')).map(
-                (tab) => ({
-                  key: tab.key,
-                  icon: tab.icon,
-                  label: <Link to={tab.to}>{t(tab.labelKey)}</Link>,
-                }),
-              )}
+              items={SIDE_TABS.filter(
+                (tab) =>
+                  !(tab.hiddenInWaterfall && viewMode === 'WaterFall') &&
+                  (!tab.codes || holdsCodes(functionCodes, tab.codes)),
+              ).map((tab) => ({
+                key: tab.key,
+                icon: tab.icon,
+                label: <Link to={tab.to}>{t(tab.labelKey)}</Link>,
+              }))}
               data-testid="side-tabs"
             />
           </Layout.Sider>

@@ -23,6 +23,8 @@ export interface FinishedUpload {
   fileName: string;
   fileSize: number;
   finishedAt: number;
+  /** The upload dialog compared it with the archive already (NewTask.similarChecked). */
+  similarChecked?: boolean;
 }
 
 export interface ManagerSnapshot {
@@ -296,6 +298,7 @@ export class UploadManager {
         fileName: task.fileName,
         fileSize: task.fileSize,
         finishedAt: Date.now(),
+        ...(task.similarChecked ? { similarChecked: true } : {}),
       });
       this.emitEvent({ type: 'finished', taskId: task.id });
       this.schedule();

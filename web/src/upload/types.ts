@@ -61,6 +61,11 @@ export interface NewTask {
   /** Target folder path shown in the record list. */
   path: string;
   objectKey: string;
+  /**
+   * The upload dialog settled its near-duplicates (issue 17): compared there, or a new version.
+   * The upload panel compares the others once they are done (plan §5.2).
+   */
+  similarChecked?: boolean;
 }
 
 export interface UploadTask extends NewTask {

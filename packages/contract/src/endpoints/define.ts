@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { MAIN_API_PREFIX, SECURITY_API_PREFIX } from '../constants';
+import { OPEN_API_PREFIX, type OpenCall } from '../open-api-values';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 /** Where a call's path starts: the API prefixes of SPEC §7, and the unprefixed health check. */
-export const ENDPOINT_PREFIXES = [MAIN_API_PREFIX, SECURITY_API_PREFIX, '/health'] as const;
+export const ENDPOINT_PREFIXES = [MAIN_API_PREFIX, SECURITY_API_PREFIX, OPEN_API_PREFIX, '/health'] as const;
 
 interface EndpointBase {
   readonly method: HttpMethod;
@@ -13,6 +14,13 @@ interface EndpointBase {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /**
+   * An open call (OPEN_API_PREFIX): the code an enterprise must be allowed to use it, or `any`
+   * for what every valid key may call (the OpenAPI document). Absent on every other call.
+   */
+  readonly openCall?: OpenCall | 'any';
+  /** How the OpenAPI document describes an open call. */
+  readonly doc?: { readonly tag: string; readonly summary: string; readonly description?: string };
 }
 
 /** A call answered with the envelope of SPEC §8 whose `result` is `result`. */

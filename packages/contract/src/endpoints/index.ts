@@ -1,4 +1,5 @@
 import { completenessEndpoints } from './completeness';
+import { compositeEndpoints } from './composite';
 import { downloadsEndpoints } from './downloads';
 import { filesEndpoints } from './files';
 import { importsEndpoints } from './imports';
@@ -6,9 +7,12 @@ import { itemsEndpoints } from './items';
 import { mailGroupsEndpoints } from './mail-groups';
 import { mailNoticesEndpoints } from './mail-notices';
 import { clientEndpoints, healthEndpoints, logsEndpoints, mailEndpoints, searchEndpoints } from './misc';
+import { openEndpoints } from './open';
+import { openAdminEndpoints } from './open-admin';
 import { reportsEndpoints } from './reports';
 import { accountsEndpoints, securityEndpoints } from './security';
 import { sharesEndpoints } from './shares';
+import { similarEndpoints } from './similar';
 import { skuEndpoints } from './sku';
 import { ssoEndpoints } from './sso';
 import { tagsEndpoints } from './tags';
@@ -30,6 +34,7 @@ export {
   type MailStatus,
   mailStatusSchema,
 } from './misc';
+export { openEndpoints } from './open';
 // The schema-free table is its own module: a bundle that imports only it leaves the table below out.
 export { endpointRoutes } from './routes';
 export { newSharesBodySchema, newSharesQuerySchema } from './shares';
@@ -60,6 +65,10 @@ export const endpoints = {
   ...importsEndpoints,
   ...completenessEndpoints,
   ...mailNoticesEndpoints,
+  ...openAdminEndpoints,
+  ...openEndpoints,
+  ...compositeEndpoints,
+  ...similarEndpoints,
   ...healthEndpoints,
 };
 export type Endpoints = typeof endpoints;

@@ -1,4 +1,5 @@
 import { MAIN_API_PREFIX, SECURITY_API_PREFIX } from '../constants';
+import { OPEN_API_PREFIX } from '../open-api-values';
 import type { EndpointRoute } from './define';
 import type { EndpointName, Endpoints } from './index';
 
@@ -148,6 +149,13 @@ export const routes = {
   deleteMailGroup: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/delete` },
   mailGroupDepartments: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/departments` },
   mailGroupCandidates: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/mail-group/users` },
+  // Near-duplicates and similar images (issue 17; paths of our own, SPEC names none)
+  similarCheck: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/similar-check` },
+  similarAfterUpload: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/similar-after` },
+  similarOfFile: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/similar` },
+  similarOfSelection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/similar-batch` },
+  duplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates` },
+  exportDuplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates/export` },
   // SKU completeness report (issue 14, code 6; paths of our own, SPEC names none)
   completenessConfig: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/completeness/config` },
   saveCompletenessConfig: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/completeness/config` },
@@ -162,6 +170,56 @@ export const routes = {
   importList: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/import/list` },
   importErrorReport: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/import/error-report` },
   importTemplate: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/import/template` },
+  // Open API access management (/manage/api, function code 7; SPEC §7 /open/*, issue 15)
+  openCalls: { method: 'GET', path: `${MAIN_API_PREFIX}/open/getAllApi` },
+  apiAccessList: { method: 'GET', path: `${MAIN_API_PREFIX}/open/getAllUserApi` },
+  apiAccessDetail: { method: 'POST', path: `${MAIN_API_PREFIX}/open/getUserApiById` },
+  saveApiAccess: { method: 'POST', path: `${MAIN_API_PREFIX}/open/addOpenApi` },
+  deleteApiAccess: { method: 'POST', path: `${MAIN_API_PREFIX}/open/deleteAPIById` },
+  rotateApiSecret: { method: 'POST', path: `${MAIN_API_PREFIX}/open/rotateApiSecret` },
+  apiEnterprises: { method: 'POST', path: `${MAIN_API_PREFIX}/open/getEnterpriseId` },
+  saveApiEnterprise: { method: 'POST', path: `${MAIN_API_PREFIX}/open/updateEnterpriseId` },
+  deleteApiEnterprise: { method: 'POST', path: `${MAIN_API_PREFIX}/open/deleteEnterpriseId` },
+  saveEnterpriseCalls: { method: 'POST', path: `${MAIN_API_PREFIX}/open/updateOpenApiToEnterpriseId` },
+  webhookList: { method: 'GET', path: `${MAIN_API_PREFIX}/open/webhooks` },
+  saveWebhook: { method: 'POST', path: `${MAIN_API_PREFIX}/open/saveWebhook` },
+  deleteWebhook: { method: 'POST', path: `${MAIN_API_PREFIX}/open/deleteWebhook` },
+  testWebhook: { method: 'POST', path: `${MAIN_API_PREFIX}/open/testWebhook` },
+  webhookDeliveries: { method: 'GET', path: `${MAIN_API_PREFIX}/open/webhookDeliveries` },
+  redeliverWebhook: { method: 'POST', path: `${MAIN_API_PREFIX}/open/redeliverWebhook` },
+  // The open API: calls other systems sign with an access record's key (issue 15)
+  openApiDocument: { method: 'GET', path: `${OPEN_API_PREFIX}/openapi.json` },
+  openAssetsByArtNums: { method: 'POST', path: `${OPEN_API_PREFIX}/assets/by-art-nums` },
+  openAssetsByTag: { method: 'GET', path: `${OPEN_API_PREFIX}/assets/by-tag` },
+  openAssetsByFolder: { method: 'GET', path: `${OPEN_API_PREFIX}/assets/by-folder` },
+  openAsset: { method: 'GET', path: `${OPEN_API_PREFIX}/assets/:id` },
+  openAssetPreview: { method: 'GET', path: `${OPEN_API_PREFIX}/assets/:id/preview` },
+  openDownloadUrl: { method: 'POST', path: `${OPEN_API_PREFIX}/assets/download-url` },
+  openAssetChanges: { method: 'GET', path: `${OPEN_API_PREFIX}/assets/changes` },
+  openDownload: { method: 'GET', path: `${OPEN_API_PREFIX}/download` },
+  openCreateUpload: { method: 'POST', path: `${OPEN_API_PREFIX}/uploads` },
+  openUploadParts: { method: 'POST', path: `${OPEN_API_PREFIX}/uploads/:id/parts` },
+  openCompleteUpload: { method: 'POST', path: `${OPEN_API_PREFIX}/uploads/:id/complete` },
+  openTags: { method: 'GET', path: `${OPEN_API_PREFIX}/tags` },
+  openFolders: { method: 'GET', path: `${OPEN_API_PREFIX}/folders` },
+  // Detail-page composition (issue 16): templates (function code 9) and the maker (SPEC §7 names
+  // getTemplateList, getUserSend, makerImage, checkMakerImageStatus; the rest are ours)
+  templateList: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/template/getTemplateList` },
+  templateDetail: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/template/detail` },
+  saveTemplate: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/template/save` },
+  deleteTemplate: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/template/delete` },
+  templateFonts: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/template/fonts` },
+  uploadTemplateAsset: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/template/asset` },
+  templateAssetFromFile: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/template/asset-from-file` },
+  previewTemplate: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/template/preview` },
+  makerPlan: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/image/makerPlan` },
+  makerArticle: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/image/makerArticle` },
+  makerImage: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/image/makerImage` },
+  checkMakerImageStatus: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/image/checkMakerImageStatus` },
+  getUserSend: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/image/getUserSend` },
+  refreshUserSend: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/image/refreshUserSend` },
+  cancelMakerImage: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/image/cancelMakerImage` },
+  makerDownloadTicket: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/image/makerDownloadTicket` },
   // Health check
   health: { method: 'GET', path: '/health' },
 } as const;

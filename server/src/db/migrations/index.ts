@@ -20,6 +20,10 @@ import * as m018 from './018_mail_notices';
 import * as m019 from './019_report_rollup';
 import * as m020 from './020_imports';
 import * as m021 from './021_completeness';
+import * as m022 from './022_open_api';
+import * as m023 from './023_asset_changes_webhooks';
+import * as m024 from './024_composition';
+import * as m025 from './025_fingerprints';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -47,4 +51,8 @@ export const migrations: Record<string, Migration> = {
   '019_report_rollup': m019,
   '020_imports': m020,
   '021_completeness': m021,
+  '022_open_api': m022,
+  '023_asset_changes_webhooks': m023,
+  '024_composition': m024,
+  '025_fingerprints': m025,
 };

@@ -75,6 +75,30 @@ export function fileScopesOfRoles(
 }
 
 /**
+ * A user's rights now, acted on without a session of theirs (sessionId 0): a share link's owner
+ * for its visitors, an open API record's user. A password due for change does not stop these.
+ */
+export function sessionlessAuth(
+  user: { id: number; deptId: number | null; deptPath: string | null },
+  roles: ReadonlyArray<
+    { function_codes: readonly number[] } & Record<
+      'view_scope' | 'upload_scope' | 'download_scope' | 'share_scope',
+      PermissionScope
+    >
+  >,
+): AuthContext {
+  return {
+    userId: user.id,
+    sessionId: 0,
+    deptId: user.deptId,
+    deptPath: user.deptPath,
+    functionCodes: new Set(roles.flatMap((r) => r.function_codes)),
+    fileScopes: fileScopesOfRoles(roles),
+    passwordExpired: false,
+  };
+}
+
+/**
  * Which departments the caller administers (departments, users, password resets): everything
  * when every one of their file scopes is "all", otherwise their own department and everything
  * below it, and nothing without a department. The narrowest reading on purpose: administration

@@ -16,6 +16,12 @@ import type { DownloadSource } from './repository';
 /** Image formats converted to JPG/PNG, best source first. */
 export const CONVERSION_SOURCES = ['psd', ...SHARP_FORMATS];
 const IMAGE_FORMATS = new Set(CONVERSION_SOURCES);
+/**
+ * What of a preset a download uses: a saved preset row, or the same settings given inline (the
+ * open API's `output`).
+ */
+export type PresetSettings = Pick<PresetRow, 'format' | 'long_side_px' | 'background' | 'file_name_template'>;
+
 /** How a preset names one output; width and height are filled in once the image is decoded. */
 export interface OutputNaming {
   template: string;
@@ -51,6 +57,8 @@ export interface DownloadPlan {
   notes: Array<{ path: string; text: string }>;
   /** Always a zip, even for one file (a folder per article number). */
   forceZip: boolean;
+  /** A download by article numbers: the numbers that gave no file, as asked. */
+  unmatched?: string[];
 }
 
 export type ItemSources = DownloadSource[];
@@ -68,7 +76,7 @@ export function outputsOf(
   requested: string[],
   folder: string,
   scalePx: number | null,
-  preset: PresetRow | null,
+  preset: PresetSettings | null,
   nextIndex: (key: string) => number,
   oneImageCopy = false,
 ): Array<Omit<PlannedFile, 'itemId'>> {

@@ -5,6 +5,9 @@ import type { Database } from '../../db/schema';
 import { visibleTo } from '../items/queries.repository';
 import type { Viewer } from '../items/repository';
 
+/** Download tickets written by one INSERT. */
+const TICKETS_PER_INSERT = 500;
+
 /** `%`, `_` and `\` are LIKE wildcards; an id path never holds them, but a pattern stays exact. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -196,38 +199,47 @@ export class DownloadsRepository {
   }
 
   /**
-   * Stores a download request behind a random ticket, held by a session or (a visitor's) by a
-   * share link; expired tickets are swept in the same go.
+   * Stores download requests behind random tickets, each held by a session, (a visitor's) share
+   * link or an open API access record; expired tickets are swept in the same go.
    */
-  async saveTicket(ticket: {
-    tokenHash: string;
-    holder: { sessionId: number } | { shareId: number };
-    kind: string;
-    request: unknown;
-    expiresAt: Date;
-    now: Date;
-  }): Promise<void> {
+  async saveTickets(
+    tickets: ReadonlyArray<{
+      tokenHash: string;
+      holder: { sessionId: number } | { shareId: number } | { apiAccessId: number };
+      kind: string;
+      request: unknown;
+      expiresAt: Date;
+    }>,
+    now: Date,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('download_tickets').where('expires_at', '<', ticket.now).execute();
-      await trx
-        .insertInto('download_tickets')
-        .values({
-          token_hash: ticket.tokenHash,
-          ...('sessionId' in ticket.holder
-            ? { session_id: ticket.holder.sessionId }
-            : { share_id: ticket.holder.shareId }),
-          kind: ticket.kind,
-          request: JSON.stringify(ticket.request),
-          expires_at: ticket.expiresAt,
-        })
-        .execute();
+      await trx.deleteFrom('download_tickets').where('expires_at', '<', now).execute();
+      // In slices: a thousand one-file links of the open API stay well within a statement's parameters.
+      for (let start = 0; start < tickets.length; start += TICKETS_PER_INSERT) {
+        await trx
+          .insertInto('download_tickets')
+          .values(
+            tickets.slice(start, start + TICKETS_PER_INSERT).map((ticket) => ({
+              token_hash: ticket.tokenHash,
+              ...('sessionId' in ticket.holder
+                ? { session_id: ticket.holder.sessionId }
+                : 'shareId' in ticket.holder
+                  ? { share_id: ticket.holder.shareId }
+                  : { api_access_id: ticket.holder.apiAccessId }),
+              kind: ticket.kind,
+              request: JSON.stringify(ticket.request),
+              expires_at: ticket.expiresAt,
+            })),
+          )
+          .execute();
+      }
     });
   }
 
   ticket(tokenHash: string, kind: string, now: Date) {
     return this.db
       .selectFrom('download_tickets')
-      .select(['session_id', 'share_id', 'request'])
+      .select(['session_id', 'share_id', 'api_access_id', 'request'])
       .where('token_hash', '=', tokenHash)
       .where('kind', '=', kind)
       .where('expires_at', '>', now)

@@ -5,13 +5,12 @@ import { authOf } from '../../http/request-context';
 import type { AuthContext } from '../access/access';
 import { downloadSubject, type OperationRecorder } from '../logs/recorder';
 import { sendDownload } from './send';
-import type { DownloadPlan, DownloadsService } from './service';
+import { BATCH_TICKET, type DownloadPlan, type DownloadsService } from './service';
 
 // A ticket keeps the plan checked and resolved when it was issued (issue 12: the link sends its
 // first byte without planning 3,000 files a second time); the kinds were renamed with that change,
 // so a ticket of the old shape (the request) is refused, not misread.
 const ART_NUM_TICKET = 'art-num-plan';
-const BATCH_TICKET = 'batch-plan';
 
 /** What a download ticket keeps: the resolved plan (and the article numbers, for the log). */
 interface PlanTicket {
@@ -44,8 +43,7 @@ export const downloadsRoutes: FastifyPluginAsync<{
   route(app, endpoints.downloadTicket, async (request) => {
     const auth = authOf(request);
     const plan = await downloads.plan(auth, signedIn(request.body), { count: false });
-    const ticket = await downloads.createTicket(auth, BATCH_TICKET, { plan } satisfies PlanTicket);
-    return { url: `${endpoints.redeemDownloadTicket.path}?ticket=${ticket}` };
+    return { url: await downloads.ticketLink(auth, plan) };
   });
 
   /** Download by article numbers: one zip, a folder per article number (issue 5). */

@@ -13,6 +13,8 @@ export async function sendDownload(
   downloads: DownloadsService,
   plan: DownloadPlan,
   reply: FastifyReply,
+  /** The zip's file name (`download-<UTC stamp>.zip` unless given). */
+  options: { zipName?: string } = {},
 ): Promise<FastifyReply> {
   const only = plan.files[0];
   if (plan.files.length === 1 && only && plan.problems.length === 0 && !plan.forceZip) {
@@ -30,6 +32,6 @@ export async function sendDownload(
   });
   const stamp = new Date().toISOString().slice(0, 19).replace(/\D/g, '');
   reply.header('content-type', 'application/zip');
-  reply.header('content-disposition', attachment(`download-${stamp}.zip`));
+  reply.header('content-disposition', attachment(options.zipName ?? `download-${stamp}.zip`));
   return reply.send(stream);
 }

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import {
   type ArtNumDownloadPayload,
   type BatchDownloadRequest,
+  endpoints,
   Flag,
   ItemState,
   ItemType,
@@ -25,10 +26,11 @@ import {
   indexCounter,
   outputsOf,
   type PlannedFile,
+  type PresetSettings,
 } from './plan';
 import type { DownloadSource, DownloadsRepository } from './repository';
 
-export type { DownloadPlan, PlannedFile } from './plan';
+export type { DownloadPlan, PlannedFile, PresetSettings } from './plan';
 
 import { type OpenedEntry, uniquePath, type ZipEntry } from './zip';
 
@@ -68,8 +70,28 @@ const CONTENT_TYPES: Record<string, string> = {
   psd: 'image/vnd.adobe.photoshop',
 };
 
+/**
+ * The kind of a batch-download ticket, which keeps `{ plan }`: the plan checked and resolved when
+ * the ticket was issued (issue 12: the link sends its first byte without planning again).
+ */
+export const BATCH_TICKET = 'batch-plan';
+
 /** How long a download link stays usable. */
 export const TICKET_LIFETIME_MS = 5 * 60 * 1000;
+
+/** Who holds a download ticket: a session, a share link (its visitors) or an open API access record. */
+export type TicketHolder = { sessionId: number } | { shareId: number } | { apiAccessId: number };
+
+/** Options every plan takes. */
+export interface PlanOptions {
+  /** false: nothing is counted now (a ticket counts when it is used). */
+  count?: boolean;
+  /**
+   * Conversion settings given inline (the open API's `output`), used instead of a saved preset;
+   * the same engine converts, scales and names with them.
+   */
+  preset?: PresetSettings;
+}
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
 /** SPEC §7 batch-download: what goes into a download, then its bytes, converted and scaled as asked. */
@@ -102,11 +124,14 @@ export class DownloadsService {
   async plan(
     auth: AuthContext,
     request: BatchDownloadRequest,
-    /** `withoutExpired`: expired files are left out (share links hand none out). */
-    options: { count?: boolean; withoutExpired?: boolean } = {},
+    /**
+     * `withoutExpired`: expired files are left out (share links hand none out). `filesOnly`: a
+     * folder among the selected ids is SE_404, as an unknown id is (the open API names assets).
+     */
+    options: PlanOptions & { withoutExpired?: boolean; filesOnly?: boolean } = {},
   ): Promise<DownloadPlan> {
     const expired = options.withoutExpired ? this.expiredToday() : () => false;
-    const preset = request.presetId ? await this.presetOf(request.presetId) : null;
+    const preset = await this.presetFor(request.presetId, options.preset);
     const formatsById = new Map<number, string[]>();
     for (const id of request.folderDataIdList) formatsById.set(id, []);
     for (const entry of request.downloadFolderDataDTOList)
@@ -118,6 +143,7 @@ export class DownloadsService {
       if (roots.length !== rootIds.length) throw new AppError('SE_404');
       for (const root of roots) {
         if (!canSee(auth, root)) throw new AppError('SE_404');
+        if (options.filesOnly && root.type === ItemType.folder) throw new AppError('SE_404');
         if (root.state !== ItemState.normal) throw new AppError('SEF_04');
         if (root.type !== ItemType.folder && !canDownload(auth, root)) throw new AppError('SE_502');
       }
@@ -203,9 +229,10 @@ export class DownloadsService {
   async planByArtNums(
     auth: AuthContext,
     request: ArtNumDownloadPayload,
-    options: { count?: boolean } = {},
+    /** `allowEmpty`: nothing matched is an empty plan (every number unmatched), not SEDL_02. */
+    options: PlanOptions & { allowEmpty?: boolean } = {},
   ): Promise<DownloadPlan> {
-    const preset = request.presetId ? await this.presetOf(request.presetId) : null;
+    const preset = await this.presetFor(request.presetId, options.preset);
     const expired = this.expiredToday();
     return this.downloads.transaction(async (repo) => {
       const sources = await repo.sourcesByArtNums(request.artNumList, {
@@ -242,12 +269,21 @@ export class DownloadsService {
         }
         if (files.length === before) unmatched.push(artNum);
       }
-      if (files.length === 0) throw new AppError('SEDL_02');
+      if (files.length === 0 && !options.allowEmpty) throw new AppError('SEDL_02');
       if (options.count !== false) await repo.countDownloads([...new Set(files.map((f) => f.itemId))]);
       const notes =
         unmatched.length > 0 ? [{ path: UNMATCHED_ART_NUMS_FILE, text: `${unmatched.join('\n')}\n` }] : [];
-      return { files, problems, notes, forceZip: true };
+      return { files, problems, notes, forceZip: true, unmatched };
     });
+  }
+
+  /** Inline settings win; else the saved preset the request names (SEDL_01 when gone); else none. */
+  private async presetFor(
+    presetId: number | null | undefined,
+    inline: PresetSettings | undefined,
+  ): Promise<PresetSettings | null> {
+    if (inline) return inline;
+    return presetId ? this.presetOf(presetId) : null;
   }
 
   /**
@@ -304,26 +340,59 @@ export class DownloadsService {
     return this.issueTicket({ sessionId: auth.sessionId }, kind, request);
   }
 
+  /**
+   * A batch-download link of a plan made with `count: false`: redeeming it counts and logs the
+   * download as any batch download (the composition zip, issue 16, goes through it).
+   */
+  async ticketLink(auth: AuthContext, plan: DownloadPlan): Promise<string> {
+    const ticket = await this.createTicket(auth, BATCH_TICKET, { plan });
+    return `${endpoints.redeemDownloadTicket.path}?ticket=${ticket}`;
+  }
+
   /** The same for a share link's visitor: the ticket belongs to the link, not to a session. */
   createShareTicket(shareId: number, kind: string, request: unknown): Promise<string> {
     return this.issueTicket({ shareId }, kind, request);
   }
 
-  private async issueTicket(
-    holder: { sessionId: number } | { shareId: number },
+  /**
+   * Tickets held by an open API access record, one per request, all valid until `expiresAt`
+   * (the caller's choice, 60 s to a day): links another system fetches without signing.
+   */
+  async createAccessTickets(
+    apiAccessId: number,
     kind: string,
-    request: unknown,
-  ): Promise<string> {
+    requests: readonly unknown[],
+    expiresAt: Date,
+  ): Promise<string[]> {
+    const tickets = requests.map(() => randomBytes(32).toString('base64url'));
+    await this.downloads.saveTickets(
+      requests.map((request, index) => ({
+        tokenHash: hashTicket(tickets[index] as string),
+        holder: { apiAccessId },
+        kind,
+        request,
+        expiresAt,
+      })),
+      this.clock.now(),
+    );
+    return tickets;
+  }
+
+  private async issueTicket(holder: TicketHolder, kind: string, request: unknown): Promise<string> {
     const ticket = randomBytes(32).toString('base64url');
     const now = this.clock.now();
-    await this.downloads.saveTicket({
-      tokenHash: hashTicket(ticket),
-      holder,
-      kind,
-      request,
-      expiresAt: new Date(now.getTime() + TICKET_LIFETIME_MS),
+    await this.downloads.saveTickets(
+      [
+        {
+          tokenHash: hashTicket(ticket),
+          holder,
+          kind,
+          request,
+          expiresAt: new Date(now.getTime() + TICKET_LIFETIME_MS),
+        },
+      ],
       now,
-    });
+    );
     return ticket;
   }
 
@@ -341,6 +410,14 @@ export class DownloadsService {
     if (!row || row.share_id === null) throw invalidField('ticket', 'invalidToken');
     const request = typeof row.request === 'string' ? JSON.parse(row.request) : row.request;
     return { shareId: row.share_id, request };
+  }
+
+  /** The stored request and access record of an open API ticket still valid; `invalidToken` otherwise. */
+  async redeemAccessTicket(ticket: string, kind: string): Promise<{ apiAccessId: number; request: unknown }> {
+    const row = await this.downloads.ticket(hashTicket(ticket), kind, this.clock.now());
+    if (!row || row.api_access_id === null) throw invalidField('ticket', 'invalidToken');
+    const request = typeof row.request === 'string' ? JSON.parse(row.request) : row.request;
+    return { apiAccessId: row.api_access_id, request };
   }
 
   contentTypeOf(file: PlannedFile): string {

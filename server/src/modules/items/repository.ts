@@ -1,8 +1,18 @@
-import { ItemState, ItemType, UploadStatus } from '@dam/contract';
+import { colourCell, ItemState, ItemType, UploadStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, ItemRow } from '../../db/schema';
-import { type ItemWithOwner, selectItems, type Viewer, validOn, visibleTo } from './queries.repository';
+import type { ColourFilter } from './colour-filter';
+import {
+  hasColourNear,
+  type ItemWithOwner,
+  newestAlongColours,
+  selectItems,
+  selectItemsAlongColours,
+  type Viewer,
+  validOn,
+  visibleTo,
+} from './queries.repository';
 
 export type { ItemWithOwner, Viewer } from './queries.repository';
 
@@ -20,7 +30,17 @@ export interface ListingFilter {
   tagGroups?: number[][] | undefined;
   /** Leaves out files expired on this day (YYYY-MM-DD, SPEC §4); folders stay. */
   validOn?: string | undefined;
+  /** Only files with a dominant colour near this one (issue 17); folders have no colours. */
+  colour?: ColourFilter | undefined;
+  /**
+   * With a colour, in the newest-first order: read the colour index's merged walk (plan §8) rather
+   * than probe each row of the folder. `listChildren` decides by the folder's size when unset.
+   */
+  colourWalk?: boolean | undefined;
 }
+
+/** From this many live children on, a colour filter walks the colour index (plan §8). */
+export const COLOUR_WALK_FOLDER_SIZE = 100_000;
 
 export type NewFolder = Pick<
   ItemRow,
@@ -72,14 +92,36 @@ export class ItemsRepository {
     limit: number,
     offset: number,
   ): Promise<ItemWithOwner[]> {
+    const walk =
+      filter.colour !== undefined &&
+      order === 'normal' &&
+      (filter.colourWalk ??
+        (await this.countChildrenUpTo(parentId, COLOUR_WALK_FOLDER_SIZE)) >= COLOUR_WALK_FOLDER_SIZE);
     return (await this.listChildrenQuery(
       parentId,
       viewer,
-      filter,
+      { ...filter, colourWalk: walk },
       order,
       limit,
       offset,
     ).execute()) as ItemWithOwner[];
+  }
+
+  /** How many live children a folder has, counting no further than `limit` (an index-only range). */
+  async countChildrenUpTo(parentId: number | null, limit: number): Promise<number> {
+    const row = await this.db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('items')
+          .select(sql`1`.as('one'))
+          .where((w) => (parentId === null ? w('parent_id', 'is', null) : w('parent_id', '=', parentId)))
+          .where('state', '=', ItemState.normal)
+          .limit(limit)
+          .as('children'),
+      )
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** The query of `listChildren` (its plan is checked by the tests). */
@@ -91,7 +133,14 @@ export class ItemsRepository {
     limit: number,
     offset: number,
   ) {
-    let query = selectItems(this.db, viewer.userId)
+    // A colour in a big folder: the colour index's merged walk, each row joined to its item; the
+    // folder is then a condition on the item (plan §8, "Folders over 100k children").
+    const walk = filter.colour !== undefined && filter.colourWalk === true && order === 'normal';
+    let query = (
+      walk && filter.colour
+        ? selectItemsAlongColours(this.db, viewer.userId, filter.colour)
+        : selectItems(this.db, viewer.userId)
+    )
       .where('items.state', '=', ItemState.normal)
       .where((eb) =>
         parentId === null ? eb('items.parent_id', 'is', null) : eb('items.parent_id', '=', parentId),
@@ -116,6 +165,10 @@ export class ItemsRepository {
         ),
       );
     }
+    if (walk) return newestAlongColours(query).limit(limit).offset(offset);
+    // Otherwise a probe of item_colours per row of the listing walk: bounded by the folder (plan §8).
+    const colour = filter.colour;
+    if (colour) query = query.where((eb) => hasColourNear(eb, colour));
     // The leading expressions match the listing indexes exactly, so a page is an index range.
     const foldersFirst = sql`(items.type <> ${sql.lit(ItemType.folder)})`;
     query =
@@ -269,24 +322,92 @@ export class ItemsRepository {
 
   /**
    * Recomputes what a logical file shows from its finished, visible upload records: its formats
-   * (in order of first arrival), size (latest record of each format), type and preview.
+   * (in order of first arrival), size (latest record of each format), type and preview; and its
+   * colours for the colour search, copied from the cover upload's (none without a cover or without
+   * colours). In one transaction: the items row is locked first, so two refreshes of one item
+   * (two media jobs) write its colours one after the other.
    */
   async refreshFileSummary(itemId: number, now: Date): Promise<void> {
-    await sql`
+    if (!this.db.isTransaction) {
+      await this.transaction((repo) => repo.refreshFileSummary(itemId, now));
+      return;
+    }
+    const { rows } = await sql<{ created_at: Date; cover_upload_id: number | string | null }>`
       WITH latest AS (
-        SELECT DISTINCT ON (format) format, file_size, thumb_key, completed_at
+        SELECT DISTINCT ON (format) id, format, file_size, thumb_key, completed_at
         FROM uploads WHERE item_id = ${itemId} AND status = ${sql.lit(UploadStatus.done)} AND NOT hidden
         ORDER BY format, completed_at DESC, id DESC
       ), firsts AS (
         SELECT format, min(completed_at) AS first_at FROM uploads
         WHERE item_id = ${itemId} AND status = ${sql.lit(UploadStatus.done)} AND NOT hidden GROUP BY format
+      ), cover AS (
+        SELECT id, thumb_key FROM latest WHERE thumb_key IS NOT NULL ORDER BY completed_at DESC, id DESC LIMIT 1
       )
       UPDATE items SET
         file_formats = (SELECT string_agg(f.format, ',' ORDER BY f.first_at, f.format) FROM firsts f),
         total_size = COALESCE((SELECT sum(file_size) FROM latest), 0),
-        cover_key = (SELECT thumb_key FROM latest WHERE thumb_key IS NOT NULL ORDER BY completed_at DESC LIMIT 1),
+        cover_key = (SELECT thumb_key FROM cover),
         updated_at = ${now}
-      WHERE id = ${itemId}`.execute(this.db);
+      WHERE id = ${itemId}
+      RETURNING created_at, (SELECT id FROM cover) AS cover_upload_id`.execute(this.db);
+    const item = rows[0];
+    if (!item) return;
+    await this.copyCoverColours(itemId, item.cover_upload_id, item.created_at);
+  }
+
+  /**
+   * Only the item's colours from its cover upload (the fingerprint back-fill): the item itself is
+   * not touched, so its "updated" time stays the last change a person made.
+   */
+  async refreshColours(itemId: number): Promise<void> {
+    if (!this.db.isTransaction) {
+      await this.transaction((repo) => repo.refreshColours(itemId));
+      return;
+    }
+    const { rows } = await sql<{ created_at: Date; cover_upload_id: number | string | null }>`
+      SELECT i.created_at, (
+        SELECT u.id FROM uploads u
+        WHERE u.item_id = i.id AND u.status = ${sql.lit(UploadStatus.done)} AND NOT u.hidden AND u.thumb_key IS NOT NULL
+          AND NOT EXISTS (
+            SELECT 1 FROM uploads newer WHERE newer.item_id = u.item_id AND newer.format = u.format
+              AND newer.status = ${sql.lit(UploadStatus.done)} AND NOT newer.hidden
+              AND (newer.completed_at, newer.id) > (u.completed_at, u.id))
+        ORDER BY u.completed_at DESC, u.id DESC LIMIT 1) AS cover_upload_id
+      FROM items i WHERE i.id = ${itemId} FOR UPDATE`.execute(this.db);
+    const item = rows[0];
+    if (!item) return;
+    await this.copyCoverColours(itemId, item.cover_upload_id, item.created_at);
+  }
+
+  /** Replaces the item's colours with its cover upload's (none without a cover or colours). */
+  private async copyCoverColours(
+    itemId: number,
+    coverUploadId: number | string | null,
+    createdAt: Date,
+  ): Promise<void> {
+    await this.db.deleteFrom('item_colours').where('item_id', '=', itemId).execute();
+    if (coverUploadId === null) return;
+    const colours = await this.db
+      .selectFrom('media_colours')
+      .select(['slot', 'l', 'a', 'b', 'weight'])
+      .where('upload_id', '=', Number(coverUploadId))
+      .execute();
+    if (colours.length === 0) return;
+    await this.db
+      .insertInto('item_colours')
+      .values(
+        colours.map((c) => ({
+          item_id: itemId,
+          slot: c.slot,
+          l: c.l,
+          a: c.a,
+          b: c.b,
+          weight: c.weight,
+          cell: colourCell(c.l, c.a, c.b),
+          created_at: createdAt,
+        })),
+      )
+      .execute();
   }
 
   async setFileMetadata(

@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthContext } from '../access/access';
+import { colourFilterOf } from './colour-filter';
 import { type ItemPresenter, pageOf, viewerOf } from './item-pages';
 import { resolveFolder, visibleFolder } from './lookup';
 import type { PersonalListsRepository } from './personal-lists.repository';
@@ -145,6 +146,7 @@ export class ItemsService {
         minExpireDate: request.minExpireTime?.slice(0, 10),
         maxExpireDate: request.maxExpireTime?.slice(0, 10),
         tagGroups,
+        colour: request.colour ? colourFilterOf(request.colour, request.colourTolerance) : undefined,
       },
       order,
       request.pageSize + 1,

@@ -1,4 +1,4 @@
-import { type FolderRef, itemTypeOfFormat } from '@dam/contract';
+import { type FolderRef, ItemState, ItemType, itemTypeOfFormat } from '@dam/contract';
 import type { ItemRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
@@ -48,6 +48,29 @@ export class UploadTargets {
   }
 
   /**
+   * Where a file the uploader asked to add as a new version of `itemId` goes (issue 17, "add as
+   * new version" in the near-duplicate warning): the item's folder under the item's name, so the
+   * finished upload joins it as the "upload a new version" dialog's do. The item must be a live
+   * file the uploader may change, in a folder they may upload into; nothing is created otherwise.
+   */
+  async versionTarget(
+    repo: ItemsRepository,
+    auth: AuthContext,
+    itemId: number,
+  ): Promise<{ folder: FolderRow | null; baseName: string }> {
+    const item = await repo.findById(itemId, auth.userId);
+    if (!item || item.state !== ItemState.normal || item.type === ItemType.folder || !canSee(auth, item))
+      throw new AppError('SE_404');
+    if (!canEdit(auth, item)) throw new AppError('SE_502');
+    const folder =
+      item.parent_id === null ? null : ((await repo.findById(item.parent_id, auth.userId)) ?? null);
+    // A folder on its way to the recycle bin would send the upload to the top level instead.
+    if (item.parent_id !== null && folder?.state !== ItemState.normal) throw new AppError('SE_404');
+    if (!canUploadInto(auth, folder)) throw new AppError('SE_502');
+    return { folder, baseName: item.name };
+  }
+
+  /**
    * The subfolder of a folder upload: the live one of that name when the uploader may see it and
    * upload into it; otherwise `name (2)`, `name (3)`… by the same rule as files (fileForUpload), so
    * a folder of another department is neither entered nor revealed.
@@ -86,6 +109,9 @@ export class UploadTargets {
    * Otherwise the upload goes to `name (2)`, `name (3)`…: the first of these the uploader may
    * change, or the first free one (see docs/decisions.md, "Which logical file a record joins").
    * Runs inside the caller's transaction and holds the lock of every name it looks at.
+   * `mayJoin` narrows which existing files are joined (generated pages join only earlier outputs,
+   * never a person's own file of the same name); one it refuses is passed over like one of another
+   * department.
    */
   async fileForUpload(
     repo: ItemsRepository,
@@ -93,13 +119,20 @@ export class UploadTargets {
     folder: ItemRow | null,
     upload: { baseName: string; format: string; ownerId: number },
     now: Date,
+    options: { mayJoin?: (existing: ItemRow) => Promise<boolean> } = {},
   ): Promise<ItemRow> {
     const parentId = folder?.id ?? null;
     for (let n = 1; ; n++) {
       const name = n === 1 ? upload.baseName : `${upload.baseName} (${n})`;
       await repo.lockName(parentId, name);
       const existing = await repo.findLiveFileByName(parentId, name);
-      if (existing && canSee(auth, existing) && canEdit(auth, existing)) return existing;
+      if (
+        existing &&
+        canSee(auth, existing) &&
+        canEdit(auth, existing) &&
+        (options.mayJoin === undefined || (await options.mayJoin(existing)))
+      )
+        return existing;
       if (existing) continue;
       const id = await repo.insertFile({
         type: itemTypeOfFormat(upload.format),

@@ -38,6 +38,12 @@ const FIELD_LABELS: Record<LogLanguage, Record<string, string>> = {
     members: '成员',
     externalEmails: '外部邮箱',
     memberCount: '人数',
+    description: '描述',
+    enterpriseId: '企业 ID',
+    userMail: '用户邮箱',
+    ratePerMinute: '每分钟调用上限',
+    apiCodes: '可用接口',
+    events: '事件',
   },
   en: {
     name: 'name',
@@ -61,6 +67,12 @@ const FIELD_LABELS: Record<LogLanguage, Record<string, string>> = {
     members: 'members',
     externalEmails: 'external addresses',
     memberCount: 'member count',
+    description: 'description',
+    enterpriseId: 'enterprise ID',
+    userMail: 'user mail',
+    ratePerMinute: 'calls per minute',
+    apiCodes: 'allowed calls',
+    events: 'events',
   },
 };
 
@@ -213,6 +225,12 @@ export function describeEntry(
   };
   const mailGroup = (): string | null =>
     typeof d.mailGroupName === 'string' ? `${zh ? '邮件组：' : 'mail group: '}${d.mailGroupName}` : null;
+  const apiAccess = (): string | null =>
+    typeof d.apiAccessName === 'string' ? `${zh ? 'API 接入：' : 'API access: '}${d.apiAccessName}` : null;
+  const enterprise = (): string | null =>
+    typeof d.enterpriseName === 'string' || typeof d.enterpriseId === 'string'
+      ? `${zh ? '企业：' : 'enterprise: '}${String(d.enterpriseName ?? d.enterpriseId)}`
+      : null;
   const code_ = isOperationCode(code) ? (code as OperationCode) : null;
   switch (code_) {
     case OperationCode.upload:
@@ -296,6 +314,51 @@ export function describeEntry(
       return joinParts([mailGroup(), describeValues(d.values, lang)], lang);
     case OperationCode.editMailGroup:
       return joinParts([mailGroup(), describeMembership(d, lang)], lang);
+    case OperationCode.createApiAccess:
+    case OperationCode.deleteApiAccess:
+      return joinParts([apiAccess(), describeValues(d.values, lang)], lang);
+    case OperationCode.editApiAccess:
+      return joinParts([apiAccess(), describeChanges(d.changes, lang)], lang);
+    case OperationCode.rotateApiSecret:
+      return joinParts(
+        [
+          apiAccess(),
+          typeof d.graceHours === 'number' && d.graceHours > 0
+            ? zh
+              ? `旧密钥再保留 ${d.graceHours} 小时`
+              : `old secret kept for ${d.graceHours} h`
+            : zh
+              ? '旧密钥立即失效'
+              : 'old secret revoked at once',
+        ],
+        lang,
+      );
+    case OperationCode.saveApiEnterprise:
+    case OperationCode.deleteApiEnterprise:
+      return joinParts(
+        [enterprise(), describeChanges(d.changes, lang) || describeValues(d.values, lang)],
+        lang,
+      );
+    case OperationCode.saveWebhook:
+    case OperationCode.deleteWebhook:
+      return joinParts(
+        [
+          newValue,
+          describeValues({ events: (d.values as Record<string, unknown> | undefined)?.events }, lang),
+        ],
+        lang,
+      );
+    case OperationCode.openCall:
+    case OperationCode.openRefused:
+      return joinParts(
+        [
+          typeof d.path === 'string'
+            ? `${typeof d.method === 'string' ? `${d.method} ` : ''}${d.path}`
+            : null,
+          typeof d.reason === 'string' ? (zh ? `原因 ${d.reason}` : `reason ${d.reason}`) : null,
+        ],
+        lang,
+      );
     case OperationCode.importSku:
     case OperationCode.importSkuTags:
       return zh

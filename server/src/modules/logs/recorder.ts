@@ -16,17 +16,32 @@ type Warn = (details: Record<string, unknown>, message: string) => void;
  * can still be recovered from the server log.
  */
 export class OperationRecorder {
+  /** Requests an entry was written for (the open API logs OPEN01 for a call that wrote none). */
+  private readonly wrote = new WeakSet<FastifyRequest>();
+
   constructor(
     private readonly logs: LogsService,
     private readonly warn: Warn,
   ) {}
 
+  /**
+   * Who and from where. A signed open API call (request.openAccess, modules/open-auth) names its
+   * access record: `API · <name>` and api_access_id, with the record's user as the operator.
+   */
   private actor(request: FastifyRequest, userId: number | null): LogActor {
+    this.wrote.add(request);
+    const access = request.openAccess;
     return {
       userId,
       ip: request.ip ?? null,
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      ...(access ? { apiAccess: { id: access.accessId, name: access.name } } : {}),
     };
+  }
+
+  /** Whether an entry was written for this request (by any of the methods here). */
+  wroteFor(request: FastifyRequest): boolean {
+    return this.wrote.has(request);
   }
 
   private async write(
@@ -84,6 +99,25 @@ export class OperationRecorder {
     subject: LogSubject = {},
   ): Promise<void> {
     await this.write(this.actor(request, userId), code, subject);
+  }
+
+  /**
+   * An open API call through access record `access` (known: its user is the operator; unknown,
+   * e.g. a refused call with no valid key: no operator) did `code`; used for OPEN09 refusals,
+   * which happen before request.openAccess is set.
+   */
+  async byApiAccess(
+    request: FastifyRequest,
+    access: { accessId: number; name: string; userId: number } | null,
+    code: OperationCode,
+    subject: LogSubject = {},
+  ): Promise<void> {
+    const actor = this.actor(request, access?.userId ?? null);
+    await this.write(
+      access ? { ...actor, apiAccess: { id: access.accessId, name: access.name } } : actor,
+      code,
+      subject,
+    );
   }
 
   /** A share-link visitor (no account) did `code`. */

@@ -17,6 +17,8 @@ export interface NewLogEntry {
   ip: string | null;
   userAgent: string | null;
   reported: boolean;
+  /** The open API access record the operation came through (migration 022). */
+  apiAccessId?: number | null;
 }
 
 export interface LogRow {
@@ -85,6 +87,7 @@ export class LogsRepository {
         ip: entry.ip,
         user_agent: entry.userAgent,
         reported: entry.reported,
+        api_access_id: entry.apiAccessId ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

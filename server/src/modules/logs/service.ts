@@ -30,6 +30,11 @@ export interface LogActor {
   userId: number | null;
   ip: string | null;
   userAgent: string | null;
+  /**
+   * The open API access record the operation came through (issue 15): the entry names it
+   * (`API · <name>`, api_access_id) while `userId` stays the record's user.
+   */
+  apiAccess?: { id: number; name: string } | null;
 }
 
 /** Operations whose entry lists what changed (before → after). */
@@ -117,7 +122,12 @@ export class LogsService {
     await this.repo.insert({
       createdAt: this.clock.now(),
       operatorId: actor.userId,
-      operatorName: actor.userId === null ? null : await this.repo.userName(actor.userId),
+      operatorName: actor.apiAccess
+        ? `API · ${actor.apiAccess.name}`
+        : actor.userId === null
+          ? null
+          : await this.repo.userName(actor.userId),
+      apiAccessId: actor.apiAccess?.id ?? null,
       code,
       itemIds: base.itemIds,
       itemNames: base.itemNames,

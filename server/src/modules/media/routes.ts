@@ -28,13 +28,14 @@ const CONTENT_TYPES: Record<string, string> = {
  * The local driver's object endpoint: what a presigned GET is on S3. The signed token names one
  * object and whom it was made for; images, video and PDF open inline, the rest download. Ranges
  * (video seeking) and revalidation (ETag/Last-Modified) work. A token whose session has ended (signed out, expired, user deleted or
- * disabled) or whose share link is no longer live is refused (SE_502), as is one naming neither.
+ * disabled), whose share link is no longer live, or whose open API access record is deleted or
+ * turned off (or its user deleted) is refused (SE_502), as is one naming none of them.
  */
 export const localMediaRoute: FastifyPluginAsync<{
   storage: LocalStorage;
   secret: string;
   clock: Clock;
-  /** Whether the session or share link a token was made for is still alive. */
+  /** Whether the session, share link or access record a token was made for is still alive. */
   bearerAlive: (bearer: MediaBearer) => Promise<boolean>;
 }> = async (app, { storage, secret, clock, bearerAlive }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -5,7 +5,7 @@ import type { MediaBearer, ObjectStorage } from '../../storage/storage';
 export type { MediaBearer } from '../../storage/storage';
 
 /**
- * Windows of media URLs. Local-driver URLs name their session (or share link), which the media
+ * Windows of media URLs. Local-driver URLs name their session (share link, access record), which the media
  * endpoint checks on every request, so they can keep a long window (stable URLs, good browser
  * caching). S3 presigned URLs cannot be checked, so they live minutes: signed at the start of a
  * 15-minute window and valid to the end of the next, 15 to 30 minutes.
@@ -21,12 +21,15 @@ export interface MediaClaims {
   s?: number;
   /** The share link it was made for (a visitor's). */
   sh?: number;
+  /** The open API access record it was made for (another system's). */
+  a?: number;
 }
 
 /** The bearer a media token names, or null when it names none (refused). */
 export function bearerOfClaims(claims: MediaClaims): MediaBearer | null {
   if (typeof claims.s === 'number') return { sessionId: claims.s };
   if (typeof claims.sh === 'number') return { shareId: claims.sh };
+  if (typeof claims.a === 'number') return { accessId: claims.a };
   return null;
 }
 
@@ -38,7 +41,7 @@ export function localMediaUrlMaker(secret: string) {
       {
         k: claims.key,
         ...(claims.fileName ? { f: claims.fileName } : {}),
-        ...(bearer ? ('sessionId' in bearer ? { s: bearer.sessionId } : { sh: bearer.shareId }) : {}),
+        ...(bearer ? bearerClaims(bearer) : {}),
       } satisfies MediaClaims,
       secret,
       expiresAt,
@@ -47,9 +50,23 @@ export function localMediaUrlMaker(secret: string) {
   };
 }
 
+/** The claim naming a token's bearer. */
+function bearerClaims(bearer: MediaBearer): Pick<MediaClaims, 's' | 'sh' | 'a'> {
+  if ('sessionId' in bearer) return { s: bearer.sessionId };
+  if ('shareId' in bearer) return { sh: bearer.shareId };
+  return { a: bearer.accessId };
+}
+
+/** A URL and the moment it stops working. */
+export interface ExpiringUrl {
+  url: string;
+  expiresAt: Date;
+}
+
 /**
  * URLs of thumbnails, previews and originals for the browser, each made for a bearer: the
- * caller's session (pass the AuthContext), or `{ shareId }` for a share link's visitors. They
+ * caller's session (pass the AuthContext), `{ shareId }` for a share link's visitors, or
+ * `{ accessId }` for an open API access record (never its AuthContext: its sessionId is 0). They
  * expire at the end of the next window, so the same image keeps the same URL for a while and the
  * browser cache works.
  */
@@ -71,6 +88,13 @@ export class MediaUrls {
     return this.storage.readUrl(key, expiresAt, { bearer: only(bearer), signedAt });
   }
 
+  /** `urlOf` with the moment the URL expires (the open API answers both). */
+  async linkOf(key: string | null, bearer: MediaBearer): Promise<ExpiringUrl | null> {
+    if (!key) return null;
+    const { signedAt, expiresAt } = this.window();
+    return { url: await this.storage.readUrl(key, expiresAt, { bearer: only(bearer), signedAt }), expiresAt };
+  }
+
   downloadUrl(key: string, fileName: string, bearer: MediaBearer): Promise<string> {
     const { signedAt, expiresAt } = this.window();
     return this.storage.readUrl(key, expiresAt, { fileName, bearer: only(bearer), signedAt });
@@ -79,5 +103,7 @@ export class MediaUrls {
 
 /** Just the bearer's id (an AuthContext passed as the bearer carries much more). */
 function only(bearer: MediaBearer): MediaBearer {
-  return 'sessionId' in bearer ? { sessionId: bearer.sessionId } : { shareId: bearer.shareId };
+  if ('sessionId' in bearer) return { sessionId: bearer.sessionId };
+  if ('shareId' in bearer) return { shareId: bearer.shareId };
+  return { accessId: bearer.accessId };
 }

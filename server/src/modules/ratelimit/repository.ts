@@ -6,12 +6,14 @@ export class RateLimitRepository {
   constructor(private readonly db: Db) {}
 
   /** Counts one attempt on `key` in the window starting at `windowStart`; the new count, atomically. */
-  async increment(key: string, windowStart: Date): Promise<number> {
+  async increment(key: string, windowStart: Date, by = 1): Promise<number> {
     const row = await this.db
       .insertInto('rate_limit_counters')
-      .values({ key, window_start: windowStart, count: 1 })
+      .values({ key, window_start: windowStart, count: by })
       .onConflict((oc) =>
-        oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limit_counters.count + 1` }),
+        oc
+          .columns(['key', 'window_start'])
+          .doUpdateSet({ count: sql`rate_limit_counters.count + ${by}::int` }),
       )
       .returning('count')
       .executeTakeFirstOrThrow();
@@ -19,10 +21,10 @@ export class RateLimitRepository {
   }
 
   /** Takes one attempt back (a successful sign-in is not an attempt against anyone). */
-  async decrement(key: string, windowStart: Date): Promise<void> {
+  async decrement(key: string, windowStart: Date, by = 1): Promise<void> {
     await this.db
       .updateTable('rate_limit_counters')
-      .set({ count: sql`greatest(count - 1, 0)` })
+      .set({ count: sql`greatest(count - ${by}::int, 0)` })
       .where('key', '=', key)
       .where('window_start', '=', windowStart)
       .execute();

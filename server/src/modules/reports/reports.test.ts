@@ -154,6 +154,9 @@ describe('data reports (/manage/data-table, code 6)', () => {
       ['2026-01-07', 0, 0, 1, 0],
     ]);
     expect(result.timeZone).toBe('Asia/Shanghai');
+    // The clock stands at 17:00 UTC on 8 January: already the 9th in Shanghai, the day a browser
+    // elsewhere ends its default period on.
+    expect(result.today).toBe('2026-01-09');
     // Weekly and monthly buckets hold the same figures.
     const weekly = await report(root, { bucket: 'week' });
     expect(weekly.series).toHaveLength(1);

@@ -172,6 +172,7 @@ export class ReportsService {
       dimension: request.dimension,
       bucket: request.bucket,
       timeZone: this.timeZone,
+      today: localDay(this.clock.now(), this.timeZone),
       scope: dept ? { deptId: dept.id, name: dept.name } : null,
       totals,
       series,

@@ -2,11 +2,21 @@ import { ItemState, ItemType, SearchFileType } from '@dam/contract';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { visibleTo } from '../items/queries.repository';
+import type { ColourFilter } from '../items/colour-filter';
+import {
+  hasColourNear,
+  newestAlongColours,
+  selectItemsAlongColours,
+  visibleTo,
+} from '../items/queries.repository';
 import type { ItemWithOwner, Viewer } from '../items/repository';
 
-/** What to look for: a substring of the name or article number, or whole values of a batch. */
+/**
+ * What to look for: a substring of the name or article number, or whole values of a batch; or
+ * anything (a search by colour alone).
+ */
 export type SearchMatch =
+  | { kind: 'any' }
   | { kind: 'nameContains'; text: string }
   | { kind: 'artNumContains'; text: string }
   | { kind: 'artNumIn'; values: string[] }
@@ -37,14 +47,23 @@ type Query = SelectQueryBuilder<Database, 'items' | 'users', object>;
 export class SearchRepository {
   constructor(private readonly db: Db) {}
 
-  private matching(match: SearchMatch, viewer: Viewer, types: ItemType[] | null): Query {
+  private matching(
+    match: SearchMatch,
+    viewer: Viewer,
+    types: ItemType[] | null,
+    colour: ColourFilter | undefined,
+  ): Query {
     let query = this.db
       .selectFrom('items')
       .innerJoin('users', 'users.id', 'items.owner_id')
       .where('items.state', '=', ItemState.normal)
       .where((eb) => visibleTo(eb, viewer)) as unknown as Query;
     if (types) query = query.where('items.type', 'in', types);
+    // With a colour: a probe of item_colours per item the text search reads (plan §8).
+    if (colour) query = query.where((eb) => hasColourNear(eb, colour));
     switch (match.kind) {
+      case 'any':
+        return query;
       case 'nameContains':
         return query.where(
           sql<boolean>`lower(items.name) LIKE ${`%${escapeLike(match.text.toLowerCase())}%`}`,
@@ -78,6 +97,7 @@ export class SearchRepository {
     order: 'normal' | 'nameAsc' | 'nameDesc',
     limit: number,
     offset: number,
+    colour?: ColourFilter,
   ): Promise<ItemWithOwner[]> {
     return (await this.searchQuery(
       match,
@@ -86,6 +106,7 @@ export class SearchRepository {
       order,
       limit,
       offset,
+      colour,
     ).execute()) as unknown as ItemWithOwner[];
   }
 
@@ -97,8 +118,11 @@ export class SearchRepository {
     order: 'normal' | 'nameAsc' | 'nameDesc',
     limit: number,
     offset: number,
+    colour?: ColourFilter,
   ) {
-    let query = this.matching(match, viewer, types)
+    if (colour && match.kind === 'any' && order === 'normal')
+      return this.colourWalkQuery(colour, viewer, types, limit, offset);
+    let query = this.matching(match, viewer, types, colour)
       .selectAll('items')
       .select((eb) => [
         'users.name as user_name',
@@ -122,19 +146,44 @@ export class SearchRepository {
     return query.limit(limit).offset(offset);
   }
 
+  /**
+   * A search by colour alone, newest first (plan §8): the merged walk over the nearby cells of
+   * `item_colours_cell_time`, each row joined to its item by primary key for the visibility rule,
+   * one row per item, stopping after a page. Folders have no colours, so "folders first" holds.
+   */
+  private colourWalkQuery(
+    colour: ColourFilter,
+    viewer: Viewer,
+    types: ItemType[] | null,
+    limit: number,
+    offset: number,
+  ) {
+    let query = selectItemsAlongColours(this.db, viewer.userId, colour)
+      .where('items.state', '=', ItemState.normal)
+      .where((eb) => visibleTo(eb, viewer));
+    if (types) query = query.where('items.type', 'in', types);
+    return newestAlongColours(query).limit(limit).offset(offset);
+  }
+
   /** Of a batch's values, those (lower-cased) that match at least one item the viewer can see. */
   async matchedValues(
     match: SearchMatch & { values: string[] },
     viewer: Viewer,
     types: ItemType[] | null,
+    colour?: ColourFilter,
   ): Promise<Set<string>> {
-    const rows = await this.matchedValuesQuery(match, viewer, types).execute();
+    const rows = await this.matchedValuesQuery(match, viewer, types, colour).execute();
     return new Set(rows.map((row) => String((row as { value: string }).value)));
   }
 
   /** The query of `matchedValues` (its plan at scale is checked by server/test/query-plans.test.ts). */
-  matchedValuesQuery(match: SearchMatch & { values: string[] }, viewer: Viewer, types: ItemType[] | null) {
+  matchedValuesQuery(
+    match: SearchMatch & { values: string[] },
+    viewer: Viewer,
+    types: ItemType[] | null,
+    colour?: ColourFilter,
+  ) {
     const column = match.kind === 'artNumIn' ? sql`lower(items.art_num)` : sql`lower(items.name)`;
-    return this.matching(match, viewer, types).select(column.as('value')).distinct();
+    return this.matching(match, viewer, types, colour).select(column.as('value')).distinct();
   }
 }

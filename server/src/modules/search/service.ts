@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { calendarDate } from '../../lib/clock';
 import { type AuthContext, fileScopeFilter } from '../access/access';
+import { colourFilterOf } from '../items/colour-filter';
 import { presentItem } from '../items/presenter';
 import type { Viewer } from '../items/repository';
 import type { MediaUrls } from '../media/urls';
@@ -28,6 +29,7 @@ export class SearchService {
   async search(auth: AuthContext, request: ParsedSearch): Promise<SearchResult> {
     const viewer: Viewer = { userId: auth.userId, view: fileScopeFilter(auth, 'view') };
     const match = matchOf(request);
+    const colour = request.colour ? colourFilterOf(request.colour, request.colourTolerance) : undefined;
     const types = typesOfScope(request.fileType);
     const order =
       request.rankStatus === RankStatus.up
@@ -42,11 +44,12 @@ export class SearchService {
       order,
       request.pageSize + 1,
       (request.pageNo - 1) * request.pageSize,
+      colour,
     );
     let unmatched: string[] = [];
     // The values of a batch that found nothing, so the user sees what is missing (first page only).
     if (request.pageNo === 1 && (match.kind === 'artNumIn' || match.kind === 'nameIn')) {
-      const found = await this.repo.matchedValues(match, viewer, types);
+      const found = await this.repo.matchedValues(match, viewer, types, colour);
       unmatched = match.values.filter((value) => !found.has(value.toLowerCase()));
     }
     const today = calendarDate(this.clock.now(), this.timeZone);
@@ -67,6 +70,9 @@ export class SearchService {
 }
 
 function matchOf(request: ParsedSearch): SearchMatch {
+  // A title or article-number search may be a colour alone (the contract allows no other empty one).
+  const single = request.searchType === SearchType.title || request.searchType === SearchType.artNum;
+  if (single && !request.query && request.colour) return { kind: 'any' };
   switch (request.searchType) {
     case SearchType.title:
       return { kind: 'nameContains', text: request.query ?? '' };

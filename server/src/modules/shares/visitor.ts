@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { type Clock, calendarDate } from '../../lib/clock';
 import { signToken, verifyToken } from '../../lib/signing';
-import { type AuthContext, fileScopeFilter, fileScopesOfRoles } from '../access/access';
+import { type AuthContext, fileScopeFilter, sessionlessAuth } from '../access/access';
 import type { AccessRepository } from '../access/access.repository';
 import type { DownloadPlan, DownloadsService } from '../downloads/service';
 import { type Paging, pageOf } from '../items/item-pages';
@@ -107,16 +107,11 @@ export class ShareVisitorService {
   /** What the owner may do now: their roles (own and department's) of this moment. */
   private async ownerOf(share: ShareWithOwner): Promise<AuthContext> {
     const roles = await this.deps.access.rolesOfUser(share.owner_id, share.owner_dept_id);
-    return {
-      userId: share.owner_id,
-      // Visitors act with the owner's permissions but under no session of theirs.
-      sessionId: 0,
-      deptId: share.owner_dept_id,
-      deptPath: share.owner_dept_path,
-      functionCodes: new Set(roles.flatMap((r) => r.function_codes)),
-      fileScopes: fileScopesOfRoles(roles),
-      passwordExpired: false,
-    };
+    // Visitors act with the owner's permissions but under no session of theirs.
+    return sessionlessAuth(
+      { id: share.owner_id, deptId: share.owner_dept_id, deptPath: share.owner_dept_path },
+      roles,
+    );
   }
 
   /** The link, its owner's permissions and what it still offers; nothing left → SESH_04. */

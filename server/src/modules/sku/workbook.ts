@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import {
   SKU_IMPORT_FIELDS,
   SKU_IMPORT_HEADERS,
@@ -46,12 +46,40 @@ export function cellText(value: unknown): string {
   return '';
 }
 
+/** A read that met shared-string cells before the shared strings: tried again from the bytes. */
+class IncompleteReadError extends Error {}
+
+/** Reads of one workbook before giving up on exceljs's stream reader (see readFirstSheet). */
+const READ_ATTEMPTS = 4;
+
 /**
- * The rows of the first worksheet, streamed (the workbook is never held whole in memory).
- * Rows with no text at all are skipped. Throws UnreadableWorkbookError when the bytes are not
- * an .xlsx workbook or hold no worksheet.
+ * The rows of the first worksheet, streamed: the upload's bytes (at most the import limit) are
+ * held, never the parsed workbook. Rows with no text at all are skipped. Throws
+ * UnreadableWorkbookError when the bytes are not an .xlsx workbook or hold no worksheet.
+ *
+ * exceljs's stream reader now and then ends its walk over the zip before `xl/sharedStrings.xml`
+ * when a worksheet came first (exceljs's own writer puts it first) and was set aside: the sheet is
+ * then read with every text cell as `{sharedString: n}` (seen about 1 in 150 reads on a busy
+ * machine, as a header "without the article number column"). Such a read is noticed at its first
+ * text cell, before any row is given out, and done again from the bytes.
  */
 export async function* readFirstSheet(source: Readable): AsyncGenerator<SheetRow> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // A byte stream, as uploads are (Readable.from would make an object stream the unzipper stalls on).
+      yield* readFirstSheetOnce(new PassThrough().end(bytes));
+      return;
+    } catch (error) {
+      if (!(error instanceof IncompleteReadError)) throw error;
+      if (attempt === READ_ATTEMPTS) throw new UnreadableWorkbookError('shared strings could not be read');
+    }
+  }
+}
+
+async function* readFirstSheetOnce(source: Readable): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -66,6 +94,7 @@ export async function* readFirstSheet(source: Readable): AsyncGenerator<SheetRow
   const unordered = reader as unknown as { model?: object };
   unordered.model ??= {};
   let sheets = 0;
+  let given = 0;
   try {
     for await (const worksheet of reader) {
       sheets += 1;
@@ -73,17 +102,29 @@ export async function* readFirstSheet(source: Readable): AsyncGenerator<SheetRow
       if (sheets > 1) continue;
       for await (const row of worksheet) {
         const values = Array.isArray(row.values) ? (row.values as unknown[]) : [];
+        if (values.some(unresolvedText)) {
+          if (given === 0) throw new IncompleteReadError();
+          throw new UnreadableWorkbookError('shared strings could not be read');
+        }
         // row.values is 1-based (index 0 is always empty).
         const cells = values.slice(1).map(cellText);
         for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) cells[i] = '';
-        if (cells.some((c) => c !== '')) yield { number: row.number, cells };
+        if (cells.some((c) => c !== '')) {
+          given += 1;
+          yield { number: row.number, cells };
+        }
       }
     }
   } catch (error) {
+    if (error instanceof IncompleteReadError || error instanceof UnreadableWorkbookError) throw error;
     throw new UnreadableWorkbookError(error instanceof Error ? error.message : String(error));
   }
   if (sheets === 0) throw new UnreadableWorkbookError('no worksheet');
 }
+
+/** A text cell the reader met before it had the shared strings. */
+const unresolvedText = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'sharedString' in value;
 
 /** `货号 / Article number*` → [`货号`, `article number`]: the comparable halves of a header text. */
 function headerKeys(text: string): string[] {

@@ -93,18 +93,43 @@ export class UploadsService {
         { id: body.targetFolderId, path: body.path },
         body.uploadDetailDTOS.map((e) => e.path),
       );
+      const versionOf = new Map<number, Awaited<ReturnType<UploadTargets['versionTarget']>>>();
+      for (const entry of body.uploadDetailDTOS)
+        if (entry.versionOfItemId !== undefined && !versionOf.has(entry.versionOfItemId))
+          versionOf.set(
+            entry.versionOfItemId,
+            await this.deps.targets.versionTarget(items, auth, entry.versionOfItemId),
+          );
       const rows = await uploads.insertMany(
-        body.uploadDetailDTOS.map((entry) =>
-          newUploadRow(entry, body.tagIdList, {
+        body.uploadDetailDTOS.map((entry) => {
+          const row = newUploadRow(entry, body.tagIdList, {
             batchNum,
             userId: auth.userId,
             folderId: folders.get(entry.path.join('/'))?.id ?? null,
             now,
-          }),
-        ),
+          });
+          const target =
+            entry.versionOfItemId === undefined ? undefined : versionOf.get(entry.versionOfItemId);
+          if (!target) return row;
+          // Joins the item at the callback by the name rule of "upload a new version".
+          return {
+            ...row,
+            folder_id: target.folder?.id ?? null,
+            relative_path: '',
+            base_name: target.baseName,
+            file_name: `${target.baseName}.${row.format}`,
+            version_of_item_id: entry.versionOfItemId,
+          };
+        }),
+      );
+      const versionFolders = new Map(
+        [...versionOf.values()].map((target) => [target.folder?.id ?? null, target.folder]),
       );
       return rows.map((row) => {
-        const folder = folders.get(row.relative_path) ?? null;
+        const folder =
+          row.version_of_item_id !== null
+            ? (versionFolders.get(row.folder_id) ?? null)
+            : (folders.get(row.relative_path) ?? null);
         return {
           id: row.id,
           url: row.storage_key,

@@ -31,6 +31,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { lazyDialog } from '../../app/lazyPage';
 import { ExportButton } from '../../ui/ExportButton';
 import { type PickedFile, pickFiles } from '../../upload/pickFiles';
@@ -107,11 +108,15 @@ export function CompletenessPage() {
   // The screen opens on the season of the article added last (a season is quick; the whole
   // catalogue is one click away: clear the season), once the filter's choices have come.
   const latestSeason = options.data?.latestSeason ?? null;
+  // `?artNum=` (the compose screen's link from a missing view) opens on that article in every season.
+  const [params] = useSearchParams();
+  const linkedArtNum = params.get('artNum')?.trim().slice(0, ART_NUM_MAX_CHARS) ?? '';
   const initial = useMemo<FilterForm | null>(() => {
+    if (linkedArtNum) return { ...EMPTY, artNum: linkedArtNum };
     if (options.isError) return EMPTY;
     if (!options.data) return null;
     return latestSeason ? { ...EMPTY, seasons: [latestSeason] } : EMPTY;
-  }, [options.data, options.isError, latestSeason]);
+  }, [options.data, options.isError, latestSeason, linkedArtNum]);
   const effective = applied ?? initial;
   const filter = useMemo(() => toFilter(effective ?? EMPTY), [effective]);
   const report = useCompletenessReport(filter, pageNo, PAGE_SIZE, effective !== null);

@@ -1,13 +1,18 @@
+import type { ColourTolerance } from '@dam/contract';
 import type { FormInstance } from 'antd';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { ColourField, ToleranceField } from '../similar/ColourField';
 import type { useTagSelector } from './api';
 
 export interface FilterForm {
   created?: [Dayjs, Dayjs] | null;
   validity?: [Dayjs, Dayjs] | null;
   tagIdList?: number[];
+  /** `#rrggbb`, or undefined for any colour (issue 17). */
+  colour?: string | undefined;
+  colourTolerance?: ColourTolerance;
 }
 
 /** The filter's form (FilterButton in ListControls): its own chunk, loaded when first opened. */
@@ -23,6 +28,7 @@ export function FilterPanel({
   onReset: () => void;
 }) {
   const { t } = useTranslation();
+  const colour = Form.useWatch('colour', form);
   return (
     <Form form={form} layout="vertical" onFinish={onApply} style={{ width: 300 }}>
       <Form.Item name="created" label={t('files.createdRange')}>
@@ -45,9 +51,15 @@ export function FilterPanel({
           data-testid="filter-tags"
         />
       </Form.Item>
+      <Form.Item name="colour" label={t('colour.label')}>
+        <ColourField />
+      </Form.Item>
+      <Form.Item name="colourTolerance" label={t('colour.tolerance')} hidden={!colour}>
+        <ToleranceField />
+      </Form.Item>
       <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
         <Button onClick={onReset}>{t('files.reset')}</Button>
-        <Button type="primary" htmlType="submit">
+        <Button type="primary" htmlType="submit" data-testid="filter-apply">
           {t('files.apply')}
         </Button>
       </Space>

@@ -1,4 +1,4 @@
-import { FunctionCode, type Item, ItemType } from '@dam/contract';
+import { FunctionCode, type Item, ItemType, SIMILAR_SELECTION_MAX, type SimilarItem } from '@dam/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -17,6 +17,9 @@ import { useSelection } from './useSelection';
 
 const FileViewer = lazyDialog(async () => (await import('../viewer/FileViewer')).FileViewer);
 const AddTagDialog = lazyDialog(async () => (await import('../tagging/AddTagDialog')).AddTagDialog);
+const SimilarSelectionDrawer = lazyDialog(
+  async () => (await import('../similar/SimilarSelectionDrawer')).SimilarSelectionDrawer,
+);
 
 /** A listing read page by page: a folder, a personal list, search results. */
 export type PagedItemsQuery = UseInfiniteQueryResult<InfiniteData<{ list: Item[] }>, Error>;
@@ -60,6 +63,9 @@ export function ItemBrowser({
   const selection = useSelection();
   const [viewing, setViewing] = useState<number | null>(null);
   const [tagging, setTagging] = useState<Item[] | null>(null);
+  const [similarOf, setSimilarOf] = useState<Item[] | null>(null);
+  /** A similar image opened from the selection's drawer: the viewer steps through its group. */
+  const [viewingSimilar, setViewingSimilar] = useState<{ list: SimilarItem[]; id: number } | null>(null);
   const { data: user } = useCurrentUser();
   const modifyTags = useModifyTags();
   const actions = useItemActions({
@@ -118,6 +124,12 @@ export function ItemBrowser({
                   }).catch(() => {})
               : undefined
           }
+          onSimilar={
+            selectedItems.some((i) => i.type !== ItemType.folder) &&
+            selectedItems.length <= SIMILAR_SELECTION_MAX
+              ? () => setSimilarOf(selectedItems)
+              : undefined
+          }
           onClear={selection.clear}
           onSelectAll={() => selection.selectAll(items)}
         />
@@ -153,7 +165,21 @@ export function ItemBrowser({
           onClose={() => setTagging(null)}
         />
       )}
+      {similarOf && (
+        <SimilarSelectionDrawer
+          items={similarOf}
+          onOpen={(list, id) => setViewingSimilar({ list, id })}
+          onClose={() => setSimilarOf(null)}
+        />
+      )}
       {viewing !== null && <FileViewer items={items} startId={viewing} onClose={() => setViewing(null)} />}
+      {viewingSimilar && (
+        <FileViewer
+          items={viewingSimilar.list.map((item) => ({ id: item.id, type: ItemType.image }))}
+          startId={viewingSimilar.id}
+          onClose={() => setViewingSimilar(null)}
+        />
+      )}
     </div>
   );
 }

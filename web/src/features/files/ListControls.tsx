@@ -91,7 +91,7 @@ export function ViewToggle({ mode, onChange }: { mode: ViewMode; onChange: (mode
   );
 }
 
-/** SPEC §3 filter content: creation and validity date ranges, and tags. */
+/** SPEC §3 filter content: creation and validity date ranges, and tags; and a colour (issue 17). */
 export function FilterButton({
   filter,
   onChange,
@@ -107,6 +107,7 @@ export function FilterButton({
     filter.minCreatedAt,
     filter.minExpireTime,
     (filter.tagIdList?.length ?? 0) > 0 ? filter.tagIdList : undefined,
+    filter.colour,
   ].filter(Boolean).length;
   const apply = (values: FilterForm) => {
     onChange({
@@ -123,6 +124,12 @@ export function FilterButton({
           }
         : {}),
       ...(values.tagIdList?.length ? { tagIdList: values.tagIdList } : {}),
+      ...(values.colour
+        ? {
+            colour: values.colour,
+            ...(values.colourTolerance ? { colourTolerance: values.colourTolerance } : {}),
+          }
+        : {}),
     });
     setOpen(false);
   };

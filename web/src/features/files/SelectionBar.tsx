@@ -1,8 +1,10 @@
 import {
+  CopyOutlined,
   DeleteOutlined,
   DownloadOutlined,
   DragOutlined,
   FileExcelOutlined,
+  PictureOutlined,
   ShareAltOutlined,
   StarOutlined,
   TagsOutlined,
@@ -10,6 +12,7 @@ import {
 import type { Item } from '@dam/contract';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import styles from './files.module.css';
 
 /** Actions on the selected items (SPEC §2 multi-select: move, delete, favourite). */
@@ -22,6 +25,7 @@ export function SelectionBar({
   onShare,
   onTag,
   onExportTags,
+  onSimilar,
   onClear,
   onSelectAll,
 }: {
@@ -36,10 +40,13 @@ export function SelectionBar({
   onTag?: () => void;
   /** The tag workbook of the selection (holders of the tag management code). */
   onExportTags?: () => void;
+  /** The selected files' similar images (issue 17); offered for 1–50 files. */
+  onSimilar?: () => void;
   onClear: () => void;
   onSelectAll: () => void;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const editable = items.every((i) => i.authList.includes('edit'));
   return (
     <div className={styles.selectionBar} data-testid="selection-bar">
@@ -69,6 +76,19 @@ export function SelectionBar({
         {onExportTags && (
           <Button icon={<FileExcelOutlined />} onClick={onExportTags} data-testid="selection-export-tags">
             {t('tagImport.export')}
+          </Button>
+        )}
+        {/* The compose screen reads the article numbers of these files and folders (issue 16). */}
+        <Button
+          icon={<PictureOutlined />}
+          onClick={() => void navigate(`/composite?items=${items.map((i) => i.id).join(',')}`)}
+          data-testid="selection-compose"
+        >
+          {t('files.compose')}
+        </Button>
+        {onSimilar && (
+          <Button icon={<CopyOutlined />} onClick={onSimilar} data-testid="selection-similar">
+            {t('similar.selectionAction')}
           </Button>
         )}
         <Button icon={<StarOutlined />} onClick={onFavourite} data-testid="selection-favourite">

@@ -1,4 +1,11 @@
-import { type EndpointRoute, type Endpoints, type Item, ItemType, type RankStatus } from '@dam/contract';
+import {
+  type ColourTolerance,
+  type EndpointRoute,
+  type Endpoints,
+  type Item,
+  ItemType,
+  type RankStatus,
+} from '@dam/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
@@ -17,6 +24,10 @@ export interface ListingFilter {
   maxExpireTime?: string;
   /** Items carrying these tags (tags of one dimension are alternatives; every dimension must match). */
   tagIdList?: number[];
+  /** Items whose dominant colours are near this `#rrggbb` (issue 17). */
+  colour?: string;
+  /** How near (only with a colour; the server's default is normal). */
+  colourTolerance?: ColourTolerance;
 }
 
 export const filesKeys = {

@@ -3,7 +3,7 @@ import { classifyIdentifier, type LoginResult, PASSWORD_LIMITS } from '@dam/cont
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { afterLoginTarget } from '../../auth/guard';
+import { afterLoginTarget, isServerPage } from '../../auth/guard';
 import { getToken, setToken } from '../../auth/token';
 import { Field, FormError, PasswordInput, RememberMe, SubmitButton, TextInput, WayTabs } from './fields';
 import { LoginFrame } from './LoginFrame';
@@ -42,11 +42,14 @@ export function LoginPage() {
   const ssoEnabled = useSsoStatus();
   const ways: Way[] = ssoEnabled ? ['password', 'sms', 'sso'] : ['password', 'sms'];
 
-  if (getToken()) return <Navigate to={afterLoginTarget(location.search)} replace />;
+  const target = afterLoginTarget(location.search);
+  // A server page sent here holds a token it did not accept: sign in again rather than loop back.
+  if (getToken() && !isServerPage(target)) return <Navigate to={target} replace />;
 
   const signedIn = (result: LoginResult, remember: boolean) => {
     setToken(result.token, remember);
-    void navigate(afterLoginTarget(location.search), { replace: true });
+    if (isServerPage(target)) window.location.assign(target);
+    else void navigate(target, { replace: true });
   };
 
   return (

@@ -1,6 +1,8 @@
 import {
+  ApiOutlined,
   BarChartOutlined,
   CheckSquareOutlined,
+  CopyOutlined,
   DownloadOutlined,
   FileSearchOutlined,
   MailOutlined,
@@ -26,6 +28,8 @@ const TAB_ICONS: Record<ManageTabKey, ReactNode> = {
   import: <TableOutlined />,
   mail: <MailOutlined />,
   completeness: <CheckSquareOutlined />,
+  duplicates: <CopyOutlined />,
+  api: <ApiOutlined />,
 };
 
 function useVisibleTabs() {

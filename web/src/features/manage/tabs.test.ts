@@ -35,9 +35,13 @@ describe('manage tabs', () => {
     expect(visibleManageTabs([2, 1]).map((tab) => tab.key)).toEqual(['users', 'mail']);
     expect(visibleManageTabs([6, 7]).map((tab) => tab.path)).toEqual([
       '/manage/data-table',
+      '/manage/api',
       '/manage/completeness',
+      '/manage/duplicates',
     ]);
-    expect(visibleManageTabs([7])).toEqual([]);
+    // SPEC §6: the API tab shows for code 7 alone, and only for it.
+    expect(visibleManageTabs([7]).map((tab) => tab.path)).toEqual(['/manage/api']);
+    expect(visibleManageTabs([1, 2, 3, 4, 5, 6, 8]).map((tab) => tab.key)).not.toContain('api');
     expect(visibleManageTabs([])).toEqual([]);
   });
 });

@@ -14,7 +14,9 @@ export type ManageTabKey =
   | 'import'
   | 'mail'
   | 'completeness'
-  | 'data-table';
+  | 'duplicates'
+  | 'data-table'
+  | 'api';
 
 export interface ManageTab {
   key: ManageTabKey;
@@ -64,6 +66,13 @@ export const MANAGE_TABS: ManageTab[] = [
     codes: [FunctionCode.data],
   },
   {
+    key: 'api',
+    // SPEC §2 /manage/api, §6: the open API's access records and enterprises (code 7, issue 15).
+    path: '/manage/api',
+    labelKey: 'manage.api',
+    codes: [FunctionCode.api],
+  },
+  {
     key: 'import',
     path: '/manage/import',
     labelKey: 'imports.tab',
@@ -82,6 +91,13 @@ export const MANAGE_TABS: ManageTab[] = [
     // The SKU completeness report (issue 14) is one of the data reports (SPEC §6 code 6).
     path: '/manage/completeness',
     labelKey: 'manage.completeness',
+    codes: [FunctionCode.data],
+  },
+  {
+    key: 'duplicates',
+    // The near-duplicate report (issue 17, plan §7) is one of the data reports (SPEC §6 code 6).
+    path: '/manage/duplicates',
+    labelKey: 'duplicates.tab',
     codes: [FunctionCode.data],
   },
 ];

@@ -23,8 +23,8 @@ import {
   Table,
   Typography,
 } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../ui/ExportButton';
 import { formatDate, formatSize } from '../files/format';
@@ -61,13 +61,27 @@ export function DataReportPage() {
   // Figures of an earlier period are not shown under a period that cannot be asked for.
   const data = problem === null ? report.data : undefined;
 
+  // The days are the server's business days: once it has said which day today is there, the default
+  // period and the presets end on it, not on the browser's own date (tomorrow in Shanghai is still
+  // today in UTC until 16:00).
+  const serverToday = report.data?.today;
+  const [rangePicked, setRangePicked] = useState(false);
+  useEffect(() => {
+    if (!serverToday || rangePicked || form.range[1].format('YYYY-MM-DD') === serverToday) return;
+    const range = presetRange('last30', dayjs(serverToday));
+    setForm((current) => ({ ...current, range, bucket: suggestedBucket(range) }));
+  }, [serverToday, rangePicked, form.range]);
+
   const trend = useMemo(() => (data ? trendOption(data, t) : null), [data, t]);
   const breakdown = useMemo(
     () => (data ? breakdownOption(data, form.sortBy, t) : null),
     [data, form.sortBy, t],
   );
 
-  const setRange = (range: [Dayjs, Dayjs]) => setForm({ ...form, range, bucket: suggestedBucket(range) });
+  const setRange = (range: [Dayjs, Dayjs]) => {
+    setRangePicked(true);
+    setForm({ ...form, range, bucket: suggestedBucket(range) });
+  };
   const drill = (row: Pick<ReportRow, 'key' | 'label'>) => {
     const id = Number(row.key);
     if (form.dimension === 'department' && id > 0)
@@ -117,7 +131,9 @@ export function DataReportPage() {
           value={null}
           placeholder={t('reports.presets')}
           style={{ width: 150 }}
-          onChange={(preset) => preset && setRange(presetRange(preset))}
+          onChange={(preset) =>
+            preset && setRange(presetRange(preset, serverToday ? dayjs(serverToday) : dayjs()))
+          }
           options={PERIOD_PRESETS.map((preset) => ({ value: preset, label: t(`reports.preset.${preset}`) }))}
           data-testid="report-preset"
         />

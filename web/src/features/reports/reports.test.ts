@@ -30,6 +30,7 @@ function reportOf(partial: Partial<ReportResult>): ReportResult {
     dimension: 'department',
     bucket: 'day',
     timeZone: 'Asia/Shanghai',
+    today: '2026-01-07',
     scope: null,
     totals: { ...zero, storageBytes: 0 },
     series: [],

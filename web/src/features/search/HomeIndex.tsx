@@ -9,7 +9,10 @@ export function HomeIndex() {
   const search = readSearch(params);
   // A new search is a new page: its own selection, sort and scroll position.
   return search ? (
-    <SearchResultsPage key={params.get('search')} content={search} />
+    <SearchResultsPage
+      key={`${params.get('search')}${params.get('colour')}${params.get('colourTolerance')}`}
+      content={search}
+    />
   ) : (
     <Navigate to={HOME_PATH} replace />
   );

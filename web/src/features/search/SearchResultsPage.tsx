@@ -1,5 +1,5 @@
 import { TagsOutlined } from '@ant-design/icons';
-import { RankStatus, type SearchContent, SearchType } from '@dam/contract';
+import { RankStatus, SearchType } from '@dam/contract';
 import { Alert, Button, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,10 @@ import { ItemBrowser } from '../files/ItemBrowser';
 import { SortToggle, useViewMode } from '../files/ListControls';
 import { batchTagUrl } from '../tagging/batchTagUrl';
 import { useSearch } from './api';
-import { batchSummary } from './searchUrl';
+import { batchSummary, type WebSearch } from './searchUrl';
 
 /** The results of a global search (route `/` with `global=true`), in the usual grid. */
-export function SearchResultsPage({ content }: { content: SearchContent }) {
+export function SearchResultsPage({ content }: { content: WebSearch }) {
   const [viewMode] = useViewMode();
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -24,7 +24,7 @@ export function SearchResultsPage({ content }: { content: SearchContent }) {
       ? content.artNumList
       : content.searchType === SearchType.batchTitles
         ? content.nameList
-        : [content.query];
+        : [content.query].filter(Boolean);
   const { shown, more } = batchSummary(values);
 
   return (
@@ -46,15 +46,34 @@ export function SearchResultsPage({ content }: { content: SearchContent }) {
               <Tag key={v}>{v}</Tag>
             ))}
             {more > 0 && <Typography.Text type="secondary">+{more}</Typography.Text>}
+            {content.colour && (
+              <Tag data-testid="search-results-colour">
+                <span
+                  style={{
+                    display: 'inline-block',
+                    width: 10,
+                    height: 10,
+                    marginInlineEnd: 6,
+                    borderRadius: 2,
+                    background: content.colour,
+                    border: '1px solid rgba(15, 23, 42, 0.25)',
+                  }}
+                />
+                {t('colour.chosen', { colour: content.colour })}
+              </Tag>
+            )}
           </Space>
           <Space>
-            <Button
-              icon={<TagsOutlined />}
-              onClick={() => void navigate(batchTagUrl(content))}
-              data-testid="search-batch-tag"
-            >
-              {t('nav.batchTag')}
-            </Button>
+            {/* Batch tagging repeats the search without its colour: offered only for searches without one. */}
+            {!content.colour && (
+              <Button
+                icon={<TagsOutlined />}
+                onClick={() => void navigate(batchTagUrl(content))}
+                data-testid="search-batch-tag"
+              >
+                {t('nav.batchTag')}
+              </Button>
+            )}
             <SortToggle sort={sort} onChange={setSort} />
           </Space>
         </>

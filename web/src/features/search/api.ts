@@ -1,17 +1,18 @@
-import { isBatchSearch, type SearchContent, SearchType } from '@dam/contract';
+import { isBatchSearch, SearchType } from '@dam/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { PAGE_SIZE, type SortState } from '../files/api';
+import type { WebSearch } from './searchUrl';
 
 export const searchKeys = {
   // Under the files key: any change to files refreshes open results too.
-  results: (content: SearchContent, sort: SortState) => ['files', 'search', content, sort] as const,
+  results: (content: WebSearch, sort: SortState) => ['files', 'search', content, sort] as const,
   artNumSuggestions: (artNum: string) => ['art-num-suggest', artNum] as const,
 };
 
 /** A global search, page by page (SPEC §7 global/search). */
-export function useSearch(content: SearchContent, sort: SortState) {
+export function useSearch(content: WebSearch, sort: SortState) {
   return useInfiniteQuery({
     queryKey: searchKeys.results(content, sort),
     initialPageParam: 1,
@@ -25,6 +26,12 @@ export function useSearch(content: SearchContent, sort: SortState) {
               ? { artNumList: content.artNumList }
               : { nameList: content.nameList }
             : { query: content.query }),
+          ...(content.colour
+            ? {
+                colour: content.colour,
+                ...(content.colourTolerance ? { colourTolerance: content.colourTolerance } : {}),
+              }
+            : {}),
           rankStatus: sort,
           pageNo: pageParam,
           pageSize: PAGE_SIZE,

@@ -20,6 +20,28 @@ describe('search URL', () => {
     expect(readSearch(params)).toBeNull();
   });
 
+  it('carries a colour and its tolerance beside the search object, and a colour alone', () => {
+    const content = {
+      fileType: 0 as const,
+      query: '',
+      rankStatus: '1',
+      searchType: 1 as const,
+      artNumList: [],
+      nameList: [],
+      colour: '#CC0000',
+      colourTolerance: 'loose' as const,
+    };
+    const params = new URL(searchUrl(content), 'http://x').searchParams;
+    expect(JSON.parse(params.get('search') ?? '')).not.toHaveProperty('colour');
+    expect(params.get('colour')).toBe('#cc0000');
+    expect(readSearch(params)).toEqual({ ...content, colour: '#cc0000' });
+
+    params.set('colourTolerance', 'very');
+    expect(readSearch(params)).not.toHaveProperty('colourTolerance');
+    params.set('colour', 'red');
+    expect(readSearch(params)).not.toHaveProperty('colour');
+  });
+
   it('summarises a batch as its first 3 values and a count', () => {
     expect(batchSummary(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
     expect(batchSummary(['a'])).toEqual({ shown: ['a'], more: 0 });

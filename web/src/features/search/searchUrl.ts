@@ -1,15 +1,39 @@
-import { parseSearchContent, type SearchContent } from '@dam/contract';
+import { type ColourTolerance, parseSearchContent, type SearchContent } from '@dam/contract';
+import { cleanColour, isColourTolerance } from '../similar/colours';
 
-/** SPEC §2: searching opens `/` with the JSON search object and `global=true`. */
-export function searchUrl(content: SearchContent): string {
-  const params = new URLSearchParams({ search: JSON.stringify(content), global: 'true' });
+/** A search's colour (issue 17): files whose dominant colours are near it, within the tolerance. */
+export interface SearchColour {
+  colour: string;
+  colourTolerance?: ColourTolerance;
+}
+
+/** What a results URL asks for: SPEC §2's search object, and a colour beside it. */
+export type WebSearch = SearchContent & Partial<SearchColour>;
+
+/**
+ * SPEC §2: searching opens `/` with the JSON search object and `global=true`. A colour (beyond
+ * SPEC) travels beside it as `colour` and `colourTolerance`, so the SPEC's object stays as it is.
+ */
+export function searchUrl(content: WebSearch): string {
+  const { colour, colourTolerance, ...search } = content;
+  const params = new URLSearchParams({ search: JSON.stringify(search), global: 'true' });
+  const clean = cleanColour(colour);
+  if (clean) {
+    params.set('colour', clean);
+    if (colourTolerance) params.set('colourTolerance', colourTolerance);
+  }
   return `/?${params.toString()}`;
 }
 
 /** The search of a results URL, or null when the URL is not one. */
-export function readSearch(params: URLSearchParams): SearchContent | null {
+export function readSearch(params: URLSearchParams): WebSearch | null {
   if (params.get('global') !== 'true') return null;
-  return parseSearchContent(params.get('search'));
+  const content = parseSearchContent(params.get('search'));
+  if (!content) return null;
+  const colour = cleanColour(params.get('colour'));
+  if (!colour) return content;
+  const tolerance = params.get('colourTolerance');
+  return { ...content, colour, ...(isColourTolerance(tolerance) ? { colourTolerance: tolerance } : {}) };
 }
 
 /** "A, B, C +12": the first 3 batch values and a count (SPEC §2). */

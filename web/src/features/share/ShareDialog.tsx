@@ -94,7 +94,13 @@ interface ShareForm {
  * SPEC §2 share-link dialog: link type (password or public) and validity (default password and
  * 7 days), then a second step with the link, the password and copy buttons.
  */
-export function ShareDialog({ items, onClose }: { items: Item[]; onClose: () => void }) {
+export function ShareDialog({
+  items,
+  onClose,
+}: {
+  items: Array<Pick<Item, 'id' | 'name'>>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const create = useCreateShare();
   const [form] = Form.useForm<ShareForm>();

@@ -35,6 +35,9 @@ import { createUploads, scheduleMailNotice, useArtNumsInNames, useSkuCheck } fro
 import { MailNoticeEditor } from './MailNoticeEditor';
 import { type MailNoticeDraft, type MailNoticeProblem, mailNoticeProblem } from './mailNoticeDraft';
 import { problemText } from './problemText';
+import { SimilarWarning } from './SimilarWarning';
+import { uploadEntries } from './uploadEntries';
+import { useSimilarCheck } from './useSimilarCheck';
 
 export interface UploadTarget {
   id: number | 'all';
@@ -125,6 +128,27 @@ export function BatchUploadDialog({
   };
   const unknownFiles = files.filter(isUnknown);
 
+  // Pictures that look like files already in the archive (issue 17): hashed here as they are picked,
+  // checked in the background; never waited for. A new version of a file is not checked.
+  const similar = useSimilarCheck(files, { enabled: fixedName === undefined });
+  const similarEntries = files.flatMap((f) => {
+    const items = similar.matches.get(f.file);
+    return items ? [{ file: f, items }] : [];
+  });
+  /** The file each picked file is added to as a new version ("add as new version" in the warning). */
+  const [versionOf, setVersionOf] = useState<ReadonlyMap<File, number>>(new Map());
+  const chooseVersionOf = (f: PickedFile, itemId: number | null) =>
+    setVersionOf((all) => {
+      const next = new Map(all);
+      if (itemId === null) next.delete(f.file);
+      else next.set(f.file, itemId);
+      return next;
+    });
+  const skip = (f: PickedFile) => {
+    setFiles((all) => all.filter((x) => x !== f));
+    void message.info(t('similar.upload.skipped', { name: f.fileName }));
+  };
+
   const start = async (andContinue: boolean) => {
     if (starting) return;
     if (files.length === 0) return void message.warning(t('upload.noFiles'));
@@ -160,20 +184,13 @@ export function BatchUploadDialog({
     try {
       const created = await createUploads({
         targetFolderId: target.id,
-        uploadDetailDTOS: files.map((f, index) => ({
-          fileName: (named[index] as PickedFile).fileName,
-          fileSize: f.size,
-          path: (named[index] as PickedFile).path,
-          fileInfo: f.file.lastModified,
-          ...(artNums[keyOf(f)] ? { artNum: artNums[keyOf(f)] } : {}),
-          ...(groupTags[groupOf(f.fileName)]?.length ? { tagIdList: groupTags[groupOf(f.fileName)] } : {}),
-          ...(validity
-            ? {
-                expireStartTime: validity[0].format('YYYY-MM-DD'),
-                expireEndTime: validity[1].format('YYYY-MM-DD'),
-              }
-            : {}),
-        })),
+        uploadDetailDTOS: uploadEntries(files, {
+          named,
+          artNumOf: (f) => artNums[keyOf(f)],
+          tagsOf: (f) => groupTags[groupOf(f.fileName)],
+          validity,
+          versionOf,
+        }),
       });
       // SPEC §4 step 2: each record is matched to its file, in the order sent.
       manager.add(
@@ -186,6 +203,9 @@ export function BatchUploadDialog({
             file: picked.file,
             path: record.path,
             objectKey: record.url,
+            // Compared in the dialog, or a new version: the panel does not compare it again.
+            similarChecked:
+              fixedName !== undefined || versionOf.has(picked.file) || similar.compared.has(picked.file),
           };
         }),
       );
@@ -212,6 +232,7 @@ export function BatchUploadDialog({
       if (andContinue) {
         setFiles([]);
         setArtNums({});
+        setVersionOf(new Map());
         touched.current.clear();
       } else {
         onClose();
@@ -288,6 +309,12 @@ export function BatchUploadDialog({
           title={t('upload.unknownArtNumSummary', { count: String(unknownFiles.length) })}
         />
       )}
+      <SimilarWarning
+        entries={similarEntries}
+        onSkip={skip}
+        versionOf={versionOf}
+        onVersionOf={chooseVersionOf}
+      />
       {taggingGroup !== null && (
         <AddTagDialog
           title={t('upload.groupTagsTitle', {
@@ -372,6 +399,11 @@ export function BatchUploadDialog({
                           {t('upload.unknownArtNum')}
                         </Tag>
                       )}
+                      {similar.matches.has(f.file) && (
+                        <Tag color="orange" style={{ marginInlineEnd: 0 }} data-testid="similar-tag">
+                          {t('similar.upload.tag')}
+                        </Tag>
+                      )}
                     </div>
                   </List.Item>
                 )}
@@ -380,6 +412,18 @@ export function BatchUploadDialog({
           };
         })}
       />
+      {similar.hashed.done < similar.hashed.total && (
+        <Typography.Text
+          type="secondary"
+          style={{ display: 'block', marginTop: 8 }}
+          data-testid="similar-comparing"
+        >
+          {t('similar.upload.comparing', {
+            done: String(similar.hashed.done),
+            total: String(similar.hashed.total),
+          })}
+        </Typography.Text>
+      )}
       <Button icon={<PlusOutlined />} style={{ marginTop: 12 }} onClick={() => more.current?.click()}>
         {t('upload.addMore')}
       </Button>

@@ -9,7 +9,7 @@ import {
   UpOutlined,
 } from '@ant-design/icons';
 import { Button, List, Progress, Space, Tooltip, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RateMeter } from '../../upload/rate';
@@ -19,6 +19,10 @@ import { formatSize } from '../files/format';
 import { remaining } from './remaining';
 import styles from './UploadPanel.module.css';
 import { useCancelUploads } from './useCancelUploads';
+import { useSimilarAfter } from './useSimilarAfter';
+
+/** Drawn only when a finished upload looks like files already in the archive (issue 17). */
+const SimilarAfterNote = lazy(() => import('./SimilarAfterNote'));
 
 const sentOf = (task: UploadTask) => (task.fileSize * task.process) / 100;
 
@@ -35,6 +39,7 @@ export function UploadPanel() {
   const [collapsed, setCollapsed] = useState(false);
   const meter = useRef(new RateMeter());
   const [, tick] = useState(0);
+  const similar = useSimilarAfter(state.finished);
 
   const active = state.tasks;
   const finishedBytes = state.finished.reduce((sum, f) => sum + f.fileSize, 0);
@@ -72,9 +77,11 @@ export function UploadPanel() {
       ? t('upload.panel.uploading', { count: active.length })
       : t('upload.panel.done', { count: state.finished.length });
 
-  const rows: Array<{ key: string; task?: UploadTask; name: string; size: number }> = [
+  const rows: Array<{ key: string; task?: UploadTask; id?: number; name: string; size: number }> = [
     ...active.map((task) => ({ key: `t${task.id}`, task, name: task.fileName, size: task.fileSize })),
-    ...[...state.finished].reverse().map((f) => ({ key: `f${f.id}`, name: f.fileName, size: f.fileSize })),
+    ...[...state.finished]
+      .reverse()
+      .map((f) => ({ key: `f${f.id}`, id: f.id, name: f.fileName, size: f.fileSize })),
   ];
 
   return (
@@ -141,6 +148,14 @@ export function UploadPanel() {
                     <Typography.Text type="success" className={styles.state}>
                       <CheckCircleFilled /> {t('upload.panel.finished')} · {formatSize(row.size)}
                     </Typography.Text>
+                  )}
+                  {row.id !== undefined && similar.matches.has(row.id) && (
+                    <Suspense fallback={null}>
+                      <SimilarAfterNote
+                        items={similar.matches.get(row.id) ?? []}
+                        onDismiss={() => similar.dismiss(row.id as number)}
+                      />
+                    </Suspense>
                   )}
                 </div>
                 {row.task && (

@@ -12,7 +12,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { type Item, ItemType, PreviewStatus } from '@dam/contract';
+import { type Item, ItemType, PreviewStatus, type SimilarItem } from '@dam/contract';
 import { App, Button, Result, Spin, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,13 +36,16 @@ export function FileViewer({
   startId,
   onClose,
 }: {
-  items: Item[];
+  /** What ← and → step through at first (only ids and types are needed). */
+  items: Array<Pick<Item, 'id' | 'type'>>;
   startId: number;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [id, setId] = useState(startId);
+  /** What ← and → step through: the listing the viewer opened from, or a file's similar images. */
+  const [list, setList] = useState<Array<Pick<Item, 'id' | 'type'>>>(items);
   const [zoom, setZoom] = useState(1);
   const [angle, setAngle] = useState(0);
   const [offset, setOffset] = useState({ x: 0, y: 0 });
@@ -54,8 +57,16 @@ export function FileViewer({
   const detail = useFileDetail(id);
   const [page, setPage] = useState(1);
 
+  const show = (next: number) => {
+    setId(next);
+    setPage(1);
+    setZoom(1);
+    setAngle(0);
+    setOffset({ x: 0, y: 0 });
+  };
+
   const go = (step: 1 | -1) => {
-    const next = neighbour(items, id, step);
+    const next = neighbour(list, id, step);
     if (!next) {
       // One message that each press replaces, not a stack of the same words.
       void message.info({
@@ -64,11 +75,13 @@ export function FileViewer({
       });
       return;
     }
-    setId(next.id);
-    setPage(1);
-    setZoom(1);
-    setAngle(0);
-    setOffset({ x: 0, y: 0 });
+    show(next.id);
+  };
+
+  // A similar image opens as a search result does: in the viewer, its list the one stepped through.
+  const openSimilar = (similar: SimilarItem[], next: number) => {
+    setList(similar.map((item) => ({ id: item.id, type: ItemType.image })));
+    show(next);
   };
 
   useEffect(() => {
@@ -313,6 +326,7 @@ export function FileViewer({
             editing={panel === 'edit'}
             onEditDone={() => setPanel('info')}
             onMerged={setId}
+            onOpenSimilar={openSimilar}
           />
         )}
       </div>
@@ -338,8 +352,8 @@ export function FileViewer({
           onClose={() => setNewVersion(null)}
         />
       )}
-      {sharing && (
-        <ShareDialog items={items.filter((item) => item.id === id)} onClose={() => setSharing(false)} />
+      {sharing && file && (
+        <ShareDialog items={[{ id: file.id, name: file.name }]} onClose={() => setSharing(false)} />
       )}
     </div>
   );

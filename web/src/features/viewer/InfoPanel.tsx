@@ -1,20 +1,22 @@
-import type { FileDetail } from '@dam/contract';
+import type { FileDetail, SimilarItem } from '@dam/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
   Button,
+  Collapse,
   DatePicker,
   Descriptions,
   Form,
   Input,
   List,
   Space,
+  Spin,
   Tag,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
@@ -24,9 +26,12 @@ import { fileNameProblem, formatDate, formatSize, nameProblemText } from '../fil
 import { useItemActions } from '../files/useItemActions';
 import { AddTagDialog } from '../tagging/AddTagDialog';
 import { useModifyTags } from '../tagging/api';
-import { viewerApi } from './api';
+import { useSimilarOfFile, viewerApi } from './api';
 import { ChannelTags, TagsByDimension } from './FileTags';
 import styles from './viewer.module.css';
+
+// "Similar images" loads with its section, when the user opens it (issue 17).
+const SimilarSection = lazy(async () => ({ default: (await import('./SimilarSection')).SimilarSection }));
 
 interface EditForm {
   name: string;
@@ -40,11 +45,14 @@ export function InfoPanel({
   editing,
   onEditDone,
   onMerged,
+  onOpenSimilar,
 }: {
   file: FileDetail;
   editing: boolean;
   onEditDone: () => void;
   onMerged: (id: number) => void;
+  /** Opens one of the file's similar images in the viewer, stepping through `list`. */
+  onOpenSimilar: (list: SimilarItem[], id: number) => void;
 }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -55,6 +63,10 @@ export function InfoPanel({
   const actions = useItemActions({ onDone: () => void refresh() });
   const [tagging, setTagging] = useState(false);
   const modifyTags = useModifyTags();
+  // Asked for once the section is opened (SimilarSection shares the answer): the count in its title.
+  const [similarOpen, setSimilarOpen] = useState(false);
+  const similar = useSimilarOfFile(file.id, similarOpen);
+  const similarCount = similar.data ? similar.data.near.length : null;
 
   const save = async (values: EditForm) => {
     // Enter in the date picker confirms the date and submits the form in one keystroke; a second
@@ -257,12 +269,35 @@ export function InfoPanel({
           </Descriptions.Item>
         </Descriptions>
       )}
+      <Collapse
+        ghost
+        size="small"
+        style={{ marginTop: 8 }}
+        data-testid="similar-section"
+        onChange={(keys) => setSimilarOpen(keys.includes('similar'))}
+        items={[
+          {
+            key: 'similar',
+            label:
+              similarCount === null
+                ? t('similar.title')
+                : t('similar.titleCount', { count: String(similarCount) }),
+            // Mounted (and so asked for) only once opened; kept while the file stays the same.
+            children: (
+              <Suspense fallback={<Spin size="small" />}>
+                <SimilarSection key={file.id} fileId={file.id} onOpen={onOpenSimilar} />
+              </Suspense>
+            ),
+          },
+        ]}
+      />
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('viewer.records')}
       </Typography.Title>
       <List
         size="small"
         dataSource={file.folderDataInfoDTOList}
+        data-testid="info-records"
         renderItem={(record) => (
           <List.Item
             actions={[

@@ -1,0 +1,154 @@
+import {
+  FINGERPRINT_ALGO,
+  type FingerprintResult,
+  type FingerprintStatus,
+  FingerprintStatusCode,
+  hashToSigned,
+  type PaletteColour,
+  PreviewStatus,
+  UploadStatus,
+} from '@dam/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/** An upload the back-fill has still to fingerprint. */
+export interface UnfingerprintedUpload {
+  id: number;
+  format: string;
+  thumb_key: string;
+  item_id: number | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** A stored status other than `ready` (which needs a hash) or `pending` (no row). */
+export type UnhashedStatus = Exclude<FingerprintStatus, 'ready' | 'pending'>;
+
+/**
+ * Writes the fingerprints the media job and the back-fill make (issue 17). A job that runs twice
+ * replaces its own row and colours, so it is harmless.
+ */
+export class FingerprintsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Stores a computed fingerprint: the hash and its colours, or the reason there is none. */
+  async save(uploadId: number, result: FingerprintResult): Promise<void> {
+    if (result.status !== 'ready') {
+      await this.saveStatus(uploadId, result.status, null);
+      return;
+    }
+    await this.store(uploadId, FingerprintStatusCode.ready, null, hashToSigned(result.hash), result.colours);
+  }
+
+  /** Records why a file has no hash (too small, blank, animated, no raster preview, failed). */
+  async saveStatus(uploadId: number, status: UnhashedStatus, reason: string | null): Promise<void> {
+    await this.store(uploadId, FingerprintStatusCode[status], reason?.slice(0, 200) ?? null, null, []);
+  }
+
+  /** The row and its colours, replacing what was there, in one transaction. */
+  private async store(
+    uploadId: number,
+    status: number,
+    reason: string | null,
+    hash: string | null,
+    colours: readonly PaletteColour[],
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new FingerprintsRepository(trx);
+      // Pairs found with an earlier hash go; the caller records the new hash's (`stored`).
+      await repo.forgetPairs(uploadId);
+      await trx
+        .insertInto('media_fingerprints')
+        .values({ upload_id: uploadId, status, reason, hash, algo: FINGERPRINT_ALGO })
+        .onConflict((oc) =>
+          oc.column('upload_id').doUpdateSet((eb) => ({
+            status: eb.ref('excluded.status'),
+            reason: eb.ref('excluded.reason'),
+            hash: eb.ref('excluded.hash'),
+            algo: eb.ref('excluded.algo'),
+            computed_at: new Date(),
+          })),
+        )
+        .execute();
+      await repo.replaceColours(uploadId, colours);
+    });
+  }
+
+  /**
+   * Finished uploads after `afterId` with a thumbnail and no fingerprint of the current algorithm,
+   * oldest first: the anti-join walks uploads by id from there and probes the primary key. Every
+   * upload handed out gets a row (a hash or why not), so a run from 0 after a restart skips them.
+   */
+  unfingerprinted(limit: number, afterId = 0): Promise<UnfingerprintedUpload[]> {
+    return this.db
+      .selectFrom('uploads as u')
+      .select([
+        'u.id',
+        'u.format',
+        sql<string>`u.thumb_key`.as('thumb_key'),
+        'u.item_id',
+        'u.width',
+        'u.height',
+      ])
+      .where('u.id', '>', afterId)
+      .where('u.status', '=', UploadStatus.done)
+      .where('u.preview_status', '=', PreviewStatus.ready)
+      .where('u.thumb_key', 'is not', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('media_fingerprints as f')
+              .select(sql`1`.as('one'))
+              .whereRef('f.upload_id', '=', 'u.id')
+              .where('f.algo', '>=', FINGERPRINT_ALGO)
+              // A failed one is tried again by the next run.
+              .where('f.status', '<>', FingerprintStatusCode.failed),
+          ),
+        ),
+      )
+      .orderBy('u.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** How many uploads a back-fill covers, and how many of them are done (its progress). */
+  async progress(): Promise<{ done: number; total: number }> {
+    const row = await this.db
+      .selectFrom('uploads as u')
+      .leftJoin('media_fingerprints as f', (join) =>
+        join.onRef('f.upload_id', '=', 'u.id').on('f.algo', '>=', FINGERPRINT_ALGO),
+      )
+      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('f.upload_id').as('done')])
+      .where('u.status', '=', UploadStatus.done)
+      .where('u.preview_status', '=', PreviewStatus.ready)
+      .where('u.thumb_key', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return { done: Number(row.done), total: Number(row.total) };
+  }
+
+  private async forgetPairs(uploadId: number): Promise<void> {
+    await this.db
+      .deleteFrom('near_duplicate_pairs')
+      .where((eb) => eb.or([eb('upload_a', '=', uploadId), eb('upload_b', '=', uploadId)]))
+      .execute();
+  }
+
+  private async replaceColours(uploadId: number, colours: readonly PaletteColour[]): Promise<void> {
+    await this.db.deleteFrom('media_colours').where('upload_id', '=', uploadId).execute();
+    if (colours.length === 0) return;
+    await this.db
+      .insertInto('media_colours')
+      .values(
+        colours.slice(0, 5).map((colour, slot) => ({
+          upload_id: uploadId,
+          slot,
+          l: colour.l,
+          a: colour.a,
+          b: colour.b,
+          weight: colour.w,
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,492 @@
+import { ApiAccessStatus, UserStatus } from '@dam/contract';
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { AccessRepository } from '../access/access.repository';
+import type { JournalRow } from '../open-changes/repository';
+import { OpenChangesRepository } from '../open-changes/repository';
+
+/** Key of the transaction-scoped advisory lock one dispatch pass holds (one pass at a time). */
+const DISPATCH_LOCK = 727015;
+/** Where the dispatch pass has read the change journal up to: `<txid>:<id>`. */
+const CURSOR_SETTING = 'webhook-cursor';
+
+/** An access record as the webhook calls see it: live, and where its run-as user is. */
+export interface WebhookAccessRecord {
+  id: number;
+  user_dept_path: string | null;
+}
+
+export interface WebhookRecord {
+  id: number;
+  access_id: number;
+  url: string;
+  events: string[];
+  status: number;
+  secret_hint: string;
+  consecutive_failures: number;
+  disabled_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+  /** The record's run-as user's department path: the webhook's reach. */
+  user_dept_path: string | null;
+}
+
+export interface WebhookListRow extends Omit<WebhookRecord, 'user_dept_path'> {
+  last_delivery_at: Date | null;
+  last_delivery_state: string | null;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  webhook_id: number;
+  change_id: string | null;
+  event_type: string;
+  item_id: number | null;
+  payload: Record<string, unknown>;
+  state: string;
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at: Date | null;
+  delivered_at: Date | null;
+  created_at: Date;
+}
+
+/** A delivery with what sending it needs: its webhook and whether the record still stands. */
+export interface DeliveryToSend extends DeliveryRecord {
+  url: string;
+  secret_enc: string;
+  webhook_status: number;
+  /** The record is not deleted, is on, and its user is active. */
+  record_live: boolean;
+}
+
+export interface NewDelivery {
+  webhookId: number;
+  changeId: string | null;
+  eventType: string;
+  itemId: number | null;
+  payload: Record<string, unknown>;
+}
+
+/** One entry of the change journal (migration 023), in commit-safe order (txid, id). */
+export type JournalEntry = JournalRow;
+
+/** A webhook that may get events now: on, its record live, on, its user active, its enterprise allowing a call. */
+export interface ListeningWebhook {
+  id: number;
+  access_id: number;
+  events: string[];
+  created_at: Date;
+  run_as_user_id: number;
+  user_dept_id: number | null;
+  user_dept_path: string | null;
+}
+
+/** What the dispatch pass needs of an item: who may see it, and what a payload tells. */
+export interface ItemFacts {
+  id: number;
+  owner_id: number;
+  visibility: 'shared' | 'private';
+  dept_path: string;
+  state: number;
+  name: string;
+  art_num: string | null;
+  file_formats: string | null;
+  parent_id: number | null;
+  folder_path: string;
+}
+
+/** What every webhook read answers of the webhook itself. */
+const WEBHOOK_COLUMNS = [
+  'w.id',
+  'w.access_id',
+  'w.url',
+  'w.events',
+  'w.status',
+  'w.secret_hint',
+  'w.consecutive_failures',
+  'w.disabled_reason',
+  'w.created_at',
+  'w.updated_at',
+] as const;
+
+/** SQL of webhooks, their deliveries and the dispatch pass over the change journal. */
+export class WebhooksRepository {
+  constructor(private readonly db: Db | Kysely<Database>) {}
+
+  transaction<T>(work: (repo: WebhooksRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new WebhooksRepository(trx)));
+  }
+
+  // ── Records and webhooks ─────────────────────────────────────────────────────────────────
+
+  /** A live (not deleted) access record and its user's department path. */
+  findAccess(accessId: number): Promise<WebhookAccessRecord | undefined> {
+    return this.db
+      .selectFrom('api_accesses as a')
+      .innerJoin('users as u', 'u.id', 'a.run_as_user_id')
+      .leftJoin('departments as d', 'd.id', 'u.dept_id')
+      .select(['a.id', 'd.path as user_dept_path'])
+      .where('a.id', '=', accessId)
+      .where('a.deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** Locks a live record against concurrent webhook saves (the per-record limit). */
+  async lockAccess(accessId: number): Promise<void> {
+    await this.db
+      .selectFrom('api_accesses')
+      .select('id')
+      .where('id', '=', accessId)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  private selectWebhooks() {
+    return this.db
+      .selectFrom('api_webhooks as w')
+      .innerJoin('api_accesses as a', 'a.id', 'w.access_id')
+      .innerJoin('users as u', 'u.id', 'a.run_as_user_id')
+      .leftJoin('departments as d', 'd.id', 'u.dept_id')
+      .select([...WEBHOOK_COLUMNS, 'd.path as user_dept_path'])
+      .where('a.deleted_at', 'is', null);
+  }
+
+  /** A webhook of a live record, or undefined. */
+  findWebhook(id: number): Promise<WebhookRecord | undefined> {
+    return this.selectWebhooks().where('w.id', '=', id).executeTakeFirst();
+  }
+
+  /** A record's webhooks, oldest first, each with its newest delivery's time and state. */
+  listWebhooks(accessId: number): Promise<WebhookListRow[]> {
+    return this.db
+      .selectFrom('api_webhooks as w')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('api_webhook_deliveries as l')
+            .select(['l.state', 'l.created_at', 'l.last_attempt_at'])
+            .whereRef('l.webhook_id', '=', 'w.id')
+            .orderBy('l.created_at', 'desc')
+            .orderBy('l.id', 'desc')
+            .limit(1)
+            .as('last'),
+        (join) => join.onTrue(),
+      )
+      .select([
+        ...WEBHOOK_COLUMNS,
+        'last.state as last_delivery_state',
+        sql<Date | null>`coalesce(last.last_attempt_at, last.created_at)`.as('last_delivery_at'),
+      ])
+      .where('w.access_id', '=', accessId)
+      .orderBy('w.id')
+      .execute();
+  }
+
+  async countWebhooks(accessId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('api_webhooks')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('access_id', '=', accessId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The id the next webhook will have (its secret is sealed bound to it before the row exists). */
+  async nextWebhookId(): Promise<number> {
+    const { rows } = await sql<{
+      id: string;
+    }>`SELECT nextval(pg_get_serial_sequence('api_webhooks', 'id')) AS id`.execute(this.db);
+    return Number(rows[0]?.id);
+  }
+
+  async insertWebhook(values: {
+    id: number;
+    accessId: number;
+    url: string;
+    events: string[];
+    status: number;
+    secretEnc: string;
+    secretHint: string;
+    createdBy: number;
+  }): Promise<void> {
+    await this.db
+      .insertInto('api_webhooks')
+      .values({
+        id: values.id,
+        access_id: values.accessId,
+        url: values.url,
+        events: values.events,
+        status: values.status,
+        secret_enc: values.secretEnc,
+        secret_hint: values.secretHint,
+        created_by: values.createdBy,
+        // The database's clock, as the change journal's: a webhook hears of changes made after it.
+        created_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
+      .execute();
+  }
+
+  /** Edits a webhook; switching it on clears the count of failures and the reason it was switched off. */
+  async updateWebhook(
+    id: number,
+    values: { url: string; events: string[]; status: number; now: Date },
+  ): Promise<void> {
+    await this.db
+      .updateTable('api_webhooks')
+      .set({
+        url: values.url,
+        events: values.events,
+        status: values.status,
+        updated_at: values.now,
+        ...(values.status === 1 ? { consecutive_failures: 0, disabled_reason: null } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteWebhook(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('api_webhooks').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  // ── Deliveries ───────────────────────────────────────────────────────────────────────────
+
+  /** New deliveries; those of a journal entry already delivered to the webhook are skipped. Answers the new ids. */
+  async insertDeliveries(deliveries: readonly NewDelivery[]): Promise<string[]> {
+    if (deliveries.length === 0) return [];
+    const rows = await this.db
+      .insertInto('api_webhook_deliveries')
+      .values(
+        deliveries.map((d) => ({
+          webhook_id: d.webhookId,
+          change_id: d.changeId,
+          event_type: d.eventType,
+          item_id: d.itemId,
+          payload: JSON.stringify(d.payload),
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['webhook_id', 'change_id']).where('change_id', 'is not', null).doNothing(),
+      )
+      .returning('id')
+      .execute();
+    return rows.map((row) => String(row.id));
+  }
+
+  /** A delivery and the webhook it belongs to (of a live record), or undefined. */
+  findDelivery(id: string): Promise<(DeliveryRecord & { access_id: number }) | undefined> {
+    return this.db
+      .selectFrom('api_webhook_deliveries as l')
+      .innerJoin('api_webhooks as w', 'w.id', 'l.webhook_id')
+      .selectAll('l')
+      .select('w.access_id')
+      .where('l.id', '=', id)
+      .executeTakeFirst() as Promise<(DeliveryRecord & { access_id: number }) | undefined>;
+  }
+
+  /** One page of a webhook's deliveries, newest first (index api_webhook_deliveries_listing). */
+  listDeliveries(webhookId: number, offset: number, limit: number): Promise<DeliveryRecord[]> {
+    return this.db
+      .selectFrom('api_webhook_deliveries')
+      .selectAll()
+      .where('webhook_id', '=', webhookId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute() as Promise<DeliveryRecord[]>;
+  }
+
+  async countDeliveries(webhookId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('api_webhook_deliveries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('webhook_id', '=', webhookId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** What the delivery job needs. */
+  deliveryToSend(id: string): Promise<DeliveryToSend | undefined> {
+    return this.db
+      .selectFrom('api_webhook_deliveries as l')
+      .innerJoin('api_webhooks as w', 'w.id', 'l.webhook_id')
+      .innerJoin('api_accesses as a', 'a.id', 'w.access_id')
+      .innerJoin('users as u', 'u.id', 'a.run_as_user_id')
+      .selectAll('l')
+      .select([
+        'w.url',
+        'w.secret_enc',
+        'w.status as webhook_status',
+        sql<boolean>`(a.deleted_at IS NULL AND a.status = ${ApiAccessStatus.on} AND u.status = ${UserStatus.normal})`.as(
+          'record_live',
+        ),
+      ])
+      .where('l.id', '=', id)
+      .executeTakeFirst() as Promise<DeliveryToSend | undefined>;
+  }
+
+  /** Notes an attempt of a pending delivery and its outcome (`state` stays pending while retries remain). */
+  async recordAttempt(
+    id: string,
+    outcome: {
+      state: 'pending' | 'delivered' | 'failed';
+      status: number | null;
+      error: string | null;
+      at: Date;
+    },
+  ): Promise<void> {
+    await this.db
+      .updateTable('api_webhook_deliveries')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        state: outcome.state,
+        last_status: outcome.status,
+        last_error: outcome.error,
+        last_attempt_at: outcome.at,
+        ...(outcome.state === 'delivered' ? { delivered_at: outcome.at } : {}),
+      }))
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .execute();
+  }
+
+  async cancelDelivery(id: string): Promise<void> {
+    await this.db
+      .updateTable('api_webhook_deliveries')
+      .set({ state: 'cancelled' })
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .execute();
+  }
+
+  /** A delivery reached its receiver: the webhook's run of failures ends. */
+  async resetFailures(webhookId: number): Promise<void> {
+    await this.db
+      .updateTable('api_webhooks')
+      .set({ consecutive_failures: 0 })
+      .where('id', '=', webhookId)
+      .where('consecutive_failures', '<>', 0)
+      .execute();
+  }
+
+  /**
+   * A delivery failed for good: one more failure in a row; at `limit` the webhook is switched off
+   * with `reason`. Answers whether this switched it off.
+   */
+  async countFailure(webhookId: number, limit: number, reason: string, now: Date): Promise<boolean> {
+    const row = await this.db
+      .updateTable('api_webhooks')
+      .set((eb) => ({
+        consecutive_failures: eb('consecutive_failures', '+', 1),
+        status: sql<number>`CASE WHEN consecutive_failures + 1 >= ${limit} THEN 0 ELSE status END`,
+        disabled_reason: sql<
+          string | null
+        >`CASE WHEN consecutive_failures + 1 >= ${limit} AND status = 1 THEN ${reason} ELSE disabled_reason END`,
+        updated_at: sql<Date>`CASE WHEN consecutive_failures + 1 >= ${limit} AND status = 1 THEN ${now}::timestamptz ELSE updated_at END`,
+      }))
+      .where('id', '=', webhookId)
+      .returning(['status', 'consecutive_failures'])
+      .executeTakeFirst();
+    return row !== undefined && row.status === 0 && row.consecutive_failures === limit;
+  }
+
+  // ── The dispatch pass ────────────────────────────────────────────────────────────────────
+
+  /** Takes the dispatch lock for this transaction; false when another pass holds it. */
+  async tryDispatchLock(): Promise<boolean> {
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`SELECT pg_try_advisory_xact_lock(${DISPATCH_LOCK}) AS locked`.execute(this.db);
+    return rows[0]?.locked === true;
+  }
+
+  /** Where the last pass stopped: `[txid, id]` (`['0', '0']` before the first). */
+  async cursor(): Promise<[string, string]> {
+    const row = await this.db
+      .selectFrom('app_settings')
+      .select('value')
+      .where('key', '=', CURSOR_SETTING)
+      .executeTakeFirst();
+    const [txid, id] = (row?.value ?? '0:0').split(':');
+    return [txid ?? '0', id ?? '0'];
+  }
+
+  async setCursor(txid: string, id: string): Promise<void> {
+    const value = `${txid}:${id}`;
+    await this.db
+      .insertInto('app_settings')
+      .values({ key: CURSOR_SETTING, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+
+  /**
+   * Journal entries after the cursor, in (txid, id) order, only of transactions older than every
+   * one still running (the changes call's reader, modules/open-changes): nothing can later appear
+   * behind the cursor.
+   */
+  async journalAfter(txid: string, id: string, limit: number): Promise<JournalEntry[]> {
+    return (await new OpenChangesRepository(this.db as Db).changesAfter({ txid, id }, limit)).rows;
+  }
+
+  /** A user's roles (own and their department's), read within this repository's transaction. */
+  rolesOfUser(userId: number, deptId: number | null) {
+    return new AccessRepository(this.db as Db).rolesOfUser(userId, deptId);
+  }
+
+  listeningWebhooks(): Promise<ListeningWebhook[]> {
+    return this.db
+      .selectFrom('api_webhooks as w')
+      .innerJoin('api_accesses as a', 'a.id', 'w.access_id')
+      .innerJoin('users as u', 'u.id', 'a.run_as_user_id')
+      .leftJoin('departments as d', 'd.id', 'u.dept_id')
+      .select([
+        'w.id',
+        'w.access_id',
+        'w.events',
+        'w.created_at',
+        'a.run_as_user_id',
+        'u.dept_id as user_dept_id',
+        'd.path as user_dept_path',
+      ])
+      .where('w.status', '=', 1)
+      .where('a.deleted_at', 'is', null)
+      .where('a.status', '=', ApiAccessStatus.on)
+      .where('u.status', '=', UserStatus.normal)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('api_enterprise_calls as c')
+            .select(sql`1`.as('one'))
+            .whereRef('c.enterprise_id', '=', 'a.enterprise_id'),
+        ),
+      )
+      .orderBy('w.id')
+      .execute();
+  }
+
+  itemFacts(ids: readonly number[]): Promise<ItemFacts[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('items')
+      .select([
+        'id',
+        'owner_id',
+        'visibility',
+        'dept_path',
+        'state',
+        'name',
+        'art_num',
+        'file_formats',
+        'parent_id',
+        'folder_path',
+      ])
+      .where('id', 'in', [...ids])
+      .execute() as Promise<ItemFacts[]>;
+  }
+}

@@ -1,0 +1,191 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ApiEnterprise, OpenCallInfo } from '@dam/contract';
+import { Alert, App, Button, Empty, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { showApiError } from '../../api/showApiError';
+import { formatDate } from '../files/format';
+import { orderedCalls } from './access';
+import { EnterpriseDialog } from './EnterpriseDialog';
+import { useDeleteApiEnterprise } from './openApiApi';
+
+/**
+ * The enterprises (SPEC §7 getEnterpriseId, updateEnterpriseId, deleteEnterpriseId,
+ * updateOpenApiToEnterpriseId): each access record belongs to one, and may make the calls its
+ * enterprise allows, at most its rate per minute.
+ */
+export function EnterprisesPanel({
+  enterprises,
+  loading,
+  error,
+  calls,
+}: {
+  enterprises: ApiEnterprise[];
+  loading: boolean;
+  /** Why the list could not be read (shown above the table). */
+  error: string | null;
+  calls: OpenCallInfo[];
+}) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const [dialog, setDialog] = useState<ApiEnterprise | 'new' | null>(null);
+  const remove = useDeleteApiEnterprise();
+
+  const deleteEnterprise = async (enterprise: ApiEnterprise) => {
+    try {
+      await remove.mutateAsync(enterprise.enterpriseId);
+      void message.success(t('common.deleteOk'));
+    } catch (error) {
+      // Still used by records (SEOA_05): said in a dialog that stays until read, with what to do.
+      if (error instanceof ApiError && error.code === 'SEOA_05')
+        modal.warning({
+          title: t('openApi.enterpriseInUse', { name: enterprise.name }),
+          content: error.desc,
+          okText: t('common.ok'),
+        });
+      else showApiError(error);
+    }
+  };
+
+  return (
+    <div data-testid="api-enterprises">
+      <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 12, flexWrap: 'wrap' }}>
+        <Typography.Text type="secondary" style={{ flex: 1, minWidth: 240 }}>
+          {t('openApi.enterprisesIntro')}
+        </Typography.Text>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setDialog('new')}
+          data-testid="api-enterprise-new"
+        >
+          {t('openApi.createEnterprise')}
+        </Button>
+      </div>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('openApi.enterprisesLoadFailed')}
+          description={error}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <Table<ApiEnterprise>
+        rowKey="enterpriseId"
+        loading={loading}
+        dataSource={enterprises}
+        pagination={false}
+        scroll={{ x: 900 }}
+        locale={{
+          emptyText: (
+            <Empty description={t('openApi.noEnterprises')} data-testid="api-enterprises-empty">
+              <Typography.Paragraph type="secondary">{t('openApi.noEnterprisesHint')}</Typography.Paragraph>
+            </Empty>
+          ),
+        }}
+        onRow={(enterprise) => ({ 'data-enterprise': enterprise.enterpriseId }) as object}
+        columns={[
+          {
+            title: t('openApi.enterpriseName'),
+            key: 'name',
+            width: 200,
+            render: (_value, enterprise) => (
+              <div>
+                <Typography.Text strong data-testid="api-enterprise-row-name">
+                  {enterprise.name}
+                </Typography.Text>
+                <div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }} copyable>
+                    {enterprise.enterpriseId}
+                  </Typography.Text>
+                </div>
+              </div>
+            ),
+          },
+          {
+            title: t('openApi.ratePerMinute'),
+            dataIndex: 'ratePerMinute',
+            width: 120,
+            align: 'right',
+            onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+            render: (rate: number) => rate.toLocaleString(),
+          },
+          {
+            title: t('openApi.allowedCalls'),
+            key: 'calls',
+            render: (_value, enterprise) =>
+              enterprise.apiCodes.length === 0 ? (
+                <Typography.Text type="warning">{t('openApi.noCallsAllowed')}</Typography.Text>
+              ) : (
+                <Space size={[4, 4]} wrap data-testid="api-enterprise-row-calls">
+                  {orderedCalls(enterprise.apiCodes).map((code) => (
+                    <Tag key={code} style={{ marginInlineEnd: 0 }}>
+                      {t(`openApi.call.${code}`)}
+                    </Tag>
+                  ))}
+                </Space>
+              ),
+          },
+          {
+            title: t('openApi.accessCount'),
+            dataIndex: 'accessCount',
+            width: 120,
+            align: 'right',
+            onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+            render: (count: number) => <span data-testid="api-enterprise-row-count">{count}</span>,
+          },
+          {
+            title: t('openApi.updatedAt'),
+            dataIndex: 'updatedAt',
+            width: 150,
+            render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(at)}</span>,
+          },
+          {
+            title: t('openApi.actions'),
+            key: 'actions',
+            width: 100,
+            fixed: 'right',
+            render: (_value, enterprise) => (
+              <Space size={0}>
+                <Tooltip title={t('openApi.edit')}>
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    onClick={() => setDialog(enterprise)}
+                    aria-label={t('openApi.edit')}
+                    data-testid="api-enterprise-edit"
+                  />
+                </Tooltip>
+                <Popconfirm
+                  title={t('openApi.deleteEnterpriseConfirm', { name: enterprise.name })}
+                  description={t('openApi.deleteEnterpriseHint')}
+                  okText={t('common.delete')}
+                  cancelText={t('common.cancel')}
+                  okButtonProps={{ danger: true, loading: remove.isPending }}
+                  onConfirm={() => deleteEnterprise(enterprise)}
+                >
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('openApi.delete')}
+                    data-testid="api-enterprise-delete"
+                  />
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {dialog !== null && (
+        <EnterpriseDialog
+          enterprise={dialog === 'new' ? null : dialog}
+          calls={calls}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}
