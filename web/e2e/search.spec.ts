@@ -2,10 +2,15 @@ import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
 import { chooseOption, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
-async function chooseSearchType(page: Page, label: string) {
+/** Picks a search type from the menu; the menu closes on the choice and the button names it. */
+async function chooseSearchType(page: Page, label: string, shortLabel: string) {
   await page.getByTestId('search-type-button').click();
   await page.getByTestId('search-type').getByText(label, { exact: true }).click();
-  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('search-type')).toBeHidden();
+  // Ant Design spaces out a two-character Chinese label ("货 号").
+  await expect(page.getByTestId('search-type-button')).toHaveText(
+    new RegExp(`^${[...shortLabel].join('\\s?')}$`),
+  );
 }
 
 test('searches by title, by article number and by a pasted batch of article numbers', async ({ page }) => {
@@ -35,7 +40,7 @@ test('searches by title, by article number and by a pasted batch of article numb
   await chooseOption(page, page.getByTestId('search-scope'), '全部');
 
   // By article number, with suggestions as one types.
-  await chooseSearchType(page, '按货号');
+  await chooseSearchType(page, '按货号', '货号');
   await page.getByTestId('search-input').fill('SRCH2');
   await page.getByTestId('search-input').press('Enter');
   // The card first: a count of 1 alone would also hold for the folder result still on screen.
@@ -43,7 +48,7 @@ test('searches by title, by article number and by a pasted batch of article numb
   await expect(page.getByTestId('item-card')).toHaveCount(1);
 
   // A pasted batch: the bar shows the first 3 values and a count; the page names what matched nothing.
-  await chooseSearchType(page, '批量货号');
+  await chooseSearchType(page, '批量货号', '批量货号');
   await page.getByTestId('search-batch-summary').click();
   await page.getByTestId('search-batch-input').fill('SRCH100-01 SRCH200-01\nNOPE9 NOPE10');
   await expect(page.getByText('共 4 个值')).toBeVisible();
@@ -56,7 +61,7 @@ test('searches by title, by article number and by a pasted batch of article numb
   await snap(page, 'search-results-zh');
 
   // Nothing found: an empty state, not a blank page.
-  await chooseSearchType(page, '按标题');
+  await chooseSearchType(page, '按标题', '标题');
   await page.getByTestId('search-input').fill('没有这种文件');
   await page.getByTestId('search-input').press('Enter');
   await expect(page.getByText('没有找到匹配的文件')).toBeVisible();

@@ -172,7 +172,7 @@ test('the files of a search result are tagged on the batch tagging screen', asyn
   // From the results page of a top-bar search, straight to tagging what it found.
   await page.getByTestId('search-type-button').click();
   await page.getByTestId('search-type').getByText('按货号', { exact: true }).click();
-  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('search-type-button')).toHaveText(/^货\s?号$/);
   await page.getByTestId('search-input').fill('BTQ700');
   await page.getByTestId('search-go').click();
   await expect(itemCard(page, 'BTQ700-02')).toBeVisible();

@@ -1,5 +1,6 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { BgColorsOutlined, SearchOutlined } from '@ant-design/icons';
 import {
+  type ColourTolerance,
   cleanSingleQuery,
   isBatchSearch,
   LIMITS,
@@ -9,12 +10,29 @@ import {
   SearchType,
   splitBatchValues,
 } from '@dam/contract';
-import { AutoComplete, Button, Input, Popover, Radio, Select, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import {
+  AutoComplete,
+  Button,
+  Input,
+  Popover,
+  Radio,
+  Select,
+  Space,
+  Spin,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useArtNumSuggestions } from './api';
 import { batchSummary, readSearch, searchUrl } from './searchUrl';
+
+// The colour picker loads when the colour swatch is first clicked (the home page's budget).
+const ColourSearchPanel = lazy(async () => ({
+  default: (await import('../similar/ColourSearchPanel')).ColourSearchPanel,
+}));
 
 const FILE_TYPE_OPTIONS: Array<{ value: SearchFileType; key: string }> = [
   { value: SearchFileType.all, key: 'search.scope.all' },
@@ -54,6 +72,11 @@ export function SearchBar() {
         : '',
   );
   const [batchOpen, setBatchOpen] = useState(false);
+  const [colour, setColour] = useState<string | undefined>(current?.colour);
+  const [tolerance, setTolerance] = useState<ColourTolerance>(current?.colourTolerance ?? 'normal');
+  const [colourOpen, setColourOpen] = useState(false);
+  // A click menu that closes on a choice: a hover menu could close under a moving pointer mid-choice.
+  const [typeOpen, setTypeOpen] = useState(false);
   const batch = isBatchSearch(searchType);
   const batchValues = splitBatchValues(batchText);
   const singleValue = cleanSingleQuery(single);
@@ -61,9 +84,10 @@ export function SearchBar() {
   const suggestFor = useThrottled(searchType === SearchType.artNum ? singleValue : '');
   const suggestions = useArtNumSuggestions(suggestFor);
 
-  const canSearch = batch ? batchValues.length > 0 : singleValue !== '';
+  // A colour alone is a search too (issue 17), by title or by article number.
+  const canSearch = batch ? batchValues.length > 0 : singleValue !== '' || colour !== undefined;
   const go = (query = singleValue) => {
-    if (batch ? batchValues.length === 0 : query === '') return;
+    if (batch ? batchValues.length === 0 : query === '' && colour === undefined) return;
     const content: SearchContent = {
       fileType,
       query: batch ? '' : query,
@@ -73,7 +97,13 @@ export function SearchBar() {
       nameList: searchType === SearchType.batchTitles ? batchValues : [],
     };
     setBatchOpen(false);
-    void navigate(searchUrl(content));
+    setColourOpen(false);
+    void navigate(
+      searchUrl({
+        ...content,
+        ...(colour ? { colour, ...(tolerance !== 'normal' ? { colourTolerance: tolerance } : {}) } : {}),
+      }),
+    );
   };
 
   const { shown, more } = batchSummary(batchValues);
@@ -121,10 +151,58 @@ export function SearchBar() {
       <Popover
         trigger="click"
         placement="bottomLeft"
+        open={colourOpen}
+        onOpenChange={setColourOpen}
+        content={
+          <Suspense fallback={<Spin size="small" />}>
+            <ColourSearchPanel
+              colour={colour}
+              tolerance={tolerance}
+              onChange={(nextColour, nextTolerance) => {
+                setColour(nextColour);
+                setTolerance(nextTolerance);
+              }}
+              onSearch={() => go()}
+            />
+          </Suspense>
+        }
+      >
+        <Tooltip title={colour ? t('colour.chosen', { colour }) : t('colour.search')}>
+          <Button
+            aria-label={colour ? t('colour.chosen', { colour }) : t('colour.search')}
+            icon={
+              colour ? (
+                <span
+                  style={{
+                    display: 'inline-block',
+                    width: 14,
+                    height: 14,
+                    borderRadius: 3,
+                    background: colour,
+                    border: '1px solid rgba(15, 23, 42, 0.25)',
+                  }}
+                />
+              ) : (
+                <BgColorsOutlined />
+              )
+            }
+            data-testid="search-colour"
+            data-colour={colour ?? ''}
+          />
+        </Tooltip>
+      </Popover>
+      <Popover
+        trigger="click"
+        placement="bottomLeft"
+        open={typeOpen}
+        onOpenChange={setTypeOpen}
         content={
           <Radio.Group
             value={searchType}
-            onChange={(e) => setSearchType(e.target.value as SearchType)}
+            onChange={(e) => {
+              setSearchType(e.target.value as SearchType);
+              setTypeOpen(false);
+            }}
             options={[
               { value: SearchType.title, label: t('search.type.title') },
               { value: SearchType.artNum, label: t('search.type.artNum') },
