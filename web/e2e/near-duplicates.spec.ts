@@ -115,7 +115,36 @@ async function nearDuplicateJourney(page: Page, lang: 'zh' | 'en') {
   });
   await page.getByTestId('viewer-close').click();
 
-  // 5. A blue picture; the folder filtered by red lists the red files and not the blue one.
+  // 5. A TIFF copy, which the browser cannot compare: the upload panel finds it similar once the
+  // server has its fingerprint, and adds it as a new version of the original from there.
+  const tiff = `${tag}-red-scan`;
+  const tiffBytes = await sharp(await productShot('#cc0000', 800, 600))
+    .tiff()
+    .toBuffer();
+  await page
+    .getByTestId('upload-files-input')
+    .setInputFiles({ name: `${tiff}.tif`, mimeType: 'image/tiff', buffer: tiffBytes });
+  await expect(page.getByTestId('similar-warning')).toHaveCount(0);
+  await finishUpload(page);
+  const note = panel
+    .locator(`[data-testid="upload-panel-row"][data-name="${tiff}.tif"]`)
+    .getByTestId('upload-panel-similar');
+  await expect(note).toBeVisible({ timeout: 60_000 });
+  // (The original's thumbnail is now its newest version's, the third copy of step 4.)
+  await expect(note.getByTestId('upload-panel-similar-item').first()).toBeVisible();
+  await snap(page, `upload-panel-similar-${lang}`);
+  await note.getByTestId('upload-panel-similar-version').click();
+  // The original and the copy of step 2 both match: the original is picked by its path.
+  await page.getByRole('menuitem', { name: new RegExp(`/${original}$`) }).click();
+  await expect(note).toHaveCount(0);
+  await expect(itemCard(page, tiff)).toHaveCount(0, { timeout: 30_000 });
+  await itemCard(page, original).getByRole('button', { name: original }).click();
+  await expect(page.getByTestId('info-records').locator('.ant-list-item')).toHaveCount(3, {
+    timeout: 30_000,
+  });
+  await page.getByTestId('viewer-close').click();
+
+  // 6. A blue picture; the folder filtered by red lists the red files and not the blue one.
   await page
     .getByTestId('upload-files-input')
     .setInputFiles(jpeg(`${blue}.jpg`, await productShot('#0033cc', 1200, 900, 1)));

@@ -42,6 +42,8 @@ export const OperationCode = {
   deleteVersion: 'FILE12',
   /** Reported by the browser: a file opened in the viewer. */
   view: 'FILE13',
+  /** file-upload/similar-attach: a finished upload added as a new version of a file it resembles. */
+  attachVersion: 'FILE14',
   // Share links
   /** user/share/produce-random-code. */
   createShare: 'SHARE01',
@@ -198,6 +200,7 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     FILE11: '隐藏格式',
     FILE12: '删除上传记录',
     FILE13: '查看文件',
+    FILE14: '上传文件转为已有文件的新版本',
     SHARE01: '创建分享链接',
     SHARE02: '取消分享',
     SHARE03: '访客打开分享链接',
@@ -261,6 +264,7 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     FILE11: 'Hide format',
     FILE12: 'Delete upload record',
     FILE13: 'View file',
+    FILE14: 'Add upload as a version of a file',
     SHARE01: 'Create share link',
     SHARE02: 'Cancel share link',
     SHARE03: 'Share link opened by a visitor',

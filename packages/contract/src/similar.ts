@@ -112,9 +112,47 @@ export const similarAfterRequestSchema = z.object({
     .max(SIMILAR_CHECK_MAX_FILES, { error: 'tooMany' }),
 });
 export const similarAfterResultSchema = z.array(
-  z.object({ id: z.number().int(), fingerprint: fingerprintStatusSchema, items: z.array(similarItemSchema) }),
+  z.object({
+    id: z.number().int(),
+    fingerprint: fingerprintStatusSchema,
+    items: z.array(similarItemSchema),
+    /** The file the upload became part of (null while it is not live). */
+    itemId: z.number().int().nullable(),
+    /**
+     * The upload is its file's only record, so "move to recycle bin" takes away just this upload;
+     * false when it joined an existing file of the same name as a new version.
+     */
+    soleRecord: z.boolean(),
+  }),
 );
 export type SimilarAfterResult = z.infer<typeof similarAfterResultSchema>;
+
+/**
+ * POST file-upload/similar-attach: a finished upload of the caller's joins a file it resembles as
+ * a new version (the panel's "add as new version", issue 17). The file it made alone goes away
+ * (its tags join the target); one it joined by name stays with its other records.
+ */
+export const similarAttachRequestSchema = z.object({
+  uploadId: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
+  itemId: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
+});
+export type SimilarAttachRequest = z.infer<typeof similarAttachRequestSchema>;
+export const similarAttachResultSchema = z.object({
+  /** The file the upload now belongs to. */
+  itemId: z.number().int(),
+  /** Display path of that file's folder and its name, for the panel's note. */
+  path: z.string(),
+  name: z.string(),
+});
+export type SimilarAttachResult = z.infer<typeof similarAttachResultSchema>;
 
 /** GET file/similar: a file's near-duplicates and its neighbours by colour. */
 export const similarOfFileQuerySchema = z.object({

@@ -1513,7 +1513,12 @@ const en: Messages = {
     },
     after: {
       similarTo: 'Similar to:',
-      dismiss: 'Dismiss',
+      keepBoth: 'Keep both',
+      versionOf: 'Becomes a new version of {{path}}',
+      attached: 'Added as a new version of {{name}}',
+      remove: 'Move to recycle bin',
+      removeConfirm: 'Move the file just uploaded to the recycle bin?',
+      removed: 'Moved to the recycle bin',
     },
   },
   colour: {

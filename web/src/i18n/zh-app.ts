@@ -1320,7 +1320,12 @@ const zhApp = {
     },
     after: {
       similarTo: '与以下文件相似：',
-      dismiss: '忽略',
+      keepBoth: '都保留',
+      versionOf: '成为 {{path}} 的新版本',
+      attached: '已添加为 {{name}} 的新版本',
+      remove: '移到回收站',
+      removeConfirm: '把刚上传的文件移到回收站？',
+      removed: '已移到回收站',
     },
   },
   colour: {

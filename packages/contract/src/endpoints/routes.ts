@@ -152,6 +152,7 @@ export const routes = {
   // Near-duplicates and similar images (issue 17; paths of our own, SPEC names none)
   similarCheck: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/similar-check` },
   similarAfterUpload: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/similar-after` },
+  similarAttach: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/similar-attach` },
   similarOfFile: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/similar` },
   similarOfSelection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/similar-batch` },
   duplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates` },

@@ -4,6 +4,8 @@ import {
   duplicateReportSchema,
   similarAfterRequestSchema,
   similarAfterResultSchema,
+  similarAttachRequestSchema,
+  similarAttachResultSchema,
   similarCheckRequestSchema,
   similarCheckResultSchema,
   similarOfFileQuerySchema,
@@ -29,6 +31,13 @@ export const similarEndpoints = {
     body: similarAfterRequestSchema,
     reply: 'json',
     result: similarAfterResultSchema,
+  }),
+  /** The upload panel's "add as new version": a finished upload joins the file it resembles. */
+  similarAttach: defineEndpoint({
+    ...routes.similarAttach,
+    body: similarAttachRequestSchema,
+    reply: 'json',
+    result: similarAttachResultSchema,
   }),
   /** The viewer's "similar images". */
   similarOfFile: defineEndpoint({

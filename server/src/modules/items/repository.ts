@@ -267,6 +267,21 @@ export class ItemsRepository {
     return id;
   }
 
+  /**
+   * Deletes a file that has no upload record left (one whose only record became another file's
+   * version); its favourites, views and tags go with it. A folder or a file with records stays.
+   */
+  async deleteFileWithoutRecords(id: number): Promise<void> {
+    await this.db
+      .deleteFrom('items')
+      .where('id', '=', id)
+      .where('type', '<>', ItemType.folder)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('uploads').select('uploads.id').where('uploads.item_id', '=', id))),
+      )
+      .execute();
+  }
+
   /** Serialises work on one name in one folder across transactions and processes. */
   async lockName(parentId: number | null, name: string): Promise<void> {
     await sql`SELECT pg_advisory_xact_lock(727002, hashtext(${`${parentId ?? 0}/${name.toLowerCase()}`}))`.execute(

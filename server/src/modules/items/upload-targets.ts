@@ -57,7 +57,7 @@ export class UploadTargets {
     repo: ItemsRepository,
     auth: AuthContext,
     itemId: number,
-  ): Promise<{ folder: FolderRow | null; baseName: string }> {
+  ): Promise<{ folder: FolderRow | null; baseName: string; item: FolderRow }> {
     const item = await repo.findById(itemId, auth.userId);
     if (!item || item.state !== ItemState.normal || item.type === ItemType.folder || !canSee(auth, item))
       throw new AppError('SE_404');
@@ -67,7 +67,24 @@ export class UploadTargets {
     // A folder on its way to the recycle bin would send the upload to the top level instead.
     if (item.parent_id !== null && folder?.state !== ItemState.normal) throw new AppError('SE_404');
     if (!canUploadInto(auth, folder)) throw new AppError('SE_502');
-    return { folder, baseName: item.name };
+    return { folder, baseName: item.name, item };
+  }
+
+  /**
+   * At the callback, the file an upload was asked to become a version of (`version_of_item_id`):
+   * that file whatever it is called by now, while it is live and the uploader may change it; else
+   * undefined, and the upload joins by name like any other. Holds the lock of the file's name.
+   */
+  async chosenVersionFile(
+    repo: ItemsRepository,
+    auth: AuthContext,
+    itemId: number,
+  ): Promise<ItemRow | undefined> {
+    const item = await repo.findById(itemId, auth.userId);
+    if (!item || item.state !== ItemState.normal || item.type === ItemType.folder) return undefined;
+    if (!canSee(auth, item) || !canEdit(auth, item)) return undefined;
+    await repo.lockName(item.parent_id, item.name);
+    return item;
   }
 
   /**

@@ -62,6 +62,8 @@ export interface OwnUpload {
   fingerprint: number | null;
   /** 16 hex digits, when ready. */
   hash: string | null;
+  /** The upload is the only record of its file. */
+  sole_record: boolean;
 }
 
 /** One of an item's finished, visible uploads with its fingerprint (newest first). */
@@ -244,6 +246,10 @@ export class SimilarRepository {
         'uploads.item_id',
         'media_fingerprints.status as fingerprint',
         sql<string | null>`media_fingerprints.hash::text`.as('hash'),
+        sql<boolean>`uploads.item_id IS NOT NULL AND NOT EXISTS (
+          SELECT 1 FROM uploads other WHERE other.item_id = uploads.item_id AND other.id <> uploads.id)`.as(
+          'sole_record',
+        ),
       ])
       .where('uploads.id', 'in', [...new Set(ids)])
       .where('uploads.user_id', '=', userId)

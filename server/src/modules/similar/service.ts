@@ -143,6 +143,8 @@ export class SimilarService {
       id,
       fingerprint: statusOf(own.get(id)?.fingerprint ?? null),
       items: presented[index] ?? [],
+      itemId: own.get(id)?.item_id ?? null,
+      soleRecord: own.get(id)?.sole_record === true,
     }));
   }
 

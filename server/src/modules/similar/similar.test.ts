@@ -350,6 +350,28 @@ describe('near-duplicates and similar images', () => {
     expect(idsOf(result[0]?.items).sort()).toEqual([existing.itemId, theirs.itemId].sort());
     expect(result[0]?.items.find((item) => item.id === existing.itemId)?.distance).toBe(2);
     expect(result[1]?.items).toEqual([]);
+    // Each names the file it made, its only record: "move to recycle bin" takes just that upload.
+    expect(result.map((entry) => [entry.itemId, entry.soleRecord])).toEqual([
+      [done.itemId, true],
+      [notYet.id, true],
+      [tiny.id, true],
+    ]);
+  });
+
+  it('tells the panel when an upload joined an existing file of the same name (not its only record)', async () => {
+    const first = await givenFile(t, me.token, { fileName: `${uniqueName('IMG')}.jpg` });
+    await givenFile(t, me.token, { fileName: `${first.name}.png` });
+    const [joined] = await t.database.db
+      .selectFrom('uploads')
+      .select('id')
+      .where('item_id', '=', first.id)
+      .where('format', '=', 'png')
+      .execute();
+    const [entry] = await call(t.app, endpoints.similarAfterUpload, {
+      token: me.token,
+      body: { idList: [joined?.id as number] },
+    });
+    expect(entry).toMatchObject({ itemId: first.id, soleRecord: false });
   });
 
   it("lists a file's near-duplicates and its neighbours by colour; SE_404 when it is not visible", async () => {

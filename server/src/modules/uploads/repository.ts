@@ -92,6 +92,23 @@ export class UploadsRepository {
       ON CONFLICT DO NOTHING`.execute(this.db);
   }
 
+  /** Gives `toItemId` every tag `fromItemId` has (a file merged into another keeps its tags). */
+  async copyItemTags(fromItemId: number, toItemId: number): Promise<void> {
+    await sql`INSERT INTO item_tags (item_id, tag_id)
+      SELECT ${toItemId}, tag_id FROM item_tags WHERE item_id = ${fromItemId}
+      ON CONFLICT DO NOTHING`.execute(this.db);
+  }
+
+  /** How many records of any state a file has (they go with it if it is deleted). */
+  async countOfItem(itemId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('item_id', '=', itemId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /**
    * Cancels records unless one is finished, locking them first so that a callback cannot finish
    * one meanwhile; their objects and open multipart uploads are recorded for deletion. Answers

@@ -30,6 +30,16 @@ export const uploadsRoutes: FastifyPluginAsync<{
     if (finished) await oplog.record(request, OperationCode.upload, { uploads: [request.query.id] });
     return null;
   });
+  route(app, endpoints.similarAttach, async (request) => {
+    const attached = await uploads.attachAsVersion(
+      authOf(request),
+      request.body.uploadId,
+      request.body.itemId,
+    );
+    // The upload now resolves to the same file, so the file alone is named.
+    await oplog.record(request, OperationCode.attachVersion, { items: [attached.itemId] });
+    return attached;
+  });
   route(app, endpoints.reupload, async (request) => {
     await uploads.reupload(authOf(request), request.query.id);
     return null;

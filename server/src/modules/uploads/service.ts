@@ -318,15 +318,22 @@ export class UploadsService {
         });
         return 'size-mismatch' as const;
       }
+      // A version chosen in the near-duplicate warning joins that very file, even renamed since.
+      const chosen =
+        locked.version_of_item_id === null
+          ? undefined
+          : await this.deps.targets.chosenVersionFile(items, auth, locked.version_of_item_id);
       // Issue 9: only a file the uploader may change is joined (else a file of their own is made),
       // so the metadata below never rewrites another department's file.
-      const item = await this.deps.targets.fileForUpload(
-        items,
-        auth,
-        folder,
-        { baseName: locked.base_name, format: locked.format, ownerId: locked.user_id },
-        now,
-      );
+      const item =
+        chosen ??
+        (await this.deps.targets.fileForUpload(
+          items,
+          auth,
+          folder,
+          { baseName: locked.base_name, format: locked.format, ownerId: locked.user_id },
+          now,
+        ));
       await uploads.update(locked.id, {
         status: UploadStatus.done,
         upload_schedule: 100,
@@ -334,18 +341,13 @@ export class UploadsService {
         completed_at: now,
         updated_at: now,
         error: null,
+        ...(chosen && chosen.name !== locked.base_name
+          ? { base_name: chosen.name, file_name: `${chosen.name}.${locked.format}` }
+          : {}),
       });
       await uploads.clearParts(locked.id);
-      // An image format makes the file an image, else a video, else a document.
-      const formats = new Set([...(item.file_formats?.split(',') ?? []), locked.format]);
-      const types = [...formats].map(itemTypeOfFormat);
-      const type = types.includes(ItemType.image)
-        ? ItemType.image
-        : types.includes(ItemType.video)
-          ? ItemType.video
-          : ItemType.other;
       await items.setFileMetadata(item.id, {
-        type,
+        type: fileTypeWith(item, locked.format),
         ...(locked.art_num ? { art_num: locked.art_num } : {}),
         ...(locked.expire_start_date ? { expire_start_date: locked.expire_start_date } : {}),
         ...(locked.expire_end_date ? { expire_end_date: locked.expire_end_date } : {}),
@@ -358,6 +360,67 @@ export class UploadsService {
     if (outcome === 'size-mismatch') throw new AppError('SEF_06');
     if (outcome === 'finished') await this.deps.onFinished(upload.id);
     return outcome === 'finished';
+  }
+
+  /**
+   * The upload panel's "add as new version" (issue 17): the caller's finished upload leaves the
+   * file it made (or joined by name) and joins `itemId` under that file's name, as the "upload a
+   * new version" dialog would have put it; the target is checked as the dialog's choice is. A file
+   * left with no record goes, its tags joining the target; one with other records keeps them.
+   * Asked again once done, it answers the same.
+   */
+  async attachAsVersion(
+    auth: AuthContext,
+    uploadId: number,
+    itemId: number,
+  ): Promise<{ itemId: number; path: string; name: string }> {
+    await this.ownUpload(auth, uploadId);
+    const now = this.deps.clock.now();
+    return this.uploads.transaction(async (uploads, items) => {
+      const locked = await uploads.findByIdForUpdate(uploadId);
+      if (!locked) throw new AppError('SE_404');
+      if (locked.status !== UploadStatus.done || locked.item_id === null)
+        throw invalidField('uploadId', 'wrongState');
+      const { item: target, folder } = await this.deps.targets.versionTarget(items, auth, itemId);
+      const answer = {
+        itemId: target.id,
+        path: folder ? joinPath(folder.folder_path, folder.name) : '/',
+        name: target.name,
+      };
+      const sourceId = locked.item_id;
+      if (sourceId === target.id) return answer;
+      const source = await items.findById(sourceId, auth.userId);
+      // The file the upload is in must still be live: one sent to the recycle bin meanwhile is
+      // restored or purged as a whole, not picked apart.
+      if (!source || source.state !== ItemState.normal) throw invalidField('uploadId', 'wrongState');
+      // Both names locked, in one order, against uploads joining either file meanwhile.
+      const names = [
+        [source.parent_id, source.name],
+        [target.parent_id, target.name],
+      ] as const;
+      for (const [parentId, name] of [...names].sort((a, b) =>
+        `${a[0] ?? 0}/${a[1]}`.localeCompare(`${b[0] ?? 0}/${b[1]}`),
+      ))
+        await items.lockName(parentId, name);
+      await uploads.update(locked.id, {
+        item_id: target.id,
+        folder_id: target.parent_id,
+        relative_path: '',
+        base_name: target.name,
+        file_name: `${target.name}.${locked.format}`,
+        version_of_item_id: target.id,
+        updated_at: now,
+      });
+      await items.setFileMetadata(target.id, { type: fileTypeWith(target, locked.format) });
+      if ((await uploads.countOfItem(sourceId)) === 0) {
+        await uploads.copyItemTags(sourceId, target.id);
+        await items.deleteFileWithoutRecords(sourceId);
+      } else {
+        await items.refreshFileSummary(sourceId, now);
+      }
+      await items.refreshFileSummary(target.id, now);
+      return answer;
+    });
   }
 
   /**
@@ -435,4 +498,15 @@ export class UploadsService {
     }));
     return { list, pageNo: paging.pageNo, pageSize: paging.pageSize, hasMore: rows.length > paging.pageSize };
   }
+}
+
+/** A file's type once `format` joins it: an image format makes an image, else a video, else a document. */
+function fileTypeWith(item: { file_formats: string | null }, format: string): ItemType {
+  const formats = new Set([...(item.file_formats?.split(',') ?? []), format]);
+  const types = [...formats].map(itemTypeOfFormat);
+  return types.includes(ItemType.image)
+    ? ItemType.image
+    : types.includes(ItemType.video)
+      ? ItemType.video
+      : ItemType.other;
 }

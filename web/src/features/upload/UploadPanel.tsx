@@ -19,7 +19,7 @@ import { formatSize } from '../files/format';
 import { remaining } from './remaining';
 import styles from './UploadPanel.module.css';
 import { useCancelUploads } from './useCancelUploads';
-import { useSimilarAfter } from './useSimilarAfter';
+import { type SimilarAfterMatch, useSimilarAfter } from './useSimilarAfter';
 
 /** Drawn only when a finished upload looks like files already in the archive (issue 17). */
 const SimilarAfterNote = lazy(() => import('./SimilarAfterNote'));
@@ -152,7 +152,8 @@ export function UploadPanel() {
                   {row.id !== undefined && similar.matches.has(row.id) && (
                     <Suspense fallback={null}>
                       <SimilarAfterNote
-                        items={similar.matches.get(row.id) ?? []}
+                        uploadId={row.id}
+                        match={similar.matches.get(row.id) as SimilarAfterMatch}
                         onDismiss={() => similar.dismiss(row.id as number)}
                       />
                     </Suspense>

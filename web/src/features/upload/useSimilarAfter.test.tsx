@@ -34,6 +34,8 @@ const entry = (id: number, fingerprint: FingerprintStatus, items = 0) => ({
   id,
   fingerprint,
   items: Array.from({ length: items }, (_, i) => similarItem({ id: 100 + i })),
+  itemId: 1000 + id,
+  soleRecord: true,
 });
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -63,7 +65,8 @@ describe('the upload panel’s check after upload', () => {
     await advance(10);
     // Every fingerprint is made: the matches show and the asking stops.
     expect([...hook.result.current.matches.keys()]).toEqual([3]);
-    expect(hook.result.current.matches.get(3)?.map((item) => item.id)).toEqual([100, 101]);
+    expect(hook.result.current.matches.get(3)?.items.map((item) => item.id)).toEqual([100, 101]);
+    expect(hook.result.current.matches.get(3)).toMatchObject({ itemId: 1003, soleRecord: true });
     await advance(60_000);
     expect(ask).toHaveBeenCalledTimes(3);
 

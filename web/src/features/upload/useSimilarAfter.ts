@@ -1,4 +1,4 @@
-import { SIMILAR_CHECK_MAX_FILES, type SimilarAfterResult, type SimilarItem } from '@dam/contract';
+import { SIMILAR_CHECK_MAX_FILES, type SimilarAfterResult } from '@dam/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { call } from '../../api/client';
@@ -9,6 +9,9 @@ import type { FinishedUpload } from '../../upload/manager';
 export const SIMILAR_AFTER_POLL_MS = 5_000;
 /** …for at most this long after the upload finished. */
 export const SIMILAR_AFTER_MAX_MS = 10 * 60_000;
+
+/** What the panel shows under one finished upload: its look-alikes and what may be done about it. */
+export type SimilarAfterMatch = Omit<SimilarAfterResult[number], 'id' | 'fingerprint'>;
 
 const askServer = (idList: number[]): Promise<SimilarAfterResult> =>
   call(endpoints.similarAfterUpload, { body: { idList }, silent: true });
@@ -45,9 +48,9 @@ export function useSimilarAfter(
   });
   const data = query.data;
   const matches = useMemo(() => {
-    const found = new Map<number, SimilarItem[]>();
-    for (const entry of data ?? [])
-      if (entry.items.length > 0 && !dismissed.has(entry.id)) found.set(entry.id, entry.items);
+    const found = new Map<number, SimilarAfterMatch>();
+    for (const { id, fingerprint: _, ...match } of data ?? [])
+      if (match.items.length > 0 && !dismissed.has(id)) found.set(id, match);
     return found;
   }, [data, dismissed]);
   const dismiss = (id: number) => setDismissed((all) => new Set(all).add(id));
