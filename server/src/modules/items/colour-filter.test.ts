@@ -242,6 +242,10 @@ describe('search by colour', () => {
       ).map((row) => row.name);
     expect([...(await page(0)), ...(await page(2))]).toEqual(['white shoe', 'blue shoe', 'red shoe']);
     expect(await items.countChildrenUpTo(folder, 3)).toBe(3);
+    // What the listing weighs against the folder's size: entries of the colour's cells, bounded.
+    expect(await items.countColourEntriesUpTo(colourFilterOf('#fafafa', 'loose').cells, 2)).toBe(2);
+    const green = colourFilterOf('#00aa00', 'normal').cells;
+    expect(await items.countColourEntriesUpTo(green, 1_000)).toBeLessThan(1_000);
   });
 
   it('widens with the tolerance: tight, normal, loose', async () => {

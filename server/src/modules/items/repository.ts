@@ -34,7 +34,7 @@ export interface ListingFilter {
   colour?: ColourFilter | undefined;
   /**
    * With a colour, in the newest-first order: read the colour index's merged walk (plan §8) rather
-   * than probe each row of the folder. `listChildren` decides by the folder's size when unset.
+   * than probe each row of the folder. `listChildren` decides, when unset, by which side is smaller.
    */
   colourWalk?: boolean | undefined;
 }
@@ -95,8 +95,7 @@ export class ItemsRepository {
     const walk =
       filter.colour !== undefined &&
       order === 'normal' &&
-      (filter.colourWalk ??
-        (await this.countChildrenUpTo(parentId, COLOUR_WALK_FOLDER_SIZE)) >= COLOUR_WALK_FOLDER_SIZE);
+      (filter.colourWalk ?? (await this.colourSideIsSmaller(parentId, filter.colour.cells)));
     return (await this.listChildrenQuery(
       parentId,
       viewer,
@@ -105,6 +104,35 @@ export class ItemsRepository {
       limit,
       offset,
     ).execute()) as ItemWithOwner[];
+  }
+
+  /**
+   * Whether the colour filter should walk the colour index rather than probe the folder's rows:
+   * whichever is smaller is read. A folder of 100,000 children or more always walks; a smaller one
+   * walks when the colour's cells hold fewer entries, archive-wide, than it has children (a rare
+   * colour in a large folder), counted no further than that, so deciding costs at most the smaller.
+   */
+  private async colourSideIsSmaller(parentId: number | null, cells: number[]): Promise<boolean> {
+    const children = await this.countChildrenUpTo(parentId, COLOUR_WALK_FOLDER_SIZE);
+    if (children >= COLOUR_WALK_FOLDER_SIZE) return true;
+    if (children === 0 || cells.length === 0) return false;
+    return (await this.countColourEntriesUpTo(cells, children)) < children;
+  }
+
+  /** Entries of `item_colours` in the cells, counting no further than `limit` (an index-only range). */
+  async countColourEntriesUpTo(cells: number[], limit: number): Promise<number> {
+    const row = await this.db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('item_colours')
+          .select(sql`1`.as('one'))
+          .where('cell', 'in', cells)
+          .limit(limit)
+          .as('entries'),
+      )
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** How many live children a folder has, counting no further than `limit` (an index-only range). */
