@@ -892,6 +892,9 @@ const en: Messages = {
   },
   duplicates: {
     tab: 'Near-duplicates',
+    removeCopies: 'Move copies to recycle bin',
+    removeCopiesConfirm: 'Move the {{count}} copies (all but the kept image) to the recycle bin?',
+    copiesRemoved: '{{count}} copies moved to the recycle bin',
     intro:
       'Images that are near-duplicates of each other among the files you may see, largest savings first. Each group keeps the image with the most pixels (the oldest when equal); the space the others take could be freed.',
     allDepartments: 'All departments',

@@ -40,12 +40,16 @@ const REPORT: DuplicateReport = {
   hasMore: false,
 };
 
-/** Serves the page's calls; records every duplicate report asked for (its body). */
-function serve(reply: (body: Record<string, unknown>) => Response) {
+/** Serves the page's calls; records every duplicate report asked for (its body) and deletion. */
+function serve(reply: (body: Record<string, unknown>) => Response, deleted: unknown[] = []) {
   const asked: Array<Record<string, unknown>> = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.includes('/file/batch-del')) {
+        deleted.push(JSON.parse(String(init?.body ?? '{}')));
+        return answer(null);
+      }
       if (url.includes('/report/duplicates')) {
         const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
         asked.push(body);
@@ -101,6 +105,18 @@ describe('the near-duplicate report page', () => {
     expect(asked[0]).toEqual({});
     expect(screen.getByRole('slider').getAttribute('aria-valuenow')).toBe('8');
     expect(screen.queryByTestId('duplicates-progress')).toBeNull();
+  });
+
+  it('moves the copies of a cluster, never the kept image, to the recycle bin and asks again', async () => {
+    const deleted: unknown[] = [];
+    const asked = serve(() => answer(REPORT), deleted);
+    renderPage();
+    const cluster = await screen.findByTestId('duplicate-cluster');
+    fireEvent.click(within(cluster).getByTestId('duplicate-remove-copies'));
+    fireEvent.click(await screen.findByRole('button', { name: '副本移到回收站' }));
+    await waitFor(() => expect(deleted).toEqual([{ idList: [12, 13], folderIdList: [] }]));
+    await waitFor(() => expect(asked.length).toBe(2));
+    expect(await screen.findByText('已把 2 个副本移到回收站')).toBeTruthy();
   });
 
   it('asks again when the threshold changes', async () => {

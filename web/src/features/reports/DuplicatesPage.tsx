@@ -1,12 +1,15 @@
-import { FileImageOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FileImageOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { type DuplicateCluster, type DuplicateMember, type Item, ItemType } from '@dam/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
+  App,
   Button,
   Card,
   Col,
   Empty,
   Pagination,
+  Popconfirm,
   Row,
   Slider,
   Space,
@@ -19,12 +22,13 @@ import {
 } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { ApiError, call } from '../../api/client';
+import { endpoints } from '../../api/endpoints';
 import { lazyDialog } from '../../app/lazyPage';
 import { ExportButton } from '../../ui/ExportButton';
 import { useCompletenessOptions } from '../completeness/completenessApi';
 import { formatSize } from '../files/format';
-import { saveDuplicateExport, useDuplicateReport } from './duplicatesApi';
+import { duplicateKeys, saveDuplicateExport, useDuplicateReport } from './duplicatesApi';
 
 const FileViewer = lazyDialog(async () => (await import('../viewer/FileViewer')).FileViewer);
 const MoveDialog = lazyDialog(async () => (await import('../files/MoveDialog')).MoveDialog);
@@ -148,14 +152,53 @@ function ClusterCard({
   onOpen: (members: DuplicateMember[], id: number) => void;
 }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState(false);
+  const copies = cluster.members.filter((member) => !member.keep);
+  // The ordinary deletion, one transaction: a copy the administrator may not change refuses all.
+  const removeCopies = async () => {
+    setRemoving(true);
+    try {
+      await call(endpoints.deleteItems, {
+        body: { idList: copies.map((member) => member.id), folderIdList: [] },
+      });
+      message.success(t('duplicates.copiesRemoved', { count: copies.length }));
+      await queryClient.invalidateQueries({ queryKey: duplicateKeys.all });
+    } catch {
+      // The client has shown the server's reason.
+    } finally {
+      setRemoving(false);
+    }
+  };
   return (
     <Card
       size="small"
       title={t('duplicates.cluster', { count: cluster.members.length })}
       extra={
-        <Typography.Text type="warning">
-          {t('duplicates.freeable', { size: formatSize(cluster.bytesFreeable) })}
-        </Typography.Text>
+        <Space size={12}>
+          <Typography.Text type="warning">
+            {t('duplicates.freeable', { size: formatSize(cluster.bytesFreeable) })}
+          </Typography.Text>
+          {copies.length > 0 && (
+            <Popconfirm
+              title={t('duplicates.removeCopiesConfirm', { count: copies.length })}
+              okText={t('duplicates.removeCopies')}
+              okButtonProps={{ danger: true }}
+              onConfirm={removeCopies}
+            >
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                loading={removing}
+                data-testid="duplicate-remove-copies"
+              >
+                {t('duplicates.removeCopies')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
       }
       data-testid="duplicate-cluster"
     >
