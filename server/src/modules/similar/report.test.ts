@@ -200,12 +200,35 @@ describe('the near-duplicate report', () => {
         .executeTakeFirstOrThrow()
     ).name;
     expect(names).toContain(name);
+    // The summary says what it covers: no filter is every department and folder within reach.
+    const summary = new Map<string, unknown>();
+    workbook.getWorksheet('Summary')!.eachRow((row) => {
+      summary.set(String(row.getCell(1).value), row.getCell(2).value);
+    });
+    expect(summary.get('Department')).toBe('All departments');
+    expect(summary.get('Folder')).toBe('All folders');
+
+    // Narrowed to a department and a folder: both named in the summary.
+    const folder = await givenFolder(t, designer.token);
+    const narrowed = await fetchBytes(t.app, endpoints.exportDuplicateReport, {
+      token: analyst.token,
+      body: { deptId: design.id, folderDataId: folder.id },
+      lang: 'zh',
+    });
+    const narrowBook = new ExcelJS.Workbook();
+    await narrowBook.xlsx.load(narrowed.rawPayload as unknown as ArrayBuffer);
+    const narrowSummary = new Map<string, unknown>();
+    narrowBook.getWorksheet('汇总')!.eachRow((row) => {
+      narrowSummary.set(String(row.getCell(1).value), row.getCell(2).value);
+    });
+    expect(narrowSummary.get('部门')).toBe(design.name);
+    expect(narrowSummary.get('文件夹')).toBe(`/${folder.name}`);
     const logged = await t.database.db
       .selectFrom('operation_logs')
       .select('operator_code')
       .where('operator_id', '=', analyst.id)
       .where('operator_code', '=', OperationCode.exportDuplicates)
       .execute();
-    expect(logged).toHaveLength(1);
+    expect(logged).toHaveLength(2);
   });
 });

@@ -15,6 +15,7 @@ import {
   withinReach,
 } from '../access/access';
 import { requireLiveItem } from '../items/policy';
+import { joinPath } from '../items/presenter';
 import type { DuplicateReportRepository, ItemPair, MemberFacts, ReportScope } from './report.repository';
 import type { SimilarRepository } from './repository';
 import type { Match, SimilarService } from './service';
@@ -76,8 +77,16 @@ export class DuplicateReportService {
   async all(
     auth: AuthContext,
     request: DuplicateReportRequest,
-  ): Promise<{ clusters: DuplicateCluster[]; maxDistance: number; cut: boolean }> {
-    const { clusters, maxDistance } = await this.clusters(auth, request);
+  ): Promise<{
+    clusters: DuplicateCluster[];
+    maxDistance: number;
+    cut: boolean;
+    /** What the export covers, as the page's filters named it (null: all within reach). */
+    department: string | null;
+    folder: string | null;
+    progress: { done: number; total: number } | null;
+  }> {
+    const { clusters, maxDistance, scope } = await this.clusters(auth, request);
     const kept: Cluster[] = [];
     let files = 0;
     for (const cluster of clusters) {
@@ -85,13 +94,24 @@ export class DuplicateReportService {
       kept.push(cluster);
       files += cluster.members.length;
     }
-    return { clusters: await this.present(auth, kept, 0), maxDistance, cut: kept.length < clusters.length };
+    const department =
+      request.deptId !== undefined && scope.deptPath
+        ? ((await this.deps.report.departmentNames([scope.deptPath])).get(scope.deptPath) ?? null)
+        : null;
+    return {
+      clusters: await this.present(auth, kept, 0),
+      maxDistance,
+      cut: kept.length < clusters.length,
+      department,
+      folder: scope.folderLabel ?? null,
+      progress: await this.deps.progress(),
+    };
   }
 
   private async clusters(
     auth: AuthContext,
     request: DuplicateReportRequest,
-  ): Promise<{ clusters: Cluster[]; maxDistance: number }> {
+  ): Promise<{ clusters: Cluster[]; maxDistance: number; scope: ReportScope & { folderLabel?: string } }> {
     requireAnyCode(auth, FunctionCode.data);
     const scope = await this.scopeOf(auth, request);
     const maxDistance = request.maxDistance ?? this.deps.maxDistance;
@@ -109,15 +129,18 @@ export class DuplicateReportService {
     });
     const facts = new Map(visible.map((member) => [member.id, member]));
     const seen = pairs.filter((pair) => facts.has(pair.itemA) && facts.has(pair.itemB));
-    return { clusters: clustersOf(seen, facts), maxDistance };
+    return { clusters: clustersOf(seen, facts), maxDistance, scope };
   }
 
   /** The department (within the caller's reach) and folder (one they may see) the report covers. */
-  private async scopeOf(auth: AuthContext, request: DuplicateReportRequest): Promise<ReportScope> {
+  private async scopeOf(
+    auth: AuthContext,
+    request: DuplicateReportRequest,
+  ): Promise<ReportScope & { folderLabel?: string }> {
     const reach = administrationReach(auth);
     // Code 6 without a department to administer: there is nothing the report may cover.
     if (reach.kind === 'none') throw new AppError('SE_502');
-    const scope: ReportScope = {};
+    const scope: ReportScope & { folderLabel?: string } = {};
     if (request.deptId !== undefined) {
       const path = await this.deps.report.departmentPath(request.deptId);
       // A department outside the caller's reach is answered as one that does not exist.
@@ -130,6 +153,7 @@ export class DuplicateReportService {
       const folder = requireLiveItem(auth, await this.deps.similarRepo.itemFacts(request.folderDataId));
       if (folder.type !== ItemType.folder) throw invalidField('folderDataId', 'invalidValue');
       scope.folderIdPath = folder.id_path;
+      scope.folderLabel = joinPath(folder.folder_path, folder.name);
     }
     return scope;
   }

@@ -230,7 +230,17 @@ export class SimilarRepository {
   async itemFacts(itemId: number) {
     return this.db
       .selectFrom('items')
-      .select(['id', 'type', 'owner_id', 'visibility', 'dept_path', 'state', 'id_path'])
+      .select([
+        'id',
+        'type',
+        'owner_id',
+        'visibility',
+        'dept_path',
+        'state',
+        'id_path',
+        'folder_path',
+        'name',
+      ])
       .where('id', '=', itemId)
       .executeTakeFirst();
   }

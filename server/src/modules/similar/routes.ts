@@ -33,9 +33,10 @@ export const similarRoutes: FastifyPluginAsync<{
     duplicates.report(authOf(request), request.body, request.query),
   );
   route(app, endpoints.exportDuplicateReport, async (request, reply) => {
-    const { clusters, maxDistance, cut } = await duplicates.all(authOf(request), request.body);
+    const report = await duplicates.all(authOf(request), request.body);
+    const { clusters } = report;
     const lang = request.lang === 'en' ? 'en' : 'zh';
-    const bytes = await duplicateWorkbook({ clusters, maxDistance, cut, exportedAt: new Date() }, lang);
+    const bytes = await duplicateWorkbook({ ...report, exportedAt: new Date() }, lang);
     await oplog.record(request, OperationCode.exportDuplicates, {
       details: { clusters: clusters.length },
     });

@@ -9,6 +9,11 @@ export interface DuplicateSheet {
   /** More clusters exist than the file holds. */
   cut: boolean;
   exportedAt: Date;
+  /** The filters the export was made with (null: all within the administrator's reach). */
+  department: string | null;
+  folder: string | null;
+  /** While older files are still being fingerprinted: how far it is. */
+  progress: { done: number; total: number } | null;
 }
 
 const TEXT = {
@@ -31,6 +36,12 @@ const TEXT = {
     freeable: '可释放（字节）',
     threshold: '差异上限（位）',
     exportedAt: '导出时间',
+    department: '部门',
+    allDepartments: '全部部门',
+    folder: '文件夹',
+    allFolders: '全部文件夹',
+    progress: '存量文件比对进度',
+    incomplete: '存量文件尚未比对完，结果可能不完整。',
     cut: '相似组超过本文件可容纳的数量，仅含可释放空间最大的部分，请按部门或文件夹缩小范围后再导出。',
   },
   en: {
@@ -52,6 +63,12 @@ const TEXT = {
     freeable: 'Could free (bytes)',
     threshold: 'Most differing bits',
     exportedAt: 'Exported at',
+    department: 'Department',
+    allDepartments: 'All departments',
+    folder: 'Folder',
+    allFolders: 'All folders',
+    progress: 'Existing files compared',
+    incomplete: 'Existing files are still being compared; the report may be incomplete.',
     cut: 'More clusters exist than this file holds; it has those that free the most. Narrow to a department or folder and export again.',
   },
 } as const;
@@ -93,6 +110,12 @@ export async function duplicateWorkbook(sheet: DuplicateSheet, lang: 'zh' | 'en'
   summary.addRow([text.items, sheet.clusters.reduce((sum, c) => sum + c.members.length, 0)]);
   summary.addRow([text.freeable, sheet.clusters.reduce((sum, c) => sum + c.bytesFreeable, 0)]);
   summary.addRow([text.threshold, sheet.maxDistance]);
+  summary.addRow([text.department, sheet.department ?? text.allDepartments]);
+  summary.addRow([text.folder, sheet.folder ?? text.allFolders]);
+  if (sheet.progress) {
+    summary.addRow([text.progress, `${sheet.progress.done}/${sheet.progress.total}`]);
+    summary.addRow([text.incomplete]);
+  }
   summary.addRow([text.exportedAt, sheet.exportedAt.toISOString()]);
   if (sheet.cut) summary.addRow([text.cut]);
   summary.getColumn(1).width = 22;
