@@ -72,6 +72,9 @@ test('organises a folder tree: create, browse by breadcrumb, switch views, move,
   // Delete it (with its subfolder), find it in the recycle bin, restore it.
   await itemCard(page, '跑鞋').getByRole('checkbox').check();
   await expect(page.getByTestId('selection-bar')).toContainText('已选 1 项');
+  // The count stays on one line beside every action at 1366 px.
+  const count = page.getByTestId('selection-bar').getByText('已选 1 项');
+  expect((await count.boundingBox())?.height).toBeLessThan(30);
   await snap(page, 'allfiles-selection-zh');
   await page.getByTestId('selection-delete').click();
   await page

@@ -50,7 +50,8 @@ export function SelectionBar({
   const editable = items.every((i) => i.authList.includes('edit'));
   return (
     <div className={styles.selectionBar} data-testid="selection-bar">
-      <Space>
+      {/* The count keeps its line; the actions wrap under each other when the bar is narrow. */}
+      <Space className={styles.selectionCount}>
         <strong>{t('files.selected', { count: items.length })}</strong>
         <Button type="link" onClick={onSelectAll}>
           {t('files.selectAll')}
@@ -59,7 +60,7 @@ export function SelectionBar({
           {t('files.clearSelection')}
         </Button>
       </Space>
-      <Space>
+      <Space wrap className={styles.selectionActions}>
         <Button icon={<DownloadOutlined />} onClick={onDownload} data-testid="selection-download">
           {t('download.action')}
         </Button>
