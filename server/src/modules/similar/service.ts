@@ -28,11 +28,6 @@ export const PAIR_MAX_DISTANCE = 11;
 export const PAIR_MAX_COLOUR_DISTANCE = 0.3;
 /** Hits a pair lookup reads at most. */
 const PAIR_LOOKUP_ROWS = 1_000;
-/**
- * Pairs kept per upload: its nearest. Clusters stay joined (each copy links to its nearest
- * earlier ones), while a picture uploaded thousands of times adds thousands of rows, not millions.
- */
-export const PAIRS_PER_UPLOAD = 20;
 /** The newest uploads of a file whose hashes its "similar images" looks up (plan §6). */
 const OF_FILE_UPLOADS = 5;
 /** Lookups of one similar-check run this many at a time (the pool's connections). */
@@ -247,8 +242,8 @@ export class SimilarService {
 
   /**
    * Stores the near-duplicate pairs of one upload's fingerprint for the duplicate report (plan §7):
-   * the nearest PAIRS_PER_UPLOAD fingerprints within 11 bits and 0.3 in palette, whoever may see
-   * it, except the upload's own item's records. Run after a fingerprint is stored; running it again adds nothing. Returns
+   * every fingerprint within 11 bits and 0.3 in palette, whoever may see it, except the upload's
+   * own item's records. Run after a fingerprint is stored; running it again adds nothing. Returns
    * how many pairs were new.
    */
   async recordPairs(uploadId: number): Promise<number> {
@@ -272,8 +267,7 @@ export class SimilarService {
         },
       ];
     });
-    pairs.sort((p, q) => p.distance - q.distance || p.colour_distance - q.colour_distance);
-    return this.deps.repo.insertPairs(pairs.slice(0, PAIRS_PER_UPLOAD));
+    return this.deps.repo.insertPairs(pairs);
   }
 
   /**

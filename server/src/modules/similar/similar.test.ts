@@ -24,7 +24,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import type { MediaUrls } from '../media/urls';
 import type { RateLimiter } from '../ratelimit/limiter';
 import { SimilarRepository } from './repository';
-import { LOOKUPS_PER_MINUTE, PAIRS_PER_UPLOAD, SimilarService } from './service';
+import { LOOKUPS_PER_MINUTE, SimilarService } from './service';
 
 /**
  * Near-duplicates and similar images (issue 17) through the API, on PGlite and PostgreSQL. The
@@ -507,37 +507,6 @@ describe('near-duplicates and similar images', () => {
       .where('item_id', '=', plain.id)
       .executeTakeFirstOrThrow();
     expect(await similar.recordPairs(plainUpload.id)).toBe(0);
-  });
-
-  it('keeps only the nearest pairs of a picture uploaded many times', async () => {
-    const similar = new SimilarService({
-      repo,
-      mediaUrls: {} as MediaUrls,
-      limiter: {} as RateLimiter,
-      maxDistance: 10,
-      maxColourDistance: 0.08,
-    });
-    const hash = randomHash();
-    const latest = await picture(me.token, hash);
-    // Two copies at each distance from 1 to 11 bits: 22 candidates for 20 places.
-    const copies: Array<{ uploadId: number; distance: number }> = [];
-    for (let distance = 1; distance <= 11; distance++)
-      for (const start of [0, 32]) {
-        const bits = Array.from({ length: distance }, (_, i) => start + i);
-        copies.push({ uploadId: (await picture(colleague.token, flip(hash, bits))).uploadId, distance });
-      }
-    expect(await similar.recordPairs(latest.uploadId)).toBe(PAIRS_PER_UPLOAD);
-    const kept = await t.database.db
-      .selectFrom('near_duplicate_pairs')
-      .select(['upload_a', 'upload_b', 'distance'])
-      .where((eb) => eb.or([eb('upload_a', '=', latest.uploadId), eb('upload_b', '=', latest.uploadId)]))
-      .execute();
-    expect(kept.map((pair) => pair.distance).sort((a, b) => a - b)).toEqual(
-      copies
-        .map((copy) => copy.distance)
-        .filter((distance) => distance <= 10)
-        .sort((a, b) => a - b),
-    );
   });
 
   it("lists each selected file's near-duplicates, leaving out files the caller may not see", async () => {
