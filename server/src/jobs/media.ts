@@ -328,7 +328,9 @@ export class MediaProcessor {
 
   private async finish(upload: UploadRow, values: Partial<UploadRow>): Promise<void> {
     await this.deps.uploads.update(upload.id, values);
-    if (upload.item_id) await this.deps.items.refreshFileSummary(upload.item_id, this.deps.now());
+    // Read again: the record may have joined another file while the job ran ("add as new version").
+    const itemId = (await this.deps.uploads.findById(upload.id))?.item_id ?? null;
+    if (itemId) await this.deps.items.refreshFileSummary(itemId, this.deps.now());
   }
 
   private async withLocalCopy<T>(

@@ -893,8 +893,8 @@ const en: Messages = {
   duplicates: {
     tab: 'Near-duplicates',
     removeCopies: 'Move copies to recycle bin',
-    removeCopiesConfirm: 'Move the {{count}} copies (all but the kept image) to the recycle bin?',
-    copiesRemoved: '{{count}} copies moved to the recycle bin',
+    removeCopiesConfirm: 'Move the copies compared with the kept image ({{count}}) to the recycle bin?',
+    copiesRemoved: 'Copies moved to the recycle bin: {{count}}',
     intro:
       'Images that are near-duplicates of each other among the files you may see, largest savings first. Each group keeps the image with the most pixels (the oldest when equal); the space the others take could be freed.',
     allDepartments: 'All departments',

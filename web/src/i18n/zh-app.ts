@@ -722,7 +722,7 @@ const zhApp = {
   duplicates: {
     tab: '相似图片',
     removeCopies: '副本移到回收站',
-    removeCopiesConfirm: '把 {{count}} 个副本（保留的那张除外）移到回收站？',
+    removeCopiesConfirm: '把与保留图片直接比对过的 {{count}} 个副本移到回收站？',
     copiesRemoved: '已把 {{count}} 个副本移到回收站',
     intro:
       '你有权查看的文件中互为近似重复的图片，按可释放的空间从大到小排列。每组保留像素最多的一张（同样多时保留最早的），其余文件所占空间即可释放的空间。',

@@ -310,6 +310,12 @@ export class ItemsRepository {
       .execute();
   }
 
+  /** Locks the rows of `ids` for the rest of the transaction, in id order (no two callers cross). */
+  async lockRows(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.selectFrom('items').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  }
+
   /** Serialises work on one name in one folder across transactions and processes. */
   async lockName(parentId: number | null, name: string): Promise<void> {
     await sql`SELECT pg_advisory_xact_lock(727002, hashtext(${`${parentId ?? 0}/${name.toLowerCase()}`}))`.execute(

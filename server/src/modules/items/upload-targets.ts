@@ -80,10 +80,15 @@ export class UploadTargets {
     auth: AuthContext,
     itemId: number,
   ): Promise<ItemRow | undefined> {
+    const seen = await repo.findById(itemId, auth.userId);
+    if (!seen) return undefined;
+    // Its name, then its row (the order every upload takes), then read again: a rename, move or
+    // deletion meanwhile is seen, not written over.
+    await repo.lockName(seen.parent_id, seen.name);
+    await repo.lockRows([itemId]);
     const item = await repo.findById(itemId, auth.userId);
     if (!item || item.state !== ItemState.normal || item.type === ItemType.folder) return undefined;
     if (!canSee(auth, item) || !canEdit(auth, item)) return undefined;
-    await repo.lockName(item.parent_id, item.name);
     return item;
   }
 

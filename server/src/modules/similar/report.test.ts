@@ -37,7 +37,7 @@ describe('the near-duplicate report', () => {
   let analyst: { id: number; token: string };
   let designer: { id: number; token: string };
   let salesman: { id: number; token: string };
-  let design: { id: number };
+  let design: { id: number; name: string };
   let sales: { id: number };
 
   beforeAll(async () => {
@@ -200,12 +200,12 @@ describe('the near-duplicate report', () => {
         .executeTakeFirstOrThrow()
     ).name;
     expect(names).toContain(name);
-    // The summary says what it covers: no filter is every department and folder within reach.
+    // The summary says what it covers: without a filter, the department the analyst administers.
     const summary = new Map<string, unknown>();
     workbook.getWorksheet('Summary')!.eachRow((row) => {
       summary.set(String(row.getCell(1).value), row.getCell(2).value);
     });
-    expect(summary.get('Department')).toBe('All departments');
+    expect(summary.get('Department')).toBe(design.name);
     expect(summary.get('Folder')).toBe('All folders');
 
     // Narrowed to a department and a folder: both named in the summary.

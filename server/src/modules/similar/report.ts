@@ -94,10 +94,10 @@ export class DuplicateReportService {
       kept.push(cluster);
       files += cluster.members.length;
     }
-    const department =
-      request.deptId !== undefined && scope.deptPath
-        ? ((await this.deps.report.departmentNames([scope.deptPath])).get(scope.deptPath) ?? null)
-        : null;
+    // Named whenever the scope is one department's subtree: asked for, or all an administrator reaches.
+    const department = scope.deptPath
+      ? ((await this.deps.report.departmentNames([scope.deptPath])).get(scope.deptPath) ?? null)
+      : null;
     return {
       clusters: await this.present(auth, kept, 0),
       maxDistance,

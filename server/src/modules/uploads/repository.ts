@@ -3,6 +3,7 @@ import { UploadStatus } from '@dam/contract';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { UploadRow, UploadTable } from '../../db/schema';
+import { FilesRepository } from '../files/repository';
 import { ItemsRepository } from '../items/repository';
 import { ObjectDeletionsRepository } from '../objects/repository';
 
@@ -92,11 +93,15 @@ export class UploadsRepository {
       ON CONFLICT DO NOTHING`.execute(this.db);
   }
 
-  /** Gives `toItemId` every tag `fromItemId` has (a file merged into another keeps its tags). */
-  async copyItemTags(fromItemId: number, toItemId: number): Promise<void> {
-    await sql`INSERT INTO item_tags (item_id, tag_id)
-      SELECT ${toItemId}, tag_id FROM item_tags WHERE item_id = ${fromItemId}
-      ON CONFLICT DO NOTHING`.execute(this.db);
+  /**
+   * What a file merged into another hands on before it goes, as a rename's merge does: its tags,
+   * channel tags, favourites and recent views. Share links keep pointing at the file that went
+   * (a link never starts showing another file); see docs/decisions.md.
+   */
+  async handOnToFile(fromItemId: number, toItemId: number): Promise<void> {
+    const files = new FilesRepository(this.db);
+    await files.moveTags(fromItemId, toItemId);
+    await files.moveFavouritesAndViews(fromItemId, toItemId);
   }
 
   /** How many records of any state a file has (they go with it if it is deleted). */

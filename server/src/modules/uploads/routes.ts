@@ -31,13 +31,19 @@ export const uploadsRoutes: FastifyPluginAsync<{
     return null;
   });
   route(app, endpoints.similarAttach, async (request) => {
-    const attached = await uploads.attachAsVersion(
+    const { attached, source } = await uploads.attachAsVersion(
       authOf(request),
       request.body.uploadId,
       request.body.itemId,
     );
-    // The upload now resolves to the same file, so the file alone is named.
-    await oplog.record(request, OperationCode.attachVersion, { items: [attached.itemId] });
+    // The upload now resolves to the target, so the target is named; the file it left is told.
+    await oplog.record(request, OperationCode.attachVersion, {
+      items: [attached.itemId],
+      details: {
+        uploadId: request.body.uploadId,
+        ...(source ? { fromItemId: source.id, fromItemDeleted: source.deleted } : {}),
+      },
+    });
     return attached;
   });
   route(app, endpoints.reupload, async (request) => {

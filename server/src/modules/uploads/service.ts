@@ -23,7 +23,7 @@ import {
   type StoredPart,
 } from '../../storage/storage';
 import type { AuthContext } from '../access/access';
-import { canUploadInto } from '../items/policy';
+import { canEdit, canSee, canUploadInto } from '../items/policy';
 import { joinPath } from '../items/presenter';
 import type { UploadTargets } from '../items/upload-targets';
 import type { ObjectsFreed } from '../objects/service';
@@ -304,8 +304,14 @@ export class UploadsService {
       // made: the folder may have gone to the recycle bin (then the file goes to the top level)
       // or the uploader's roles changed meanwhile. Refused before the parts are assembled, so the
       // record stays open to be cancelled (its parts then freed) and nothing goes live.
-      const folderRow =
-        locked.folder_id === null ? null : await items.findById(locked.folder_id, auth.userId);
+      // A version chosen in the near-duplicate warning joins that very file, even renamed or moved
+      // since; the right checked is to upload where the file is now.
+      const chosen =
+        locked.version_of_item_id === null
+          ? undefined
+          : await this.deps.targets.chosenVersionFile(items, auth, locked.version_of_item_id);
+      const folderId = chosen ? chosen.parent_id : locked.folder_id;
+      const folderRow = folderId === null ? null : await items.findById(folderId, auth.userId);
       const folder = folderRow && folderRow.state === ItemState.normal ? folderRow : null;
       if (!canUploadInto(auth, folder)) throw new AppError('SE_502');
       await this.deps.storage.completeMultipartUpload(locked.storage_key, locked.multipart_id, parts);
@@ -318,11 +324,6 @@ export class UploadsService {
         });
         return 'size-mismatch' as const;
       }
-      // A version chosen in the near-duplicate warning joins that very file, even renamed since.
-      const chosen =
-        locked.version_of_item_id === null
-          ? undefined
-          : await this.deps.targets.chosenVersionFile(items, auth, locked.version_of_item_id);
       // Issue 9: only a file the uploader may change is joined (else a file of their own is made),
       // so the metadata below never rewrites another department's file.
       const item =
@@ -341,8 +342,12 @@ export class UploadsService {
         completed_at: now,
         updated_at: now,
         error: null,
-        ...(chosen && chosen.name !== locked.base_name
-          ? { base_name: chosen.name, file_name: `${chosen.name}.${locked.format}` }
+        ...(chosen
+          ? {
+              folder_id: chosen.parent_id,
+              base_name: chosen.name,
+              file_name: `${chosen.name}.${locked.format}`,
+            }
           : {}),
       });
       await uploads.clearParts(locked.id);
@@ -373,35 +378,52 @@ export class UploadsService {
     auth: AuthContext,
     uploadId: number,
     itemId: number,
-  ): Promise<{ itemId: number; path: string; name: string }> {
+  ): Promise<{
+    attached: { itemId: number; path: string; name: string };
+    /** The file the record left, and whether it went for having no record left. */
+    source: { id: number; deleted: boolean } | null;
+  }> {
     await this.ownUpload(auth, uploadId);
     const now = this.deps.clock.now();
     return this.uploads.transaction(async (uploads, items) => {
       const locked = await uploads.findByIdForUpdate(uploadId);
       if (!locked) throw new AppError('SE_404');
-      if (locked.status !== UploadStatus.done || locked.item_id === null)
+      if (locked.status !== UploadStatus.done || locked.item_id === null || locked.hidden)
         throw invalidField('uploadId', 'wrongState');
+      const sourceId = locked.item_id;
+      if (sourceId !== itemId) {
+        // Names first, then rows, each in one order: the order an upload joining either file by
+        // name takes (fileForUpload: `x`, `x (2)` … `x (10)`), so neither waits on the other.
+        const seen = await items.findByIds([sourceId, itemId], auth.userId);
+        const keys = seen.map((row) => ({ parentId: row.parent_id, name: row.name }));
+        keys.sort((a, b) =>
+          `${a.parentId ?? 0}/${a.name.toLowerCase()}`.localeCompare(
+            `${b.parentId ?? 0}/${b.name.toLowerCase()}`,
+            'en',
+            {
+              numeric: true,
+            },
+          ),
+        );
+        for (const key of keys) await items.lockName(key.parentId, key.name);
+        await items.lockRows([sourceId, itemId]);
+      }
+      // Read again under the locks: a rename, move or deletion meanwhile is seen.
       const { item: target, folder } = await this.deps.targets.versionTarget(items, auth, itemId);
-      const answer = {
+      const attached = {
         itemId: target.id,
         path: folder ? joinPath(folder.folder_path, folder.name) : '/',
         name: target.name,
       };
-      const sourceId = locked.item_id;
-      if (sourceId === target.id) return answer;
+      if (sourceId === target.id) return { attached, source: null };
       const source = await items.findById(sourceId, auth.userId);
-      // The file the upload is in must still be live: one sent to the recycle bin meanwhile is
-      // restored or purged as a whole, not picked apart.
+      // The file the upload is in must still be live (one in the recycle bin is restored or purged
+      // as a whole, not picked apart), and the caller must still be allowed to change it.
       if (!source || source.state !== ItemState.normal) throw invalidField('uploadId', 'wrongState');
-      // Both names locked, in one order, against uploads joining either file meanwhile.
-      const names = [
-        [source.parent_id, source.name],
-        [target.parent_id, target.name],
-      ] as const;
-      for (const [parentId, name] of [...names].sort((a, b) =>
-        `${a[0] ?? 0}/${a[1]}`.localeCompare(`${b[0] ?? 0}/${b[1]}`),
-      ))
-        await items.lockName(parentId, name);
+      if (!canSee(auth, source) || !canEdit(auth, source)) throw new AppError('SE_502');
+      const deleted = (await uploads.countOfItem(sourceId)) === 1;
+      // A file that would go for it must be the caller's own, not one their upload joined by name.
+      if (deleted && source.owner_id !== auth.userId) throw new AppError('SE_502');
       await uploads.update(locked.id, {
         item_id: target.id,
         folder_id: target.parent_id,
@@ -412,14 +434,16 @@ export class UploadsService {
         updated_at: now,
       });
       await items.setFileMetadata(target.id, { type: fileTypeWith(target, locked.format) });
-      if ((await uploads.countOfItem(sourceId)) === 0) {
-        await uploads.copyItemTags(sourceId, target.id);
+      // The record's own tags come along (a new version adds to what the file has).
+      await uploads.addItemTags(target.id, locked.tag_ids);
+      if (deleted) {
+        await uploads.handOnToFile(sourceId, target.id);
         await items.deleteFileWithoutRecords(sourceId);
       } else {
         await items.refreshFileSummary(sourceId, now);
       }
       await items.refreshFileSummary(target.id, now);
-      return answer;
+      return { attached, source: { id: sourceId, deleted } };
     });
   }
 

@@ -1,4 +1,5 @@
 import { endpoints } from '@dam/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attempt, call } from '../../../test/call';
 import {
@@ -127,6 +128,7 @@ describe('uploading a file as a new version of a similar one', () => {
 describe('adding a finished upload as a new version of a similar file', () => {
   let t: TestApp;
   let owner: { id: number; token: string };
+  let colleague: { id: number; token: string };
   let reader: { id: number; token: string };
   let stranger: { id: number; token: string };
 
@@ -136,6 +138,7 @@ describe('adding a finished upload as a new version of a similar file', () => {
     const sales = await givenDepartment(t);
     const scopes = { view: 'dept', upload: 'dept', download: 'dept' } as const;
     owner = await givenSignedInUser(t, { deptId: design.id, scopes });
+    colleague = await givenSignedInUser(t, { deptId: design.id, scopes });
     // Sees every department's shared files, may change only its own department's.
     reader = await givenSignedInUser(t, { deptId: sales.id, scopes: { view: 'all', upload: 'dept' } });
     stranger = await givenSignedInUser(t, { deptId: sales.id, scopes });
@@ -199,11 +202,16 @@ describe('adding a finished upload as a new version of a similar file', () => {
     expect(await call(t.app, endpoints.similarAttach, { token: owner.token, body })).toEqual(attached);
     const logged = await db()
       .selectFrom('operation_logs')
-      .select(['item_ids'])
+      .select(['item_ids', 'details'])
       .where('operator_code', '=', 'FILE14')
       .where('operator_id', '=', owner.id)
+      .where(sql<boolean>`details->>'uploadId' = ${String(uploadId)}`)
+      .orderBy('id')
       .execute();
     expect(logged.map((row) => row.item_ids.map(Number))).toEqual([[original.id], [original.id]]);
+    // The first says which file the record left and that it went; the repeat moved nothing.
+    expect(logged[0]?.details).toMatchObject({ fromItemId: made, fromItemDeleted: true });
+    expect(logged[1]?.details).not.toHaveProperty('fromItemId');
   });
 
   it('leaves a file the upload joined by name its other records', async () => {
@@ -280,6 +288,45 @@ describe('adding a finished upload as a new version of a similar file', () => {
     );
     expect(after).toEqual(before);
     expect((await recordsOfItem(original.id)).length).toBe(1);
+  });
+
+  it("never deletes another's file the upload joined by name, and refuses one no longer changeable", async () => {
+    const original = await givenFile(t, owner.token, { fileName: `${uniqueName('HAT')}.jpg` });
+    // A colleague's file, which the owner's PNG joins by name (the owner may change the department's files).
+    const theirs = await givenFile(t, colleague.token, { fileName: `${uniqueName('HAT')}.jpg` });
+    const [joined] = await uploadFiles(t, owner.token, [
+      { fileName: `${theirs.name}.png`, bytes: Buffer.from('png') },
+    ]);
+    expect(await itemOfUpload(joined as number)).toBe(theirs.id);
+    const [theirRecord] = await db()
+      .selectFrom('uploads')
+      .select('id')
+      .where('item_id', '=', theirs.id)
+      .where('format', '=', 'jpg')
+      .execute();
+    // The colleague deletes their own record: the owner's PNG is all the file has left.
+    await call(t.app, endpoints.deleteVersion, {
+      token: colleague.token,
+      query: { id: theirRecord?.id as number, folderDataId: theirs.id },
+    });
+    const refused = await attempt(t.app, endpoints.similarAttach, {
+      token: owner.token,
+      body: { uploadId: joined as number, itemId: original.id },
+    });
+    expect(refused.errorCode).toBe('SE_502');
+    expect(await itemExists(theirs.id)).toBe(true);
+    expect(await itemOfUpload(joined as number)).toBe(theirs.id);
+
+    // The file made private by its owner (the department may no longer change it): refused too.
+    await db().updateTable('items').set({ visibility: 'private' }).where('id', '=', theirs.id).execute();
+    expect(
+      (
+        await attempt(t.app, endpoints.similarAttach, {
+          token: owner.token,
+          body: { uploadId: joined as number, itemId: original.id },
+        })
+      ).errorCode,
+    ).toBe('SE_502');
   });
 
   const recordsOfItem = (itemId: number) =>

@@ -109,7 +109,11 @@ describe('the near-duplicate report page', () => {
 
   it('moves the copies of a cluster, never the kept image, to the recycle bin and asks again', async () => {
     const deleted: unknown[] = [];
-    const asked = serve(() => answer(REPORT), deleted);
+    // A fourth member joined through a chain (never compared with the kept image) stays.
+    const chained = member({ id: 14, name: 'chained.jpg', distance: null });
+    const [cluster0] = REPORT.list;
+    const report = { ...REPORT, list: [{ ...cluster0!, members: [...cluster0!.members, chained] }] };
+    const asked = serve(() => answer(report), deleted);
     renderPage();
     const cluster = await screen.findByTestId('duplicate-cluster');
     fireEvent.click(within(cluster).getByTestId('duplicate-remove-copies'));

@@ -155,7 +155,8 @@ function ClusterCard({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState(false);
-  const copies = cluster.members.filter((member) => !member.keep);
+  // Only copies compared with the kept image itself: one joined through a chain (A~B~C) may differ.
+  const copies = cluster.members.filter((member) => !member.keep && member.distance !== null);
   // The ordinary deletion, one transaction: a copy the administrator may not change refuses all.
   const removeCopies = async () => {
     setRemoving(true);
