@@ -17,20 +17,33 @@ import { createTestApp, type TestApp } from '../../../test/harness';
  * "Add as new version" from the near-duplicate warning (issue 17): an upload entry naming a file
  * goes to that file's folder under its name and joins it as a version, whatever the batch's target.
  */
+type Person = { id: number; token: string };
+
+/** The people of both parts: two in design who may change its files, and readers and a stranger. */
+async function people(t: TestApp) {
+  const design = await givenDepartment(t);
+  const sales = await givenDepartment(t);
+  const scopes = { view: 'dept', upload: 'dept', download: 'dept' } as const;
+  return {
+    owner: await givenSignedInUser(t, { deptId: design.id, scopes }),
+    colleague: await givenSignedInUser(t, { deptId: design.id, scopes }),
+    /** Sees design's files, uploads nowhere. */
+    reader: await givenSignedInUser(t, { deptId: design.id, scopes: { view: 'dept' } }),
+    /** Sees every department's shared files, may change only sales'. */
+    outsider: await givenSignedInUser(t, { deptId: sales.id, scopes: { view: 'all', upload: 'dept' } }),
+    stranger: await givenSignedInUser(t, { deptId: sales.id, scopes }),
+  };
+}
+
 describe('uploading a file as a new version of a similar one', () => {
   let t: TestApp;
-  let owner: { id: number; token: string };
-  let reader: { id: number; token: string };
-  let stranger: { id: number; token: string };
+  let owner: Person;
+  let reader: Person;
+  let stranger: Person;
 
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
-    const design = await givenDepartment(t);
-    const sales = await givenDepartment(t);
-    const scopes = { view: 'dept', upload: 'dept', download: 'dept' } as const;
-    owner = await givenSignedInUser(t, { deptId: design.id, scopes });
-    reader = await givenSignedInUser(t, { deptId: design.id, scopes: { view: 'dept' } });
-    stranger = await givenSignedInUser(t, { deptId: sales.id, scopes });
+    ({ owner, reader, stranger } = await people(t));
   });
   afterAll(() => t.close());
 
@@ -127,21 +140,15 @@ describe('uploading a file as a new version of a similar one', () => {
  */
 describe('adding a finished upload as a new version of a similar file', () => {
   let t: TestApp;
-  let owner: { id: number; token: string };
-  let colleague: { id: number; token: string };
-  let reader: { id: number; token: string };
-  let stranger: { id: number; token: string };
+  let owner: Person;
+  let colleague: Person;
+  let reader: Person;
+  let stranger: Person;
 
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
-    const design = await givenDepartment(t);
-    const sales = await givenDepartment(t);
-    const scopes = { view: 'dept', upload: 'dept', download: 'dept' } as const;
-    owner = await givenSignedInUser(t, { deptId: design.id, scopes });
-    colleague = await givenSignedInUser(t, { deptId: design.id, scopes });
-    // Sees every department's shared files, may change only its own department's.
-    reader = await givenSignedInUser(t, { deptId: sales.id, scopes: { view: 'all', upload: 'dept' } });
-    stranger = await givenSignedInUser(t, { deptId: sales.id, scopes });
+    // The reader here sees the original but may not change it (another department's).
+    ({ owner, colleague, outsider: reader, stranger } = await people(t));
   });
   afterAll(() => t.close());
 
