@@ -164,7 +164,7 @@ function ClusterCard({
       await call(endpoints.deleteItems, {
         body: { idList: copies.map((member) => member.id), folderIdList: [] },
       });
-      message.success(t('duplicates.copiesRemoved', { count: copies.length }));
+      void message.success(t('duplicates.copiesRemoved', { count: copies.length }));
       await queryClient.invalidateQueries({ queryKey: duplicateKeys.all });
     } catch {
       // The client has shown the server's reason.

@@ -42,7 +42,7 @@ export default function SimilarAfterNote({
     setBusy(true);
     try {
       const done = await work();
-      message.success(done);
+      void message.success(done);
       // Listings and the viewer show the merged or removed file as it is now.
       await queryClient.invalidateQueries();
       onDismiss();
