@@ -1,5 +1,6 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 
@@ -46,41 +47,69 @@ export function SecretValue({ label, value, testId }: { label: string; value: st
 }
 
 /**
- * The key id and secret right after a record is created or its secret rotated: the server keeps
- * the secret encrypted and never answers it again, so this is the one chance to copy it. The
- * dialog closes only through its button, and the page forgets the secret when it does: the dialog
- * is then taken out at once (no closing animation that would keep the secret on the page).
+ * The frame of a dialog showing a secret the server answers only once: it closes only through its
+ * button, and the page forgets the secret when it does, so it is taken out at once (no closing
+ * animation that would keep the secret on the page). Ends with the "copy it now" warning.
  */
-export function SecretOnceDialog({ issued, onClose }: { issued: IssuedSecret | null; onClose: () => void }) {
+export function ShownOnceModal({
+  title,
+  testId,
+  closeTestId,
+  hint,
+  onClose,
+  children,
+}: {
+  title: string;
+  testId: string;
+  closeTestId: string;
+  /** The warning's description: where the secret is used. */
+  hint: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
-  if (!issued) return null;
   return (
     <Modal
       open
-      title={issued.kind === 'rotated' ? t('openApi.secret.rotatedTitle') : t('openApi.secret.createdTitle')}
+      title={title}
       onCancel={onClose}
       closable={false}
       maskClosable={false}
       keyboard={false}
       width={640}
       footer={
-        <Button type="primary" onClick={onClose} data-testid="api-secret-close">
+        <Button type="primary" onClick={onClose} data-testid={closeTestId}>
           {t('openApi.secret.done')}
         </Button>
       }
       destroyOnHidden
     >
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="api-secret-dialog">
-        <Typography.Text>{t('openApi.secret.for', { name: issued.name })}</Typography.Text>
-        <SecretValue label={t('openApi.keyId')} value={issued.keyId} testId="api-key-id" />
-        <SecretValue label={t('openApi.secret.secret')} value={issued.secret} testId="api-secret" />
-        <Alert
-          type="warning"
-          showIcon
-          title={t('openApi.secret.warning')}
-          description={t('openApi.secret.warningHint')}
-        />
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid={testId}>
+        {children}
+        <Alert type="warning" showIcon title={t('openApi.secret.warning')} description={hint} />
       </Space>
     </Modal>
+  );
+}
+
+/**
+ * The key id and secret right after a record is created or its secret rotated: the server keeps
+ * the secret encrypted and never answers it again, so this is the one chance to copy it.
+ */
+export function SecretOnceDialog({ issued, onClose }: { issued: IssuedSecret | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  if (!issued) return null;
+  return (
+    <ShownOnceModal
+      title={issued.kind === 'rotated' ? t('openApi.secret.rotatedTitle') : t('openApi.secret.createdTitle')}
+      testId="api-secret-dialog"
+      closeTestId="api-secret-close"
+      hint={t('openApi.secret.warningHint')}
+      onClose={onClose}
+    >
+      <Typography.Text>{t('openApi.secret.for', { name: issued.name })}</Typography.Text>
+      <SecretValue label={t('openApi.keyId')} value={issued.keyId} testId="api-key-id" />
+      <SecretValue label={t('openApi.secret.secret')} value={issued.secret} testId="api-secret" />
+    </ShownOnceModal>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Button, Modal, Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SecretValue } from './SecretOnceDialog';
+import { SecretValue, ShownOnceModal } from './SecretOnceDialog';
 
 /** A new webhook's signing secret as the dialog shows it, with the URL it signs for. */
 export interface IssuedWebhookSecret {
@@ -10,8 +10,7 @@ export interface IssuedWebhookSecret {
 
 /**
  * A new webhook's signing secret (`whsec_…`), right after it is registered: the server keeps it
- * encrypted and never answers it again, so this is the one chance to copy it (SecretOnceDialog's
- * pattern: closed only through its button, taken out at once, the holder forgets the secret).
+ * encrypted and never answers it again, so this is the one chance to copy it (ShownOnceModal).
  */
 export function WebhookSecretDialog({
   issued,
@@ -23,41 +22,20 @@ export function WebhookSecretDialog({
   const { t } = useTranslation();
   if (!issued) return null;
   return (
-    <Modal
-      open
+    <ShownOnceModal
       title={t('openApi.webhooks.secretTitle')}
-      onCancel={onClose}
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      width={640}
-      footer={
-        <Button type="primary" onClick={onClose} data-testid="webhook-secret-close">
-          {t('openApi.secret.done')}
-        </Button>
-      }
-      destroyOnHidden
+      testId="webhook-secret-dialog"
+      closeTestId="webhook-secret-close"
+      hint={t('openApi.webhooks.secretHint')}
+      onClose={onClose}
     >
-      <Space
-        orientation="vertical"
-        size="middle"
-        style={{ width: '100%' }}
-        data-testid="webhook-secret-dialog"
-      >
-        <Typography.Text>
-          {t('openApi.webhooks.secretFor')}{' '}
-          <Typography.Text code style={{ wordBreak: 'break-all' }}>
-            {issued.url}
-          </Typography.Text>
+      <Typography.Text>
+        {t('openApi.webhooks.secretFor')}{' '}
+        <Typography.Text code style={{ wordBreak: 'break-all' }}>
+          {issued.url}
         </Typography.Text>
-        <SecretValue label={t('openApi.webhooks.secret')} value={issued.secret} testId="webhook-secret" />
-        <Alert
-          type="warning"
-          showIcon
-          title={t('openApi.secret.warning')}
-          description={t('openApi.webhooks.secretHint')}
-        />
-      </Space>
-    </Modal>
+      </Typography.Text>
+      <SecretValue label={t('openApi.webhooks.secret')} value={issued.secret} testId="webhook-secret" />
+    </ShownOnceModal>
   );
 }

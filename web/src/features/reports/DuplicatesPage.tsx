@@ -340,33 +340,25 @@ export function DuplicatesPage() {
 
       {!refusal && (
         <Row gutter={[12, 12]} data-testid="duplicates-totals">
-          <Col xs={24} sm={8}>
-            <Card size="small">
-              <Statistic
-                title={t('duplicates.clusters')}
-                value={data?.totals.clusters ?? '–'}
-                data-testid="duplicates-total-clusters"
-              />
-            </Card>
-          </Col>
-          <Col xs={24} sm={8}>
-            <Card size="small">
-              <Statistic
-                title={t('duplicates.files')}
-                value={data?.totals.items ?? '–'}
-                data-testid="duplicates-total-files"
-              />
-            </Card>
-          </Col>
-          <Col xs={24} sm={8}>
-            <Card size="small">
-              <Statistic
-                title={t('duplicates.bytesFreeable')}
-                value={data ? formatSize(data.totals.bytesFreeable) : '–'}
-                data-testid="duplicates-total-bytes"
-              />
-            </Card>
-          </Col>
+          {[
+            { key: 'clusters', title: t('duplicates.clusters'), value: data?.totals.clusters },
+            { key: 'files', title: t('duplicates.files'), value: data?.totals.items },
+            {
+              key: 'bytes',
+              title: t('duplicates.bytesFreeable'),
+              value: data ? formatSize(data.totals.bytesFreeable) : undefined,
+            },
+          ].map((total) => (
+            <Col key={total.key} xs={24} sm={8}>
+              <Card size="small">
+                <Statistic
+                  title={total.title}
+                  value={total.value ?? '–'}
+                  data-testid={`duplicates-total-${total.key}`}
+                />
+              </Card>
+            </Col>
+          ))}
         </Row>
       )}
 
