@@ -194,35 +194,51 @@ try {
   );
   await queued.stop();
 
-  const draining = await startServer(WORKERS);
-  started = performance.now();
-  await signIn();
-  // Asked ten times a second for just these uploads: the answer is read on the database the
-  // workers write to (PGlite: the same thread), so a heavier or faster poll would slow what it times.
-  for (;;) {
+  const previews = path.join(dataDir, 'objects', 'previews');
+  const thumbnailsMade = () =>
+    fs.existsSync(previews)
+      ? (fs.readdirSync(previews, { recursive: true }) as string[]).filter((name) =>
+          name.endsWith('.thumb.jpg'),
+        ).length
+      : 0;
+  const pendingOf = async () => {
     const page = await call<{ list: Array<{ id: number; previewStatus: number }> }>(
       'POST',
       `/ske-api/v1_0/file-upload/uploaded-list?pageNo=1&pageSize=${IMAGES}`,
     );
-    const pending = page.list.filter((r) => ids.includes(r.id) && r.previewStatus === 0).length;
-    if (pending === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    return page.list.filter((r) => ids.includes(r.id) && r.previewStatus === 0).length;
+  };
+  const draining = await startServer(WORKERS);
+  // From /health on: the workers may start a little before it answers, which only flatters the
+  // queue by those few milliseconds.
+  started = performance.now();
+  await signIn();
+  // Watched on disk every 20 ms, which costs the server nothing (an API poll ten times a second
+  // took a tenth of the embedded database's thread from the very work it times); once every
+  // thumbnail is written, the API must also say every record is done.
+  for (;;) {
+    if (thumbnailsMade() >= IMAGES && (await pendingOf()) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const queueSeconds = (performance.now() - started) / 1000;
   await draining.stop();
 
-  started = performance.now();
-  const work = [...images];
-  await Promise.all(
-    Array.from({ length: WORKERS }, async () => {
-      for (let image = work.shift(); image; image = work.shift()) {
-        const pipeline = sharp(image).rotate();
-        await pipeline.clone().metadata();
-        await pipeline.resize(500, 500, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
-      }
-    }),
-  );
-  const bareSeconds = (performance.now() - started) / 1000;
+  // The ceiling: the same thumbnails by a bare sharp loop, the better of two runs.
+  let bareSeconds = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 2; run++) {
+    started = performance.now();
+    const work = [...images];
+    await Promise.all(
+      Array.from({ length: WORKERS }, async () => {
+        for (let image = work.shift(); image; image = work.shift()) {
+          const pipeline = sharp(image).rotate();
+          await pipeline.clone().metadata();
+          await pipeline.resize(500, 500, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+        }
+      }),
+    );
+    bareSeconds = Math.min(bareSeconds, (performance.now() - started) / 1000);
+  }
   const share = bareSeconds / queueSeconds;
   rows.push([
     `thumbnails of ${IMAGES} 4000x3000 JPEGs, ${WORKERS} workers`,

@@ -475,11 +475,12 @@ export async function createServices({
     warn,
     now: () => clock.now(),
     images,
+    renderLanes: Math.max(1, config.MEDIA_WORKERS),
     fingerprints: {
       repository: fingerprints,
       // Pairs for the duplicate report are recorded by the similar-images service.
-      stored: async (uploadId) => {
-        await similar.recordPairs(uploadId);
+      stored: async (uploadId, known) => {
+        await similar.recordPairs(uploadId, known);
       },
     },
   });

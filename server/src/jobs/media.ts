@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { PreviewStatus, UploadStatus } from '@dam/contract';
+import { type FingerprintResult, PreviewStatus, UploadStatus } from '@dam/contract';
 import sharp, { type Sharp } from 'sharp';
 import type { UploadRow } from '../db/schema';
 import { decodeImage, SHARP_FORMATS } from '../media/decode';
@@ -55,11 +55,48 @@ export interface MediaDependencies {
   now: () => Date;
   /** The process's pixel limit and image memory budget, shared with download conversions. */
   images: ImageWork;
+  /**
+   * How many conversions run at once (MEDIA_WORKERS). The queue hands this process more jobs than
+   * that, so the next image is already waiting when one is done; only the conversions (decoding,
+   * scaling, poppler, ffmpeg) take a lane, never the database work around them.
+   */
+  renderLanes: number;
   /** Where near-duplicate fingerprints go, and what runs once one is stored (pairs; issue 17). */
   fingerprints: {
     repository: FingerprintsRepository;
-    stored: (uploadId: number) => Promise<void>;
+    stored: (uploadId: number, known?: { hash: string; item_id: number }) => Promise<void>;
   };
+}
+
+/** What one decode made, held until it is stored. */
+interface Rendered {
+  preview: Buffer | null;
+  thumb: Buffer;
+  header: ImageHeader;
+  fingerprint: FingerprintResult | { status: 'animated' } | { failed: string };
+}
+
+/**
+ * At most `size` conversions at once, first come first served. The process's memory budget
+ * (ImageWork) bounds what they hold; this bounds the CPU they take.
+ */
+class Lanes {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((start) => this.waiting.push(start));
+    else this.running++;
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
 }
 
 export const thumbKeyOf = (storageKey: string) => `previews/${storageKey}.thumb.jpg`;
@@ -73,10 +110,12 @@ export class MediaProcessor {
   private readonly reportedMissing = new Set<string>();
   private readonly videos: VideoRenditions;
   private readonly pages: DocumentPages;
+  private readonly lanes: Lanes;
 
   constructor(private readonly deps: MediaDependencies) {
     this.videos = new VideoRenditions(deps);
     this.pages = new DocumentPages(deps);
+    this.lanes = new Lanes(deps.renderLanes);
   }
 
   async process(uploadId: number): Promise<void> {
@@ -102,20 +141,24 @@ export class MediaProcessor {
       await this.deps.uploads.update(upload.id, { play_status: PreviewStatus.pending });
     }
     try {
+      // A store's object is downloaded before a lane is taken: the lanes only ever convert.
       await this.withLocalCopy(upload.storage_key, format, async (file) => {
-        const source = await this.sourceOf(kind, file, format);
-        const header = await readImageHeader(source, kind === 'psd' ? 'psd' : 'image').catch((error) => {
-          throw new DamagedSourceError(`${format}: ${(error as Error).message}`);
+        const rendered = await this.lanes.run(async () => {
+          const source = await this.sourceOf(kind, file, format);
+          const header = await readImageHeader(source, kind === 'psd' ? 'psd' : 'image').catch((error) => {
+            throw new DamagedSourceError(`${format}: ${(error as Error).message}`);
+          });
+          // Over the pixel limit or the memory budget: refused from its header, never decoded.
+          this.deps.images.check(header);
+          return this.deps.images.run(header.cost, async () => {
+            const image = await this.decode(kind, source, format);
+            return this.render(image, NEEDS_PREVIEW.has(format), header);
+          });
         });
-        // Over the pixel limit or the memory budget: refused from its header, never decoded.
-        this.deps.images.check(header);
-        await this.deps.images.run(header.cost, async () => {
-          const image = await this.decode(kind, source, format);
-          await this.store(upload, image, NEEDS_PREVIEW.has(format), header);
-        });
+        await this.store(upload, rendered);
         // After the thumbnail is stored: the card shows while the rendition is made.
-        if (kind === 'video') await this.videos.make(upload, file, format);
-        if (kind === 'page') await this.makePages(upload, file);
+        if (kind === 'video') await this.lanes.run(() => this.videos.make(upload, file, format));
+        if (kind === 'page') await this.lanes.run(() => this.makePages(upload, file));
       });
     } catch (error) {
       if (error instanceof ImageTooLargeError) {
@@ -239,27 +282,24 @@ export class MediaProcessor {
     }
   }
 
-  private async store(
-    upload: UploadRow,
-    image: Sharp,
-    withPreview: boolean,
-    header: ImageHeader,
-  ): Promise<void> {
-    let previewKey: string | null = null;
+  /**
+   * Everything one decode makes, in memory: the 2048-px preview (formats browsers cannot show),
+   * the thumbnail and the near-duplicate fingerprint. CPU work only; nothing is stored yet.
+   */
+  private async render(image: Sharp, withPreview: boolean, header: ImageHeader): Promise<Rendered> {
+    let preview: Buffer | null = null;
     let thumb: Buffer;
     let raster: RawRaster;
     try {
       let thumbSource = image;
       if (withPreview) {
-        const preview = await image
+        preview = await image
           .clone()
           .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
           // Transparency on white, as PSD composites are: JPEG would make it black.
           .flatten({ background: '#ffffff' })
           .jpeg({ quality: 85, mozjpeg: false })
           .toBuffer();
-        previewKey = previewKeyOf(upload.storage_key);
-        await this.deps.storage.write(previewKey, preview, 'image/jpeg');
         // The thumbnail comes from the already-decoded preview, not the original again.
         thumbSource = sharp(preview);
       }
@@ -271,10 +311,35 @@ export class MediaProcessor {
     } catch (error) {
       throw new DamagedSourceError((error as Error).message);
     }
+    return { preview, thumb, header, fingerprint: await this.fingerprint(header, raster) };
+  }
+
+  /** Stores what `render` made, records it on the upload and its file, then the pairs it forms. */
+  private async store(upload: UploadRow, rendered: Rendered): Promise<void> {
+    const { header } = rendered;
+    let previewKey: string | null = null;
+    if (rendered.preview) {
+      previewKey = previewKeyOf(upload.storage_key);
+      await this.deps.storage.write(previewKey, rendered.preview, 'image/jpeg');
+    }
     const thumbKey = thumbKeyOf(upload.storage_key);
-    await this.deps.storage.write(thumbKey, thumb, 'image/jpeg');
-    await this.fingerprint(upload, header, raster);
-    await this.finish(upload, {
+    await this.deps.storage.write(thumbKey, rendered.thumb, 'image/jpeg');
+    // Stored before the item's summary is refreshed (which copies the cover's colours to the item).
+    // A failure here never costs the thumbnail: the file is then "not compared" and the back-fill
+    // may try again.
+    const { fingerprint } = rendered;
+    const fingerprints = this.deps.fingerprints.repository;
+    let hash: string | null = null;
+    try {
+      if ('failed' in fingerprint) throw new Error(fingerprint.failed);
+      if (fingerprint.status === 'animated') await fingerprints.saveStatus(upload.id, 'animated', null);
+      else await fingerprints.save(upload.id, fingerprint);
+      if (fingerprint.status === 'ready') hash = fingerprint.hash;
+    } catch (error) {
+      this.deps.warn({ uploadId: upload.id }, `no fingerprint: ${(error as Error).message}`);
+      await fingerprints.saveStatus(upload.id, 'failed', (error as Error).message).catch(() => undefined);
+    }
+    const itemId = await this.finish(upload, {
       preview_status: PreviewStatus.ready,
       thumb_key: thumbKey,
       preview_key: previewKey,
@@ -282,32 +347,19 @@ export class MediaProcessor {
       height: upload.height ?? header.uprightHeight,
     });
     // The pairs are the duplicate report's; missing them never costs the thumbnail.
-    await this.deps.fingerprints.stored(upload.id).catch((error: Error) => {
+    if (hash === null || itemId === null) return;
+    await this.deps.fingerprints.stored(upload.id, { hash, item_id: itemId }).catch((error: Error) => {
       this.deps.warn({ uploadId: upload.id }, `near-duplicate pairs not recorded: ${error.message}`);
     });
   }
 
-  /**
-   * The near-duplicate fingerprint of the thumbnail raster, stored before the item's summary is
-   * refreshed (which copies the cover's colours to the item). A failure here never costs the
-   * thumbnail: the file is then "not compared" and the back-fill may try again.
-   */
-  private async fingerprint(upload: UploadRow, header: ImageHeader, raster: RawRaster): Promise<void> {
+  /** The near-duplicate fingerprint of the thumbnail raster (none for an animation), or why it failed. */
+  private async fingerprint(header: ImageHeader, raster: RawRaster): Promise<Rendered['fingerprint']> {
+    if (header.animated) return { status: 'animated' };
     try {
-      if (header.animated) {
-        await this.deps.fingerprints.repository.saveStatus(upload.id, 'animated', null);
-        return;
-      }
-      const result = await fingerprintOfRaster(raster, {
-        width: header.uprightWidth,
-        height: header.uprightHeight,
-      });
-      await this.deps.fingerprints.repository.save(upload.id, result);
+      return await fingerprintOfRaster(raster, { width: header.uprightWidth, height: header.uprightHeight });
     } catch (error) {
-      this.deps.warn({ uploadId: upload.id }, `no fingerprint: ${(error as Error).message}`);
-      await this.deps.fingerprints.repository
-        .saveStatus(upload.id, 'failed', (error as Error).message)
-        .catch(() => undefined);
+      return { failed: (error as Error).message };
     }
   }
 
@@ -326,11 +378,13 @@ export class MediaProcessor {
     }
   }
 
-  private async finish(upload: UploadRow, values: Partial<UploadRow>): Promise<void> {
-    await this.deps.uploads.update(upload.id, values);
-    // Read again: the record may have joined another file while the job ran ("add as new version").
-    const itemId = (await this.deps.uploads.findById(upload.id))?.item_id ?? null;
+  /** Records the job's outcome on the upload and refreshes its file; answers that file's id. */
+  private async finish(upload: UploadRow, values: Partial<UploadRow>): Promise<number | null> {
+    // The file as the update finds it: the record may have joined another one while the job ran
+    // ("add as new version").
+    const itemId = await this.deps.uploads.updateReturningItem(upload.id, values);
     if (itemId) await this.deps.items.refreshFileSummary(itemId, this.deps.now());
+    return itemId;
   }
 
   private async withLocalCopy<T>(

@@ -224,20 +224,21 @@ export async function startJobQueue(
       await boss.send(MEDIA_QUEUE, { uploadId }, { singletonKey: `media-${uploadId}` });
     },
     async workMedia(handler, concurrency) {
-      // One fetch takes up to twice `concurrency` jobs and runs them `concurrency` at a time;
-      // while fetches come back full the worker fetches again at once (burst), so a backlog
-      // drains without waiting out the polling interval between jobs. Each job succeeds or
-      // fails on its own.
+      // Two fetch loops, each taking up to twice `concurrency` jobs and starting them all; the handler
+      // lets only `concurrency` conversions run at once (MediaProcessor's lanes). While one
+      // loop's last job converts, the other's are ready, so the lanes never wait for a fetch or
+      // for the database work around a conversion. While fetches come back full a loop fetches
+      // again at once (burst). Each job succeeds or fails on its own.
       await boss.work<{ uploadId: number }>(
         MEDIA_QUEUE,
         {
           batchSize: concurrency * 2,
           burstWhenBatchFull: true,
           perJobResults: true,
-          localConcurrency: 1,
+          localConcurrency: 2,
           pollingIntervalSeconds: 0.5,
         },
-        (jobs) => runInLanes(jobs, concurrency, (job) => handler(job.data.uploadId)),
+        (jobs) => runInLanes(jobs, jobs.length, (job) => handler(job.data.uploadId)),
       );
     },
     async mediaDone(uploadId) {

@@ -45,7 +45,12 @@ export class FingerprintsRepository {
     await this.store(uploadId, FingerprintStatusCode[status], reason?.slice(0, 200) ?? null, null, []);
   }
 
-  /** The row and its colours, replacing what was there, in one transaction. */
+  /**
+   * The row and its colours, replacing what was there, in one statement (one round trip: the
+   * media job's database work is what the thumbnail queue waits on). Pairs found with an earlier
+   * hash go; the caller records the new hash's (`stored`). The colours are upserted by slot and
+   * the slots beyond them deleted, so no two parts of the statement touch the same row.
+   */
   private async store(
     uploadId: number,
     status: number,
@@ -53,25 +58,50 @@ export class FingerprintsRepository {
     hash: string | null,
     colours: readonly PaletteColour[],
   ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const repo = new FingerprintsRepository(trx);
-      // Pairs found with an earlier hash go; the caller records the new hash's (`stored`).
-      await repo.forgetPairs(uploadId);
-      await trx
-        .insertInto('media_fingerprints')
-        .values({ upload_id: uploadId, status, reason, hash, algo: FINGERPRINT_ALGO })
-        .onConflict((oc) =>
-          oc.column('upload_id').doUpdateSet((eb) => ({
-            status: eb.ref('excluded.status'),
-            reason: eb.ref('excluded.reason'),
-            hash: eb.ref('excluded.hash'),
-            algo: eb.ref('excluded.algo'),
-            computed_at: new Date(),
-          })),
-        )
-        .execute();
-      await repo.replaceColours(uploadId, colours);
-    });
+    const slots = colours.slice(0, 5).map((colour, slot) => ({
+      upload_id: uploadId,
+      slot,
+      l: colour.l,
+      a: colour.a,
+      b: colour.b,
+      weight: colour.w,
+    }));
+    await this.db
+      .with('gone_pairs', (db) =>
+        db
+          .deleteFrom('near_duplicate_pairs')
+          .where((eb) => eb.or([eb('upload_a', '=', uploadId), eb('upload_b', '=', uploadId)])),
+      )
+      .with('gone_colours', (db) =>
+        db.deleteFrom('media_colours').where('upload_id', '=', uploadId).where('slot', '>=', slots.length),
+      )
+      .with('colours', (db) =>
+        slots.length === 0
+          ? db.selectNoFrom(sql<number>`0`.as('none'))
+          : db
+              .insertInto('media_colours')
+              .values(slots)
+              .onConflict((oc) =>
+                oc.columns(['upload_id', 'slot']).doUpdateSet((eb) => ({
+                  l: eb.ref('excluded.l'),
+                  a: eb.ref('excluded.a'),
+                  b: eb.ref('excluded.b'),
+                  weight: eb.ref('excluded.weight'),
+                })),
+              ),
+      )
+      .insertInto('media_fingerprints')
+      .values({ upload_id: uploadId, status, reason, hash, algo: FINGERPRINT_ALGO })
+      .onConflict((oc) =>
+        oc.column('upload_id').doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          reason: eb.ref('excluded.reason'),
+          hash: eb.ref('excluded.hash'),
+          algo: eb.ref('excluded.algo'),
+          computed_at: new Date(),
+        })),
+      )
+      .execute();
   }
 
   /**
@@ -125,30 +155,5 @@ export class FingerprintsRepository {
       .where('u.thumb_key', 'is not', null)
       .executeTakeFirstOrThrow();
     return { done: Number(row.done), total: Number(row.total) };
-  }
-
-  private async forgetPairs(uploadId: number): Promise<void> {
-    await this.db
-      .deleteFrom('near_duplicate_pairs')
-      .where((eb) => eb.or([eb('upload_a', '=', uploadId), eb('upload_b', '=', uploadId)]))
-      .execute();
-  }
-
-  private async replaceColours(uploadId: number, colours: readonly PaletteColour[]): Promise<void> {
-    await this.db.deleteFrom('media_colours').where('upload_id', '=', uploadId).execute();
-    if (colours.length === 0) return;
-    await this.db
-      .insertInto('media_colours')
-      .values(
-        colours.slice(0, 5).map((colour, slot) => ({
-          upload_id: uploadId,
-          slot,
-          l: colour.l,
-          a: colour.a,
-          b: colour.b,
-          weight: colour.w,
-        })),
-      )
-      .execute();
   }
 }

@@ -244,10 +244,11 @@ export class SimilarService {
    * Stores the near-duplicate pairs of one upload's fingerprint for the duplicate report (plan §7):
    * every fingerprint within 11 bits and 0.3 in palette, whoever may see it, except the upload's
    * own item's records. Run after a fingerprint is stored; running it again adds nothing. Returns
-   * how many pairs were new.
+   * how many pairs were new. The media job passes the hash and file it has just stored, which
+   * saves reading them back.
    */
-  async recordPairs(uploadId: number): Promise<number> {
-    const own = await this.deps.repo.fingerprintOf(uploadId);
+  async recordPairs(uploadId: number, known?: { hash: string; item_id: number }): Promise<number> {
+    const own = known ?? (await this.deps.repo.fingerprintOf(uploadId));
     if (!own || own.hash === null || own.item_id === null) return 0;
     const hits = (await this.deps.repo.lookup(own.hash, PAIR_MAX_DISTANCE, null, PAIR_LOOKUP_ROWS)).filter(
       (hit) => hit.upload_id !== uploadId && hit.item_id !== own.item_id,

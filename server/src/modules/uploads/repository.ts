@@ -45,6 +45,17 @@ export class UploadsRepository {
     await this.db.updateTable('uploads').set(values).where('id', '=', id).execute();
   }
 
+  /** Updates the record and answers the file it is a record of now (null: none, or no such record). */
+  async updateReturningItem(id: number, values: Partial<Omit<UploadRow, 'id'>>): Promise<number | null> {
+    const row = await this.db
+      .updateTable('uploads')
+      .set(values)
+      .where('id', '=', id)
+      .returning('item_id')
+      .executeTakeFirst();
+    return row?.item_id ?? null;
+  }
+
   /** Updates the record unless it is finished or cancelled (checked in the same statement). */
   async updateWhileOpen(id: number, values: Partial<Omit<UploadRow, 'id'>>): Promise<void> {
     await this.db
