@@ -143,7 +143,7 @@ export class MediaProcessor {
     try {
       // A store's object is downloaded before a lane is taken: the lanes only ever convert.
       await this.withLocalCopy(upload.storage_key, format, async (file) => {
-        const rendered = await this.lanes.run(async () => {
+        const render = async () => {
           const source = await this.sourceOf(kind, file, format);
           const header = await readImageHeader(source, kind === 'psd' ? 'psd' : 'image').catch((error) => {
             throw new DamagedSourceError(`${format}: ${(error as Error).message}`);
@@ -154,11 +154,19 @@ export class MediaProcessor {
             const image = await this.decode(kind, source, format);
             return this.render(image, NEEDS_PREVIEW.has(format), header);
           });
-        });
-        await this.store(upload, rendered);
-        // After the thumbnail is stored: the card shows while the rendition is made.
-        if (kind === 'video') await this.lanes.run(() => this.videos.make(upload, file, format));
-        if (kind === 'page') await this.lanes.run(() => this.makePages(upload, file));
+        };
+        if (kind === 'video' || kind === 'page') {
+          // One lane from the frame to the last rendition, as one job: a rendition that queued
+          // again behind every waiting thumbnail could outlive the job's lease.
+          await this.lanes.run(async () => {
+            await this.store(upload, await render());
+            // After the thumbnail is stored: the card shows while the rendition is made.
+            if (kind === 'video') await this.videos.make(upload, file, format);
+            else await this.makePages(upload, file);
+          });
+        } else {
+          await this.store(upload, await this.lanes.run(render));
+        }
       });
     } catch (error) {
       if (error instanceof ImageTooLargeError) {

@@ -224,15 +224,16 @@ export async function startJobQueue(
       await boss.send(MEDIA_QUEUE, { uploadId }, { singletonKey: `media-${uploadId}` });
     },
     async workMedia(handler, concurrency) {
-      // Two fetch loops, each taking up to twice `concurrency` jobs and starting them all; the handler
+      // Two fetch loops, each taking up to `concurrency` jobs and starting them all; the handler
       // lets only `concurrency` conversions run at once (MediaProcessor's lanes). While one
       // loop's last job converts, the other's are ready, so the lanes never wait for a fetch or
-      // for the database work around a conversion. While fetches come back full a loop fetches
-      // again at once (burst). Each job succeeds or fails on its own.
+      // for the database work around a conversion. At most one job per lane waits (its lease
+      // runs while it waits; its source is already downloaded from S3). While fetches come back
+      // full a loop fetches again at once (burst). Each job succeeds or fails on its own.
       await boss.work<{ uploadId: number }>(
         MEDIA_QUEUE,
         {
-          batchSize: concurrency * 2,
+          batchSize: concurrency,
           burstWhenBatchFull: true,
           perJobResults: true,
           localConcurrency: 2,
