@@ -15,6 +15,7 @@ import { registerConnectionLimits, serverTimeoutOptions } from './http/connectio
 import { registerErrorHandler } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
 import { registerRequestContext, requireSignIn } from './http/request-context';
+import { cookieToken } from './http/session-cookie';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
@@ -319,10 +320,14 @@ export async function buildApp({
 
   const webRoot = config.WEB_DIST_DIR;
   const serveWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
+  // index.html naming the signed-in layout's chunks too (web/vite.config.ts, signedInPage).
+  const signedInPage = serveWeb && fs.existsSync(path.join(webRoot, 'signed-in.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
+      // "/" is a page of the app like any other: the not-found handler below chooses its HTML.
+      index: false,
       // The build writes .br and .gz beside each script, style and page (web/vite.config.ts).
       preCompressed: true,
       setHeaders: (res, filePath) => {
@@ -340,8 +345,11 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     if (!isApi && serveWeb && request.method === 'GET') {
-      // Client-side routes (/allfiles/…, /login) all load the single-page app.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // Client-side routes (/allfiles/…, /login) all load the single-page app. A browser holding a
+      // session gets the page that loads the signed-in layout's chunks beside the entry script
+      // (issue 12 goal 4); which one depends on the cookie, hence Vary.
+      const page = signedInPage && cookieToken(request) ? 'signed-in.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(page);
     }
     throw new AppError('SE_404');
   });

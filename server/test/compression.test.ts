@@ -21,6 +21,7 @@ describe('compressed answers', () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-web-'));
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>DAM</title>');
+    fs.writeFileSync(path.join(webRoot, 'signed-in.html'), '<!doctype html><title>DAM, signed in</title>');
     fs.writeFileSync(path.join(webRoot, 'assets/app-abc123.js'), script);
     fs.writeFileSync(path.join(webRoot, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(script));
     fs.writeFileSync(path.join(webRoot, 'assets/app-abc123.js.gz'), zlib.gzipSync(script));
@@ -89,5 +90,24 @@ describe('compressed answers', () => {
     const plain = await asset();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it("sends a browser holding a session the page that loads the signed-in layout's chunks up front", async () => {
+    const open = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    for (const url of ['/', '/allfiles/12', '/login']) {
+      const visitor = await open(url);
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.body).toBe('<!doctype html><title>DAM</title>');
+      expect(visitor.headers['cache-control']).toBe('no-cache');
+      const member = await open(url, `lang=en; skToken=${encodeURIComponent(token)}`);
+      expect(member.body).toBe('<!doctype html><title>DAM, signed in</title>');
+      expect(member.headers['cache-control']).toBe('no-cache');
+      // One address, two pages: a shared cache must keep them apart.
+      expect(String(member.headers.vary).toLowerCase()).toContain('cookie');
+      expect(String(visitor.headers.vary).toLowerCase()).toContain('cookie');
+    }
+    // An API address never gets a page.
+    expect((await open('/ske-api/v1_0/no-such-call', `skToken=${token}`)).statusCode).toBe(404);
   });
 });

@@ -3,11 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { loadLanguage } from './i18n';
 import './styles.css';
 import { App } from './app/App';
+import { createAppRouter } from './app/router';
+
+// First, so that the first page's code and calls are on their way while the rest starts.
+const router = createAppRouter();
 
 function render(): void {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
-      <App />
+      <App router={router} />
     </StrictMode>,
   );
 }

@@ -2,7 +2,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken, setToken } from '../auth/token';
-import { ApiError, apiRequest, call, endpointUrl, setSessionExpiredHandler } from './client';
+import { ApiError, apiRequest, askEarly, call, endpointUrl, setSessionExpiredHandler } from './client';
 import { endpoints } from './endpoints';
 import { notifyError, setNotifier } from './notify';
 
@@ -151,5 +151,58 @@ describe('API client', () => {
     expect(notifyError('boom', 2_500)).toBe(false);
     expect(notifyError('other', 2_500)).toBe(true);
     expect(notifyError('boom', 3_001)).toBe(true);
+  });
+
+  describe('calls asked for early (the first page, issue 12 goal 4)', () => {
+    const envelope = (result: unknown) => ({ success: true, result, errorCode: null, errorDesc: null });
+
+    it('are made at once, with the same method and headers, and the page’s call takes the answer once', async () => {
+      setToken('tok-early', false);
+      const fetchMock = respond(200, envelope({ userName: 'ada' }));
+      vi.stubGlobal('fetch', fetchMock);
+      askEarly(endpoints.userInfo);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe('/security-api/user-info');
+      expect(init.method).toBe('POST');
+      expect(init.headers).toMatchObject({ token: 'tok-early', lang: 'zh' });
+      await expect(call(endpoints.userInfo)).resolves.toEqual({ userName: 'ada' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // Taken once: the next call asks the server again.
+      await call(endpoints.userInfo);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('answer only the same call with the same input', async () => {
+      const fetchMock = respond(200, envelope({ list: [] }));
+      vi.stubGlobal('fetch', fetchMock);
+      askEarly(endpoints.folderListing, { query: { folderDataId: '1', pageNo: 1 } });
+      await call(endpoints.folderListing, { query: { folderDataId: '2', pageNo: 1 } });
+      await call(endpoints.folderListing, { query: { folderDataId: '1', pageNo: 1 } });
+      expect(fetchMock.mock.calls.map((args) => (args as unknown as [string])[0])).toEqual([
+        '/ske-api/v1_0/file/all-file-v2?folderDataId=1&pageNo=1',
+        '/ske-api/v1_0/file/all-file-v2?folderDataId=2&pageNo=1',
+      ]);
+    });
+
+    it('are dropped, their answer cancelled, when not taken within 30 s or when the session changes', async () => {
+      vi.useFakeTimers();
+      const cancelled: string[] = [];
+      const fetchMock = vi.fn(async (url: string) => {
+        const body = new ReadableStream({ cancel: () => void cancelled.push(url) });
+        return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      askEarly(endpoints.folderListing, { query: { folderDataId: '1' } });
+      await vi.advanceTimersByTimeAsync(30_001);
+      expect(cancelled).toEqual(['/ske-api/v1_0/file/all-file-v2?folderDataId=1']);
+
+      askEarly(endpoints.folderListing, { query: { folderDataId: '2' } });
+      setToken('someone-else', false);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(cancelled).toHaveLength(2);
+      vi.stubGlobal('fetch', respond(200, envelope('fresh')));
+      await expect(call(endpoints.folderListing, { query: { folderDataId: '2' } })).resolves.toBe('fresh');
+    });
   });
 });

@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
 import { setNotifier } from '../api/notify';
+import './antd.css';
 import { queryClient } from '../api/queryClient';
 import { addFeatureStrings, currentLanguage } from '../i18n';
 import zhApp from '../i18n/zh-app';
@@ -40,7 +41,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={english ? enUS : zhCN}
-      theme={{ token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontSize: 14 } }}
+      theme={{ zeroRuntime: true, token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontSize: 14 } }}
     >
       <AntApp>
         <NotifierBridge />

@@ -1,39 +1,44 @@
-import { type ComponentType, lazy, Suspense, useRef } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './PageLoading.module.css';
 
-/**
- * A page loaded with its own chunk the first time it is shown (issue 10 item 7): the sign-in and
- * share-visitor pages stay small, and the manage area, viewer and dialogs load when used.
- */
-export function lazyPage<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
-  return lazy(async () => ({ default: (await load())[name] as Module[Name] & ComponentType<object> }));
+/** A page module's component, by export name, or how to draw the page from the module. */
+type PageOf<Module> =
+  | { [Name in keyof Module]: Module[Name] extends ComponentType ? Name : never }[keyof Module]
+  | ((module: Module) => ReactNode);
+
+function draw<Module>(module: Module, render: PageOf<Module>): ReactNode {
+  if (typeof render === 'function') return render(module);
+  const Page = module[render] as ComponentType;
+  return <Page />;
 }
 
 /**
- * A page drawn with Ant Design and using the query cache: its chunk and AppShell load together, at
- * once rather than one after the other, and the page is rendered inside the shell.
+ * A route's page, from its own chunk (issue 10 item 7): the sign-in and share-visitor pages stay
+ * small, and the manage area, viewer and dialogs load when used. The router loads the chunks of
+ * every route a URL matches at once, before it renders, so nothing suspends: a suspended page would
+ * cost more than its chunk, since React keeps a fallback on screen at least 300 ms (issue 12 goal 4).
  */
-export function shellPage<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
-  return lazy(async () => {
-    const [{ AppShell }, module] = await Promise.all([import('./AppShell'), load()]);
-    const Page = module[name] as ComponentType;
-    return {
-      default: function InAppShell() {
-        return (
-          <AppShell>
-            <Page />
-          </AppShell>
-        );
-      },
-    };
-  });
+export function page<Module>(load: () => Promise<Module>, render: PageOf<Module>) {
+  return { element: async () => draw(await load(), render) };
 }
 
 /**
- * Shown while the first page's chunk loads (drawn without Ant Design, which the sign-in page does
- * not load). Later navigations run in a transition, so the page being left stays on screen until
- * the next one is ready instead of flashing this.
+ * A page drawn with Ant Design and using the query cache: its chunk and AppShell load together, and
+ * the page is rendered inside the shell.
+ */
+export function shellPage<Module>(load: () => Promise<Module>, render: PageOf<Module>) {
+  return {
+    element: async () => {
+      const [{ AppShell }, module] = await Promise.all([import('./AppShell'), load()]);
+      return <AppShell>{draw(module, render)}</AppShell>;
+    },
+  };
+}
+
+/**
+ * Shown while the first page's chunks load (drawn without Ant Design, which the sign-in page does
+ * not load). On later navigations the page being left stays on screen until the next one is ready.
  */
 export function PageLoading() {
   const { t } = useTranslation();

@@ -1,108 +1,166 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type Params, type RouteObject } from 'react-router';
+import { askEarly } from '../api/client';
+import { endpoints } from '../api/endpoints';
+import { decideLayoutAccess } from '../auth/guard';
 import { RequireAuth } from '../auth/RequireAuth';
-import { lazyPage, shellPage } from './lazyPage';
+import { getToken } from '../auth/token';
+import { folderListingQuery } from '../features/files/listingQuery';
+import { PageLoading, page, shellPage } from './lazyPage';
+
+/** What a route's page asks the server for first: asked for as soon as the app starts on it (askEarly). */
+interface RouteHandle {
+  askFirst?: (params: Params) => void;
+}
+
+/** The signed-in layout's route: everything under it needs a session. */
+const LAYOUT_ID = 'layout';
 
 // One chunk per route group (issue 10 item 7); the sign-in and visitor pages load nothing else, and
-// the sign-in page not even Ant Design (the layout and the visitor page come in AppShell).
-const LoginPage = lazyPage(() => import('../features/login/LoginPage'), 'LoginPage');
-const OAuthPage = lazyPage(() => import('../features/login/OAuthPage'), 'OAuthPage');
-const ConfirmEmailPage = lazyPage(() => import('../features/login/ConfirmEmailPage'), 'ConfirmEmailPage');
-const ResetPasswordPage = lazyPage(() => import('../features/login/ResetPasswordPage'), 'ResetPasswordPage');
-const VisitPage = shellPage(() => import('../features/share/VisitPage'), 'VisitPage');
-const MainLayout = shellPage(() => import('../layout/MainLayout'), 'MainLayout');
-const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
-const HomeIndex = lazyPage(() => import('../features/search/HomeIndex'), 'HomeIndex');
-const AllFilesPage = lazyPage(() => import('../features/files/AllFilesPage'), 'AllFilesPage');
-const ListPage = lazyPage(() => import('../features/files/ListPage'), 'ListPage');
-const RecyclePage = lazyPage(() => import('../features/files/RecyclePage'), 'RecyclePage');
-const MySharesPage = lazyPage(() => import('../features/share/MySharesPage'), 'MySharesPage');
-const NewSharesPage = lazyPage(() => import('../features/share/NewSharesPage'), 'NewSharesPage');
-const UploadRecordsPage = lazyPage(() => import('../features/upload/UploadRecordsPage'), 'UploadRecordsPage');
-const BatchTaggingPage = lazyPage(() => import('../features/tagging/BatchTaggingPage'), 'BatchTaggingPage');
-const AboutPage = lazyPage(() => import('../features/about/AboutPage'), 'AboutPage');
-const ManageLayout = lazyPage(() => import('../features/manage/ManageLayout'), 'ManageLayout');
-const ManageIndex = lazyPage(() => import('../features/manage/ManageLayout'), 'ManageIndex');
-const UsersPage = lazyPage(() => import('../features/manage/UsersPage'), 'UsersPage');
-const RolesPage = lazyPage(() => import('../features/manage/RolesPage'), 'RolesPage');
-const RoleModifyPage = lazyPage(() => import('../features/manage/RoleModifyPage'), 'RoleModifyPage');
-const TagsPage = lazyPage(() => import('../features/manage/TagsPage'), 'TagsPage');
-const DownloadPresetsPage = lazyPage(
-  () => import('../features/manage/DownloadPresetsPage'),
-  'DownloadPresetsPage',
-);
-const LogsPage = lazyPage(() => import('../features/manage/LogsPage'), 'LogsPage');
-const DataReportPage = lazyPage(() => import('../features/reports/DataReportPage'), 'DataReportPage');
-const ImportPage = lazyPage(() => import('../features/imports/ImportPage'), 'ImportPage');
-const ApiAccessPage = lazyPage(() => import('../features/open-api/ApiAccessPage'), 'ApiAccessPage');
-const MailGroupsPage = lazyPage(() => import('../features/mail/MailGroupsPage'), 'MailGroupsPage');
-const ComposePage = lazyPage(() => import('../features/composite/ComposePage'), 'ComposePage');
-const TemplatesPage = lazyPage(() => import('../features/composite/TemplatesPage'), 'TemplatesPage');
-const TemplateEditorPage = lazyPage(
-  () => import('../features/composite/TemplateEditorPage'),
-  'TemplateEditorPage',
-);
-const CompletenessPage = lazyPage(
-  () => import('../features/completeness/CompletenessPage'),
-  'CompletenessPage',
-);
-const DuplicatesPage = lazyPage(() => import('../features/reports/DuplicatesPage'), 'DuplicatesPage');
-
+// the sign-in page not even Ant Design (the layout and the visitor page come with AppShell).
 /** The routes of SPEC §2 that exist so far; features add theirs here and in navigation.tsx. */
-export const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
+export const routes: RouteObject[] = [
+  { path: '/login', lazy: page(() => import('../features/login/LoginPage'), 'LoginPage') },
   // The single sign-on return (SPEC §2 /oauth): always allowed, it signs the visitor in.
-  { path: '/oauth', element: <OAuthPage /> },
+  { path: '/oauth', lazy: page(() => import('../features/login/OAuthPage'), 'OAuthPage') },
   // Always allowed (SPEC §2 navigation guard), like /login.
-  { path: '/login/reset-password', element: <ResetPasswordPage /> },
-  { path: '/login/confirm-email', element: <ConfirmEmailPage /> },
-  // The share-link visitor page needs no sign-in (SPEC §2 navigation guard).
-  { path: '/visitfile', element: <VisitPage /> },
   {
+    path: '/login/reset-password',
+    lazy: page(() => import('../features/login/ResetPasswordPage'), 'ResetPasswordPage'),
+  },
+  {
+    path: '/login/confirm-email',
+    lazy: page(() => import('../features/login/ConfirmEmailPage'), 'ConfirmEmailPage'),
+  },
+  // The share-link visitor page needs no sign-in (SPEC §2 navigation guard).
+  { path: '/visitfile', lazy: shellPage(() => import('../features/share/VisitPage'), 'VisitPage') },
+  {
+    id: LAYOUT_ID,
     path: '/',
-    // The guard is in the entry chunk: signed-out visitors go to /login without loading the layout.
-    element: (
-      <RequireAuth>
-        <MainLayout />
-      </RequireAuth>
+    lazy: shellPage(
+      () => import('../layout/MainLayout'),
+      (m) => (
+        <RequireAuth>
+          <m.MainLayout />
+        </RequireAuth>
+      ),
     ),
+    handle: { askFirst: () => askEarly(endpoints.userInfo) } satisfies RouteHandle,
     children: [
-      { index: true, element: <HomeIndex /> },
-      { path: 'allfiles/:folderId', element: <AllFilesPage /> },
-      { path: 'rencent', element: <ListPage kind="recent" key="recent" /> },
-      { path: 'myCollect', element: <ListPage kind="favourites" key="favourites" /> },
-      { path: 'myUpload', element: <ListPage kind="uploads" key="uploads" /> },
-      { path: 'recycle', element: <RecyclePage /> },
-      { path: 'myshare', element: <MySharesPage /> },
-      { path: 'newShare', element: <NewSharesPage /> },
-      { path: 'upload-record', element: <Navigate to="/upload-record/current" replace /> },
-      { path: 'upload-record/:tab', element: <UploadRecordsPage /> },
-      { path: 'batch-tag', element: <BatchTaggingPage /> },
-      { path: 'about', element: <AboutPage /> },
-      // Detail-page composition (issue 16): composing for everyone, templates for code 9.
-      { path: 'composite', element: <ComposePage /> },
-      { path: 'templates', element: <TemplatesPage /> },
-      { path: 'templates/:id', element: <TemplateEditorPage /> },
-      // SPEC §2 /mail (mail groups, code 1): one of the admin area's tabs, at its own path.
-      { path: 'mail', element: <ManageLayout />, children: [{ index: true, element: <MailGroupsPage /> }] },
+      { index: true, lazy: page(() => import('../features/search/HomeIndex'), 'HomeIndex') },
       {
-        path: 'manage',
-        element: <ManageLayout />,
+        path: 'allfiles/:folderId',
+        lazy: page(() => import('../features/files/AllFilesPage'), 'AllFilesPage'),
+        handle: {
+          askFirst: ({ folderId = 'all' }) =>
+            askEarly(endpoints.folderListing, { query: folderListingQuery(folderId, 1) }),
+        } satisfies RouteHandle,
+      },
+      {
+        path: 'rencent',
+        lazy: page(
+          () => import('../features/files/ListPage'),
+          (m) => <m.ListPage kind="recent" key="recent" />,
+        ),
+      },
+      {
+        path: 'myCollect',
+        lazy: page(
+          () => import('../features/files/ListPage'),
+          (m) => <m.ListPage kind="favourites" key="favourites" />,
+        ),
+      },
+      {
+        path: 'myUpload',
+        lazy: page(
+          () => import('../features/files/ListPage'),
+          (m) => <m.ListPage kind="uploads" key="uploads" />,
+        ),
+      },
+      { path: 'recycle', lazy: page(() => import('../features/files/RecyclePage'), 'RecyclePage') },
+      { path: 'myshare', lazy: page(() => import('../features/share/MySharesPage'), 'MySharesPage') },
+      { path: 'newShare', lazy: page(() => import('../features/share/NewSharesPage'), 'NewSharesPage') },
+      { path: 'upload-record', element: <Navigate to="/upload-record/current" replace /> },
+      {
+        path: 'upload-record/:tab',
+        lazy: page(() => import('../features/upload/UploadRecordsPage'), 'UploadRecordsPage'),
+      },
+      {
+        path: 'batch-tag',
+        lazy: page(() => import('../features/tagging/BatchTaggingPage'), 'BatchTaggingPage'),
+      },
+      { path: 'about', lazy: page(() => import('../features/about/AboutPage'), 'AboutPage') },
+      // Detail-page composition (issue 16): composing for everyone, templates for code 9.
+      { path: 'composite', lazy: page(() => import('../features/composite/ComposePage'), 'ComposePage') },
+      {
+        path: 'templates',
+        lazy: page(() => import('../features/composite/TemplatesPage'), 'TemplatesPage'),
+      },
+      {
+        path: 'templates/:id',
+        lazy: page(() => import('../features/composite/TemplateEditorPage'), 'TemplateEditorPage'),
+      },
+      // SPEC §2 /mail (mail groups, code 1): one of the admin area's tabs, at its own path.
+      {
+        path: 'mail',
+        lazy: page(() => import('../features/manage/ManageLayout'), 'ManageLayout'),
         children: [
-          { index: true, element: <ManageIndex /> },
-          { path: 'users', element: <UsersPage /> },
-          { path: 'role', element: <RolesPage /> },
-          { path: 'role/modify', element: <RoleModifyPage /> },
-          { path: 'tag', element: <TagsPage /> },
-          { path: 'download-presets', element: <DownloadPresetsPage /> },
-          { path: 'log', element: <LogsPage /> },
-          { path: 'data-table', element: <DataReportPage /> },
-          { path: 'api', element: <ApiAccessPage /> },
-          { path: 'import', element: <ImportPage /> },
-          { path: 'completeness', element: <CompletenessPage /> },
-          { path: 'duplicates', element: <DuplicatesPage /> },
+          { index: true, lazy: page(() => import('../features/mail/MailGroupsPage'), 'MailGroupsPage') },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: 'manage',
+        lazy: page(() => import('../features/manage/ManageLayout'), 'ManageLayout'),
+        children: [
+          { index: true, lazy: page(() => import('../features/manage/ManageLayout'), 'ManageIndex') },
+          { path: 'users', lazy: page(() => import('../features/manage/UsersPage'), 'UsersPage') },
+          { path: 'role', lazy: page(() => import('../features/manage/RolesPage'), 'RolesPage') },
+          {
+            path: 'role/modify',
+            lazy: page(() => import('../features/manage/RoleModifyPage'), 'RoleModifyPage'),
+          },
+          { path: 'tag', lazy: page(() => import('../features/manage/TagsPage'), 'TagsPage') },
+          {
+            path: 'download-presets',
+            lazy: page(() => import('../features/manage/DownloadPresetsPage'), 'DownloadPresetsPage'),
+          },
+          { path: 'log', lazy: page(() => import('../features/manage/LogsPage'), 'LogsPage') },
+          {
+            path: 'data-table',
+            lazy: page(() => import('../features/reports/DataReportPage'), 'DataReportPage'),
+          },
+          { path: 'api', lazy: page(() => import('../features/open-api/ApiAccessPage'), 'ApiAccessPage') },
+          { path: 'import', lazy: page(() => import('../features/imports/ImportPage'), 'ImportPage') },
+          {
+            path: 'completeness',
+            lazy: page(() => import('../features/completeness/CompletenessPage'), 'CompletenessPage'),
+          },
+          {
+            path: 'duplicates',
+            lazy: page(() => import('../features/reports/DuplicatesPage'), 'DuplicatesPage'),
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./NotFoundPage'), 'NotFoundPage') },
     ],
   },
-]);
+].map((route) => ({ ...route, hydrateFallbackElement: <PageLoading /> }));
+
+/**
+ * The app's router, started on the address the browser opened. A signed-out visitor of a page that
+ * needs a session goes to /login before any of the layout's code loads (the guard of SPEC §2;
+ * RequireAuth applies it again on later navigations). A signed-in one's first page has the calls
+ * its routes name made at once, beside the page's code, instead of after it has loaded and
+ * rendered (issue 12 goal 4).
+ */
+export function createAppRouter() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  if (!getToken()) {
+    if (matches.some(({ route }) => route.id === LAYOUT_ID)) {
+      const decision = decideLayoutAccess(window.location, false);
+      if (!decision.allow) window.history.replaceState(null, '', decision.redirectTo);
+    }
+  } else {
+    for (const { route, params } of matches) (route.handle as RouteHandle | undefined)?.askFirst?.(params);
+  }
+  return createBrowserRouter(routes);
+}

@@ -1,4 +1,4 @@
-import { endpoints, FunctionCode, TOKEN_COOKIE } from '@dam/contract';
+import { endpoints, FunctionCode } from '@dam/contract';
 import { type OpenApiInfo, openApiDocument } from '@dam/contract/openapi';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { route } from '../../http/endpoint';
 import { tokenOf } from '../../http/request-context';
+import { cookieToken } from '../../http/session-cookie';
 import { type AuthContext, requireAnyCode } from '../access/access';
 
 /**
@@ -36,20 +37,6 @@ export const openApiDocumentRoutes: FastifyPluginAsync<OpenApiDocumentOptions> =
 
 export interface OpenDocsOptions extends OpenApiDocumentOptions {
   authenticate: (token: string | undefined) => Promise<AuthContext>;
-}
-
-/** The session token a browser sends with a page it opens: the `skToken` cookie the web app keeps. */
-function cookieToken(request: FastifyRequest): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0 || part.slice(0, at).trim() !== TOKEN_COOKIE) continue;
-    try {
-      return decodeURIComponent(part.slice(at + 1).trim()) || undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
 }
 
 const wantsPage = (request: FastifyRequest) =>

@@ -1,5 +1,5 @@
 import { FolderAddOutlined } from '@ant-design/icons';
-import { type Item, RankStatus } from '@dam/contract';
+import type { Item } from '@dam/contract';
 import { Button, Empty, Result, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { filesApi, type ListingFilter, type SortState, useFolderListing } from '
 import styles from './files.module.css';
 import { ItemBrowser } from './ItemBrowser';
 import { FilterButton, SortToggle, useViewMode, ViewToggle } from './ListControls';
+import { DEFAULT_SORT } from './listingQuery';
 import { PathBreadcrumb } from './PathBreadcrumb';
 
 const FolderDialog = lazyDialog(async () => (await import('./FolderDialog')).FolderDialog);
@@ -21,7 +22,7 @@ export function AllFilesPage() {
   const { t } = useTranslation();
   const { folderId = 'all' } = useParams();
   const { data: user } = useCurrentUser();
-  const [sort, setSort] = useState<SortState>(RankStatus.normal);
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [filter, setFilter] = useState<ListingFilter>({});
   const [view, setView] = useViewMode();
   const [folderDialog, setFolderDialog] = useState<{ open: boolean; folder: Item | null }>({

@@ -1,34 +1,12 @@
-import {
-  type ColourTolerance,
-  type EndpointRoute,
-  type Endpoints,
-  type Item,
-  ItemType,
-  type RankStatus,
-} from '@dam/contract';
+import { type EndpointRoute, type Endpoints, type Item, ItemType } from '@dam/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
+import { folderListingQuery, type ListingFilter, PAGE_SIZE, type SortState } from './listingQuery';
 
-export const PAGE_SIZE = 60;
-
-/** The listing's sort toggle (SPEC §2), sent as rankStatus. */
-export type SortState = RankStatus;
-
-export interface ListingFilter {
-  minCreatedAt?: string;
-  maxCreatedAt?: string;
-  minExpireTime?: string;
-  maxExpireTime?: string;
-  /** Items carrying these tags (tags of one dimension are alternatives; every dimension must match). */
-  tagIdList?: number[];
-  /** Items whose dominant colours are near this `#rrggbb` (issue 17). */
-  colour?: string;
-  /** How near (only with a colour; the server's default is normal). */
-  colourTolerance?: ColourTolerance;
-}
+export { type ListingFilter, PAGE_SIZE, type SortState } from './listingQuery';
 
 export const filesKeys = {
   all: ['files'] as const,
@@ -45,15 +23,7 @@ export function useFolderListing(folderId: string, sort: SortState, filter: List
     queryKey: filesKeys.folder(folderId, sort, filter),
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      call(endpoints.folderListing, {
-        query: {
-          folderDataId: folderId,
-          pageNo: pageParam,
-          pageSize: PAGE_SIZE,
-          rankStatus: sort,
-          ...filter,
-        },
-      }),
+      call(endpoints.folderListing, { query: folderListingQuery(folderId, pageParam, sort, filter) }),
     getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
     // Fresh uploads get their thumbnails from the media queue a moment later: look again until
     // they are there, so they appear without a reload.
