@@ -113,11 +113,37 @@ async function firstViewGroups(): Promise<FirstViewGroups> {
   return groups;
 }
 
+/** A chain of chunks importing each other statically, if the bundle has one. */
+function chunkCycle(chunks: Map<string, OutputChunk>): string[] | null {
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string): string[] | null => {
+    if (path.includes(file)) return [...path.slice(path.indexOf(file)), file];
+    if (done.has(file)) return null;
+    path.push(file);
+    for (const imported of chunks.get(file)?.imports ?? []) {
+      const cycle = visit(imported);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    done.add(file);
+    return null;
+  };
+  for (const file of chunks.keys()) {
+    const cycle = visit(file);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
 /**
  * Writes signed-in.html: index.html naming, up front, the chunks the signed-in layout's first view
- * loads (the groups, AppShell and MainLayout with their style sheets). The server sends it instead of
- * index.html to a browser holding a session, so those chunks load beside the entry script instead
- * of after it has run (issue 12 goal 4); a visitor of the sign-in page does not load them.
+ * loads (the groups, AppShell and MainLayout, what they import, and their style sheets). The
+ * server sends it instead of index.html to a browser holding a session, so those chunks load
+ * beside the entry script instead of after it has run (issue 12 goal 4); a visitor of the sign-in
+ * page does not load them. Also refuses a bundle whose chunks import each other: the groups take
+ * modules out of the bundler's own chunking without their dependencies, and chunks in a cycle would
+ * run their modules in an order the source does not say.
  */
 function signedInPage(): Plugin {
   return {
@@ -127,14 +153,29 @@ function signedInPage(): Plugin {
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset' || process.env[FIRST_PASS]) return;
-      const facades = [source('app/AppShell.tsx'), source('layout/MainLayout.tsx')];
-      const chunks = Object.values(bundle).filter(
-        (file): file is OutputChunk =>
-          file.type === 'chunk' &&
-          (Object.values<string>(GROUP_CHUNKS).includes(file.name) ||
-            facades.includes(file.facadeModuleId ?? '')),
+      const chunks = new Map(
+        Object.values(bundle).flatMap((file) =>
+          file.type === 'chunk' ? [[file.fileName, file] as const] : [],
+        ),
       );
-      const links = chunks.flatMap((chunk) => [
+      const cycle = chunkCycle(chunks);
+      if (cycle) this.error(`chunks import each other: ${cycle.join(' → ')}`);
+      const facades = [source('app/AppShell.tsx'), source('layout/MainLayout.tsx')];
+      const html = String(index.source);
+      const preload = new Set<OutputChunk>();
+      const add = (chunk: OutputChunk) => {
+        // index.html names the entry and what it imports already.
+        if (preload.has(chunk) || chunk.isEntry || html.includes(`/${chunk.fileName}"`)) return;
+        preload.add(chunk);
+        for (const file of chunk.imports) add(chunks.get(file) as OutputChunk);
+      };
+      for (const chunk of chunks.values())
+        if (
+          Object.values<string>(GROUP_CHUNKS).includes(chunk.name) ||
+          facades.includes(chunk.facadeModuleId ?? '')
+        )
+          add(chunk);
+      const links = [...preload].flatMap((chunk) => [
         `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`,
         ...[...(chunk.viteMetadata?.importedCss ?? [])].map(
           // Fetched now, applied when the chunk is imported (as without this page).
@@ -144,7 +185,7 @@ function signedInPage(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'signed-in.html',
-        source: String(index.source).replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+        source: html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
       });
     },
   };

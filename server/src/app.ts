@@ -344,7 +344,7 @@ export async function buildApp({
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (!isApi && serveWeb && request.method === 'GET') {
+    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (/allfiles/…, /login) all load the single-page app. A browser holding a
       // session gets the page that loads the signed-in layout's chunks beside the entry script
       // (issue 12 goal 4); which one depends on the cookie, hence Vary.

@@ -107,6 +107,10 @@ describe('compressed answers', () => {
       expect(String(member.headers.vary).toLowerCase()).toContain('cookie');
       expect(String(visitor.headers.vary).toLowerCase()).toContain('cookie');
     }
+    // A probe asking for the headers only (a load balancer's) gets them.
+    const probe = await t.app.inject({ method: 'HEAD', url: '/' });
+    expect(probe.statusCode).toBe(200);
+    expect(probe.headers['content-type']).toContain('text/html');
     // An API address never gets a page.
     expect((await open('/ske-api/v1_0/no-such-call', `skToken=${token}`)).statusCode).toBe(404);
   });

@@ -185,24 +185,35 @@ describe('API client', () => {
       ]);
     });
 
-    it('are dropped, their answer cancelled, when not taken within 30 s or when the session changes', async () => {
+    it('are dropped, their call ended, when not taken within 30 s or when the session changes', async () => {
       vi.useFakeTimers();
-      const cancelled: string[] = [];
-      const fetchMock = vi.fn(async (url: string) => {
-        const body = new ReadableStream({ cancel: () => void cancelled.push(url) });
-        return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+      const ended: string[] = [];
+      const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+        init.signal?.addEventListener('abort', () => ended.push(url));
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
       });
       vi.stubGlobal('fetch', fetchMock);
       askEarly(endpoints.folderListing, { query: { folderDataId: '1' } });
-      await vi.advanceTimersByTimeAsync(30_001);
-      expect(cancelled).toEqual(['/ske-api/v1_0/file/all-file-v2?folderDataId=1']);
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(ended).toEqual([]);
+      await vi.advanceTimersByTimeAsync(2);
+      expect(ended).toEqual(['/ske-api/v1_0/file/all-file-v2?folderDataId=1']);
 
       askEarly(endpoints.folderListing, { query: { folderDataId: '2' } });
       setToken('someone-else', false);
-      await vi.advanceTimersByTimeAsync(0);
-      expect(cancelled).toHaveLength(2);
+      expect(ended).toHaveLength(2);
       vi.stubGlobal('fetch', respond(200, envelope('fresh')));
       await expect(call(endpoints.folderListing, { query: { folderDataId: '2' } })).resolves.toBe('fresh');
+    });
+
+    it('give up at the call’s time-out, and the page’s call says so', async () => {
+      vi.useFakeTimers();
+      vi.stubGlobal('fetch', vi.fn(neverAnswers));
+      askEarly(endpoints.userInfo);
+      const pending = call(endpoints.userInfo).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(60_001);
+      expect(await pending).toMatchObject({ code: 'TIMEOUT' });
+      expect(shown).toEqual(['网络超时，请稍后再试']);
     });
   });
 });

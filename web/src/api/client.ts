@@ -92,51 +92,60 @@ const timeoutOf = (path: string) =>
 
 /** How long an answer asked for early waits to be taken before it is dropped. */
 const EARLY_ANSWER_MS = 30_000;
-const earlyAnswers = new Map<string, Promise<Response>>();
-const dropEarly = (answer: Promise<Response>) =>
-  answer.then(
-    (response) => response.body?.cancel(),
-    () => {},
-  );
+
+interface EarlyAnswer {
+  response: Promise<Response>;
+  /** Ends the call: its time-out, a drop, or the abort of the call that took it. */
+  stop: AbortController;
+}
+const earlyAnswers = new Map<string, EarlyAnswer>();
+// The token is part of the key: a sign-in in another tab changes the cookie without telling this one.
+const earlyKey = (method: string, url: string) => `${method} ${url} ${getToken() ?? ''}`;
+
+function dropEarly(key: string, answer: EarlyAnswer): void {
+  if (earlyAnswers.get(key) !== answer) return;
+  earlyAnswers.delete(key);
+  // Cancels the request if it is still waiting and its body if not: neither may hold one of the
+  // browser's few connections to the server.
+  answer.stop.abort();
+}
 
 /**
  * Makes a call without a body now, before the page that needs it has loaded: the router does this
  * for the first page's calls as soon as the app starts, so the page's code and its data arrive side
  * by side instead of one after the other (issue 12 goal 4). The page's own call of the same endpoint
- * with the same input takes the answer, once. One not taken in time is dropped and its body
- * cancelled, so it cannot hold one of the browser's few connections to the server.
+ * with the same input takes the answer, once. One not taken within EARLY_ANSWER_MS, or when the
+ * session changes, is dropped.
  */
 export function askEarly<E extends JsonEndpoint>(
   endpoint: EndpointRoute<E>,
   input: { params?: EndpointParams<E>; query?: EndpointQuery<E> } = {},
 ): void {
   const url = endpointUrl(endpoint, input);
-  const key = `${endpoint.method} ${url}`;
+  const key = earlyKey(endpoint.method, url);
   if (earlyAnswers.has(key)) return;
-  const answer = fetch(url, {
-    method: endpoint.method,
-    headers: callHeaders(),
-    signal: AbortSignal.timeout(timeoutOf(url)),
-  });
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(new DOMException('timeout', 'TimeoutError')), timeoutOf(url));
+  const response = fetch(url, { method: endpoint.method, headers: callHeaders(), signal: stop.signal });
   // Whoever takes the answer sees a failure; one never taken must not be reported as unhandled.
-  answer.catch(() => {});
+  response.then(
+    () => clearTimeout(timer),
+    () => clearTimeout(timer),
+  );
+  const answer = { response, stop };
   earlyAnswers.set(key, answer);
-  setTimeout(() => {
-    if (earlyAnswers.get(key) !== answer) return;
-    earlyAnswers.delete(key);
-    void dropEarly(answer);
-  }, EARLY_ANSWER_MS);
+  setTimeout(() => dropEarly(key, answer), EARLY_ANSWER_MS);
 }
 
 // An answer asked for in one session is not the next one's.
 onSessionChange(() => {
-  for (const answer of earlyAnswers.values()) void dropEarly(answer);
-  earlyAnswers.clear();
+  for (const [key, answer] of earlyAnswers) dropEarly(key, answer);
 });
 
-function takeEarly(method: string, url: string): Promise<Response> | undefined {
-  const answer = earlyAnswers.get(`${method} ${url}`);
-  earlyAnswers.delete(`${method} ${url}`);
+function takeEarly(method: string, url: string): EarlyAnswer | undefined {
+  const key = earlyKey(method, url);
+  const answer = earlyAnswers.get(key);
+  earlyAnswers.delete(key);
   return answer;
 }
 
@@ -161,10 +170,11 @@ export async function apiRequest<T>(
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const url = buildUrl(path, options.query);
   const early = options.body === undefined && !options.headers ? takeEarly(method, url) : undefined;
+  if (early) options.signal?.addEventListener('abort', () => early.stop.abort(options.signal?.reason));
 
   let response: Response;
   try {
-    response = await (early ??
+    response = await (early?.response ??
       fetch(url, {
         method,
         headers,
@@ -179,9 +189,9 @@ export async function apiRequest<T>(
   } catch (error) {
     clearTimeout(timer);
     const timedOut =
-      (controller.signal.reason instanceof DOMException &&
-        controller.signal.reason.name === 'TimeoutError') ||
-      (error as Error).name === 'TimeoutError';
+      [controller.signal, early?.stop.signal].some(
+        (signal) => signal?.reason instanceof DOMException && signal.reason.name === 'TimeoutError',
+      ) || (error as Error).name === 'TimeoutError';
     const failure = timedOut
       ? new ApiError('TIMEOUT', i18n.t('errors.timeout'), 0)
       : new ApiError('NETWORK', i18n.t('errors.network'), 0);

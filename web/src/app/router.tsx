@@ -17,142 +17,147 @@ const LAYOUT_ID = 'layout';
 
 // One chunk per route group (issue 10 item 7); the sign-in and visitor pages load nothing else, and
 // the sign-in page not even Ant Design (the layout and the visitor page come with AppShell).
-/** The routes of SPEC §2 that exist so far; features add theirs here and in navigation.tsx. */
-export const routes: RouteObject[] = [
-  { path: '/login', lazy: page(() => import('../features/login/LoginPage'), 'LoginPage') },
-  // The single sign-on return (SPEC §2 /oauth): always allowed, it signs the visitor in.
-  { path: '/oauth', lazy: page(() => import('../features/login/OAuthPage'), 'OAuthPage') },
-  // Always allowed (SPEC §2 navigation guard), like /login.
-  {
-    path: '/login/reset-password',
-    lazy: page(() => import('../features/login/ResetPasswordPage'), 'ResetPasswordPage'),
-  },
-  {
-    path: '/login/confirm-email',
-    lazy: page(() => import('../features/login/ConfirmEmailPage'), 'ConfirmEmailPage'),
-  },
-  // The share-link visitor page needs no sign-in (SPEC §2 navigation guard).
-  { path: '/visitfile', lazy: shellPage(() => import('../features/share/VisitPage'), 'VisitPage') },
-  {
-    id: LAYOUT_ID,
-    path: '/',
-    lazy: shellPage(
-      () => import('../layout/MainLayout'),
-      (m) => (
-        <RequireAuth>
-          <m.MainLayout />
-        </RequireAuth>
+/**
+ * The routes of SPEC §2 that exist so far; features add theirs here and in navigation.tsx. A new
+ * table for each router: the router keeps what a route's `lazy` loaded in the route object itself.
+ */
+const appRoutes = (): RouteObject[] =>
+  [
+    { path: '/login', lazy: page(() => import('../features/login/LoginPage'), 'LoginPage') },
+    // The single sign-on return (SPEC §2 /oauth): always allowed, it signs the visitor in.
+    { path: '/oauth', lazy: page(() => import('../features/login/OAuthPage'), 'OAuthPage') },
+    // Always allowed (SPEC §2 navigation guard), like /login.
+    {
+      path: '/login/reset-password',
+      lazy: page(() => import('../features/login/ResetPasswordPage'), 'ResetPasswordPage'),
+    },
+    {
+      path: '/login/confirm-email',
+      lazy: page(() => import('../features/login/ConfirmEmailPage'), 'ConfirmEmailPage'),
+    },
+    // The share-link visitor page needs no sign-in (SPEC §2 navigation guard).
+    { path: '/visitfile', lazy: shellPage(() => import('../features/share/VisitPage'), 'VisitPage') },
+    {
+      id: LAYOUT_ID,
+      path: '/',
+      lazy: shellPage(
+        () => import('../layout/MainLayout'),
+        (m) => (
+          <RequireAuth>
+            <m.MainLayout />
+          </RequireAuth>
+        ),
       ),
-    ),
-    handle: { askFirst: () => askEarly(endpoints.userInfo) } satisfies RouteHandle,
-    children: [
-      { index: true, lazy: page(() => import('../features/search/HomeIndex'), 'HomeIndex') },
-      {
-        path: 'allfiles/:folderId',
-        lazy: page(() => import('../features/files/AllFilesPage'), 'AllFilesPage'),
-        handle: {
-          askFirst: ({ folderId = 'all' }) =>
-            askEarly(endpoints.folderListing, { query: folderListingQuery(folderId, 1) }),
-        } satisfies RouteHandle,
-      },
-      {
-        path: 'rencent',
-        lazy: page(
-          () => import('../features/files/ListPage'),
-          (m) => <m.ListPage kind="recent" key="recent" />,
-        ),
-      },
-      {
-        path: 'myCollect',
-        lazy: page(
-          () => import('../features/files/ListPage'),
-          (m) => <m.ListPage kind="favourites" key="favourites" />,
-        ),
-      },
-      {
-        path: 'myUpload',
-        lazy: page(
-          () => import('../features/files/ListPage'),
-          (m) => <m.ListPage kind="uploads" key="uploads" />,
-        ),
-      },
-      { path: 'recycle', lazy: page(() => import('../features/files/RecyclePage'), 'RecyclePage') },
-      { path: 'myshare', lazy: page(() => import('../features/share/MySharesPage'), 'MySharesPage') },
-      { path: 'newShare', lazy: page(() => import('../features/share/NewSharesPage'), 'NewSharesPage') },
-      { path: 'upload-record', element: <Navigate to="/upload-record/current" replace /> },
-      {
-        path: 'upload-record/:tab',
-        lazy: page(() => import('../features/upload/UploadRecordsPage'), 'UploadRecordsPage'),
-      },
-      {
-        path: 'batch-tag',
-        lazy: page(() => import('../features/tagging/BatchTaggingPage'), 'BatchTaggingPage'),
-      },
-      { path: 'about', lazy: page(() => import('../features/about/AboutPage'), 'AboutPage') },
-      // Detail-page composition (issue 16): composing for everyone, templates for code 9.
-      { path: 'composite', lazy: page(() => import('../features/composite/ComposePage'), 'ComposePage') },
-      {
-        path: 'templates',
-        lazy: page(() => import('../features/composite/TemplatesPage'), 'TemplatesPage'),
-      },
-      {
-        path: 'templates/:id',
-        lazy: page(() => import('../features/composite/TemplateEditorPage'), 'TemplateEditorPage'),
-      },
-      // SPEC §2 /mail (mail groups, code 1): one of the admin area's tabs, at its own path.
-      {
-        path: 'mail',
-        lazy: page(() => import('../features/manage/ManageLayout'), 'ManageLayout'),
-        children: [
-          { index: true, lazy: page(() => import('../features/mail/MailGroupsPage'), 'MailGroupsPage') },
-        ],
-      },
-      {
-        path: 'manage',
-        lazy: page(() => import('../features/manage/ManageLayout'), 'ManageLayout'),
-        children: [
-          { index: true, lazy: page(() => import('../features/manage/ManageLayout'), 'ManageIndex') },
-          { path: 'users', lazy: page(() => import('../features/manage/UsersPage'), 'UsersPage') },
-          { path: 'role', lazy: page(() => import('../features/manage/RolesPage'), 'RolesPage') },
-          {
-            path: 'role/modify',
-            lazy: page(() => import('../features/manage/RoleModifyPage'), 'RoleModifyPage'),
-          },
-          { path: 'tag', lazy: page(() => import('../features/manage/TagsPage'), 'TagsPage') },
-          {
-            path: 'download-presets',
-            lazy: page(() => import('../features/manage/DownloadPresetsPage'), 'DownloadPresetsPage'),
-          },
-          { path: 'log', lazy: page(() => import('../features/manage/LogsPage'), 'LogsPage') },
-          {
-            path: 'data-table',
-            lazy: page(() => import('../features/reports/DataReportPage'), 'DataReportPage'),
-          },
-          { path: 'api', lazy: page(() => import('../features/open-api/ApiAccessPage'), 'ApiAccessPage') },
-          { path: 'import', lazy: page(() => import('../features/imports/ImportPage'), 'ImportPage') },
-          {
-            path: 'completeness',
-            lazy: page(() => import('../features/completeness/CompletenessPage'), 'CompletenessPage'),
-          },
-          {
-            path: 'duplicates',
-            lazy: page(() => import('../features/reports/DuplicatesPage'), 'DuplicatesPage'),
-          },
-        ],
-      },
-      { path: '*', lazy: page(() => import('./NotFoundPage'), 'NotFoundPage') },
-    ],
-  },
-].map((route) => ({ ...route, hydrateFallbackElement: <PageLoading /> }));
+      handle: { askFirst: () => askEarly(endpoints.userInfo) } satisfies RouteHandle,
+      children: [
+        { index: true, lazy: page(() => import('../features/search/HomeIndex'), 'HomeIndex') },
+        {
+          path: 'allfiles/:folderId',
+          lazy: page(() => import('../features/files/AllFilesPage'), 'AllFilesPage'),
+          handle: {
+            askFirst: ({ folderId = 'all' }) =>
+              askEarly(endpoints.folderListing, { query: folderListingQuery(folderId, 1) }),
+          } satisfies RouteHandle,
+        },
+        {
+          path: 'rencent',
+          lazy: page(
+            () => import('../features/files/ListPage'),
+            (m) => <m.ListPage kind="recent" key="recent" />,
+          ),
+        },
+        {
+          path: 'myCollect',
+          lazy: page(
+            () => import('../features/files/ListPage'),
+            (m) => <m.ListPage kind="favourites" key="favourites" />,
+          ),
+        },
+        {
+          path: 'myUpload',
+          lazy: page(
+            () => import('../features/files/ListPage'),
+            (m) => <m.ListPage kind="uploads" key="uploads" />,
+          ),
+        },
+        { path: 'recycle', lazy: page(() => import('../features/files/RecyclePage'), 'RecyclePage') },
+        { path: 'myshare', lazy: page(() => import('../features/share/MySharesPage'), 'MySharesPage') },
+        { path: 'newShare', lazy: page(() => import('../features/share/NewSharesPage'), 'NewSharesPage') },
+        { path: 'upload-record', element: <Navigate to="/upload-record/current" replace /> },
+        {
+          path: 'upload-record/:tab',
+          lazy: page(() => import('../features/upload/UploadRecordsPage'), 'UploadRecordsPage'),
+        },
+        {
+          path: 'batch-tag',
+          lazy: page(() => import('../features/tagging/BatchTaggingPage'), 'BatchTaggingPage'),
+        },
+        { path: 'about', lazy: page(() => import('../features/about/AboutPage'), 'AboutPage') },
+        // Detail-page composition (issue 16): composing for everyone, templates for code 9.
+        { path: 'composite', lazy: page(() => import('../features/composite/ComposePage'), 'ComposePage') },
+        {
+          path: 'templates',
+          lazy: page(() => import('../features/composite/TemplatesPage'), 'TemplatesPage'),
+        },
+        {
+          path: 'templates/:id',
+          lazy: page(() => import('../features/composite/TemplateEditorPage'), 'TemplateEditorPage'),
+        },
+        // SPEC §2 /mail (mail groups, code 1): one of the admin area's tabs, at its own path.
+        {
+          path: 'mail',
+          lazy: page(() => import('../features/manage/ManageLayout'), 'ManageLayout'),
+          children: [
+            { index: true, lazy: page(() => import('../features/mail/MailGroupsPage'), 'MailGroupsPage') },
+          ],
+        },
+        {
+          path: 'manage',
+          lazy: page(() => import('../features/manage/ManageLayout'), 'ManageLayout'),
+          children: [
+            { index: true, lazy: page(() => import('../features/manage/ManageLayout'), 'ManageIndex') },
+            { path: 'users', lazy: page(() => import('../features/manage/UsersPage'), 'UsersPage') },
+            { path: 'role', lazy: page(() => import('../features/manage/RolesPage'), 'RolesPage') },
+            {
+              path: 'role/modify',
+              lazy: page(() => import('../features/manage/RoleModifyPage'), 'RoleModifyPage'),
+            },
+            { path: 'tag', lazy: page(() => import('../features/manage/TagsPage'), 'TagsPage') },
+            {
+              path: 'download-presets',
+              lazy: page(() => import('../features/manage/DownloadPresetsPage'), 'DownloadPresetsPage'),
+            },
+            { path: 'log', lazy: page(() => import('../features/manage/LogsPage'), 'LogsPage') },
+            {
+              path: 'data-table',
+              lazy: page(() => import('../features/reports/DataReportPage'), 'DataReportPage'),
+            },
+            { path: 'api', lazy: page(() => import('../features/open-api/ApiAccessPage'), 'ApiAccessPage') },
+            { path: 'import', lazy: page(() => import('../features/imports/ImportPage'), 'ImportPage') },
+            {
+              path: 'completeness',
+              lazy: page(() => import('../features/completeness/CompletenessPage'), 'CompletenessPage'),
+            },
+            {
+              path: 'duplicates',
+              lazy: page(() => import('../features/reports/DuplicatesPage'), 'DuplicatesPage'),
+            },
+          ],
+        },
+        { path: '*', lazy: page(() => import('./NotFoundPage'), 'NotFoundPage') },
+      ],
+    },
+  ].map((route) => ({ ...route, hydrateFallbackElement: <PageLoading /> }));
 
 /**
  * The app's router, started on the address the browser opened. A signed-out visitor of a page that
  * needs a session goes to /login before any of the layout's code loads (the guard of SPEC §2;
- * RequireAuth applies it again on later navigations). A signed-in one's first page has the calls
+ * RequireAuth applies it again on later navigations, once the layout has loaded). A signed-in one's first page has the calls
  * its routes name made at once, beside the page's code, instead of after it has loaded and
  * rendered (issue 12 goal 4).
  */
 export function createAppRouter() {
+  const routes = appRoutes();
   const matches = matchRoutes(routes, window.location) ?? [];
   if (!getToken()) {
     if (matches.some(({ route }) => route.id === LAYOUT_ID)) {
