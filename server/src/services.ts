@@ -658,9 +658,9 @@ export async function workJobs(
   await jobs.workWebhookDispatch(() => webhooks.dispatch());
   await jobs.workMailNotices(() => mailNotices.dispatchDue());
   await jobs.workMedia(async (uploadId) => {
-    await media.process(uploadId);
+    const batchNum = await media.process(uploadId);
     // The last thumbnail of a batch with a notice waiting: the notice may go now.
-    await mailNotices.afterMedia(uploadId);
+    if (batchNum !== null) await mailNotices.afterMedia(batchNum);
   }, mediaWorkers);
   await jobs.workObjectDeletions({
     deleteObject: (key) => cleaner.deleteObject(key),

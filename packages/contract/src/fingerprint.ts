@@ -479,7 +479,8 @@ function abCell(v: number): number {
 /**
  * The index cell of a colour (OKLab × 1000 integers), `0…2559`:
  * `(least(L,999)/100)*256 + ((clamp(a,-400,399)+400)/50)*16 + ((clamp(b,-400,399)+400)/50)`.
- * Computed here only: the SQL stores it and never recomputes it.
+ * The database stores it through `colour_cell` (migration 026), the same arithmetic; a test
+ * (server/src/modules/items/colour-cell.test.ts) holds the two equal.
  */
 export function colourCell(l: number, a: number, b: number): number {
   return lCell(l) * AB_CELLS * AB_CELLS + abCell(a) * AB_CELLS + abCell(b);

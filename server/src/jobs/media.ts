@@ -118,9 +118,18 @@ export class MediaProcessor {
     this.lanes = new Lanes(deps.renderLanes);
   }
 
-  async process(uploadId: number): Promise<void> {
+  /**
+   * Makes what an upload shows; answers its batch number for what waits on a batch's media (mail
+   * notices), or null when there was nothing to make (the record is not a finished upload).
+   */
+  async process(uploadId: number): Promise<string | null> {
     const upload = await this.deps.uploads.findById(uploadId);
-    if (upload?.status !== UploadStatus.done) return;
+    if (upload?.status !== UploadStatus.done) return null;
+    await this.make(upload);
+    return upload.batch_num;
+  }
+
+  private async make(upload: UploadRow): Promise<void> {
     const format = upload.format.toLowerCase();
     const kind = RASTER.has(format)
       ? 'raster'
@@ -142,7 +151,7 @@ export class MediaProcessor {
     }
     try {
       // A store's object is downloaded before a lane is taken: the lanes only ever convert.
-      await this.withLocalCopy(upload.storage_key, format, async (file) => {
+      await this.withLocalCopy(upload.storage_key, format, kind !== 'raster', async (file) => {
         const render = async () => {
           const source = await this.sourceOf(kind, file, format);
           const header = await readImageHeader(source, kind === 'psd' ? 'psd' : 'image').catch((error) => {
@@ -395,14 +404,23 @@ export class MediaProcessor {
     return itemId;
   }
 
+  /**
+   * Runs `work` on a file holding the object: the store's own file (local driver) when only sharp
+   * reads it — no folder to make and remove (about a tenth of the main thread's work per
+   * thumbnail) — else a private temp folder with the object downloaded or linked into it, for tools
+   * that write beside their input (poppler, ffmpeg, the PSD composite).
+   */
   private async withLocalCopy<T>(
     key: string,
     format: string,
+    toolsWriteBeside: boolean,
     work: (file: string) => Promise<T>,
   ): Promise<T> {
+    const stored = this.deps.localPath(key);
+    if (stored && !toolsWriteBeside) return work(stored);
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dam-media-'));
     try {
-      let file = this.deps.localPath(key);
+      let file = stored;
       if (!file) {
         file = path.join(dir, `source.${format}`);
         await pipeline(await this.deps.storage.read(key), fs.createWriteStream(file));

@@ -24,6 +24,7 @@ import * as m022 from './022_open_api';
 import * as m023 from './023_asset_changes_webhooks';
 import * as m024 from './024_composition';
 import * as m025 from './025_fingerprints';
+import * as m026 from './026_file_summary_function';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '023_asset_changes_webhooks': m023,
   '024_composition': m024,
   '025_fingerprints': m025,
+  '026_file_summary_function': m026,
 };

@@ -130,14 +130,13 @@ export class MailNoticesRepository {
       .execute();
   }
 
-  /** Whether the batch of an upload has a notice waiting (the media job then looks again). */
-  async waitingForUpload(uploadId: number): Promise<boolean> {
+  /** Whether a batch has a notice waiting (a media job of the batch then asks for a pass). */
+  async waitingForBatch(batchNum: string): Promise<boolean> {
     const row = await this.db
-      .selectFrom('uploads as u')
-      .innerJoin('mail_notices as n', 'n.batch_num', 'u.batch_num')
-      .select('n.id')
-      .where('u.id', '=', uploadId)
-      .where('n.state', '=', 'scheduled')
+      .selectFrom('mail_notices')
+      .select('id')
+      .where('batch_num', '=', batchNum)
+      .where('state', '=', 'scheduled')
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -120,8 +120,8 @@ export class MailNoticesService {
   }
 
   /** After an upload's media job: a pass soon, if its batch has a notice waiting. */
-  async afterMedia(uploadId: number): Promise<void> {
-    if (await this.deps.repo.waitingForUpload(uploadId)) await this.nudge();
+  async afterMedia(batchNum: string): Promise<void> {
+    if (await this.deps.repo.waitingForBatch(batchNum)) await this.nudge();
   }
 
   /** One pass: sends every notice whose batch has finished and whose delay has passed. */
