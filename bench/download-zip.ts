@@ -2,23 +2,35 @@
 // app (PGlite in memory, or TEST_DB=postgres) whose local storage lives in a temp directory:
 //   - time to first byte of a zip of 3,000 items (target < 1 s),
 //   - store-only zip throughput vs reading the same bytes from local storage (target >= 80 %),
-//   - heap growth while a large zip streams (target: flat, far below the zip's size).
+//   - heap growth while a large zip streams (target: flat, far below the zip's size),
+//   - issue 12 goal 8: the peak RSS of the compiled server (as `npm start` runs it, PGlite, its own
+//     process) while it streams a zip of BENCH_ZIP_MEMORY_FILES (default 640) × 16 MiB = 10 GiB;
+//     the objects are hard links to one file, so seeding takes no time and no disk.
 // Data is generated on the spot and removed afterwards. Run: npm run bench (or tsx bench/download-zip.ts).
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
+import { openDatabase } from '../server/src/db/database';
 import { streamZip } from '../server/src/modules/downloads/zip';
 import { ItemsRepository } from '../server/src/modules/items/repository';
 import { createStorage } from '../server/src/storage/index';
 import { ADMIN, createTestApp, signIn } from '../server/test/harness';
+import { callApi } from '../server/test/over-http';
+import { recordGoals, times } from './goals';
+import { BENCH_ADMIN, peakWhile, rssMiB, startBenchServer } from './server';
 
 const MANY = Number(process.env.BENCH_ZIP_ITEMS ?? 3000);
 const MANY_BYTES = 16 * 1024;
 const BIG = Number(process.env.BENCH_ZIP_BIG_FILES ?? 24);
 const BIG_BYTES = 16 * 1024 * 1024;
+const MEMORY_FILES = Number(process.env.BENCH_ZIP_MEMORY_FILES ?? 640);
+const MEMORY_PORT = Number(process.env.BENCH_PORT ?? 18_600);
 const MiB = 1024 * 1024;
 
 const t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', SESSION_IDLE_HOURS: '24' });
@@ -81,7 +93,10 @@ await t.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = t.app.server.address() as AddressInfo;
 
 /** Downloads over a real socket, discarding the bytes: first-byte time, total time and size. */
-function download(body: unknown): Promise<{ firstByteMs: number; totalMs: number; bytes: number }> {
+function download(
+  body: unknown,
+  target = { port, token },
+): Promise<{ firstByteMs: number; totalMs: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let firstByteMs = -1;
@@ -89,10 +104,10 @@ function download(body: unknown): Promise<{ firstByteMs: number; totalMs: number
     const request = http.request(
       {
         host: '127.0.0.1',
-        port,
+        port: target.port,
         method: 'POST',
         path: '/ske-api/v1_0/file/batch-download',
-        headers: { token, 'content-type': 'application/json' },
+        headers: { token: target.token, 'content-type': 'application/json' },
       },
       (response) => {
         if (response.statusCode !== 200) reject(new Error(`HTTP ${response.statusCode}`));
@@ -257,3 +272,90 @@ for (const [name, value, target, ok] of rows)
   console.log(`${line([name, value, target])} | ${ok ? 'yes' : 'NO'}`);
 
 await t.close();
+
+// 4. Issue 12 goal 8: the compiled server's peak memory while it streams a 10 GiB zip. A folder is
+// made through the API, the server stopped, its files seeded into the embedded database by SQL
+// (objects: hard links to one 16 MiB file), then the server started again and the zip downloaded.
+const memoryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-zip-memory-'));
+let zipRss = { before: 0, peak: 0, bytes: 0, seconds: 0 };
+try {
+  const startServer = () => startBenchServer({ port: MEMORY_PORT, dataDir: memoryDir, production: true });
+  const serverBase = `http://127.0.0.1:${MEMORY_PORT}`;
+  const login = async () =>
+    (
+      await callApi<{ token: string }>(serverBase, '', 'POST', '/security-api/login', {
+        userName: BENCH_ADMIN.email,
+        password: BENCH_ADMIN.password,
+      })
+    ).token;
+  let server = await startServer();
+  const { folderId } = await callApi<{ folderId: number }>(
+    serverBase,
+    await login(),
+    'POST',
+    '/ske-api/v1_0/file/creat-folder',
+    { folderName: 'bench-zip-memory', path: '/' },
+  );
+  await server.stop();
+  const embedded = await openDatabase({ pgliteDir: path.join(memoryDir, 'db') });
+  const folder = await embedded.db
+    .selectFrom('items')
+    .select(['id_path', 'owner_id', 'dept_path', 'name'])
+    .where('id', '=', folderId)
+    .executeTakeFirstOrThrow();
+  await sql`
+    WITH files AS (
+      INSERT INTO items (type, parent_id, name, id_path, folder_path, owner_id, dept_path, file_formats, total_size, created_at)
+      SELECT 2, ${folderId}, 'm-' || lpad(g::text, 5, '0'), ${folder.id_path} || 'm' || g || '/', ${`/${folder.name}`},
+             ${folder.owner_id}, ${folder.dept_path}, 'jpg', ${BIG_BYTES}, now()
+      FROM generate_series(0, ${MEMORY_FILES - 1}) g
+      RETURNING id, name
+    )
+    INSERT INTO uploads (batch_num, user_id, folder_id, file_name, base_name, format, file_size, storage_key,
+                         status, upload_schedule, item_id, preview_status, completed_at)
+    SELECT 'bench', ${folder.owner_id}, ${folderId}, files.name || '.jpg', files.name, 'jpg', ${BIG_BYTES},
+           'bench/zip-memory/' || (split_part(files.name, '-', 2))::int || '.jpg', 2, 100, files.id, 4, now()
+    FROM files`.execute(embedded.db);
+  await embedded.close();
+  const objects = path.join(memoryDir, 'objects', 'bench', 'zip-memory');
+  fs.mkdirSync(objects, { recursive: true });
+  fs.writeFileSync(path.join(objects, '0.jpg'), randomBytes(BIG_BYTES));
+  for (let i = 1; i < MEMORY_FILES; i++)
+    fs.linkSync(path.join(objects, '0.jpg'), path.join(objects, `${i}.jpg`));
+
+  server = await startServer();
+  try {
+    const target = { port: MEMORY_PORT, token: await login() };
+    const before = rssMiB(server.pid);
+    const { peak, result } = await peakWhile(server.pid, () =>
+      download({ folderDataIdList: [folderId] }, target),
+    );
+    zipRss = { before, peak, bytes: result.bytes, seconds: result.totalMs / 1000 };
+  } finally {
+    await server.stop();
+  }
+  console.log(
+    `compiled server, zip of ${MEMORY_FILES} × ${BIG_BYTES / MiB} MiB (${(zipRss.bytes / 2 ** 30).toFixed(1)} GiB in ${zipRss.seconds.toFixed(0)} s): RSS ${zipRss.before.toFixed(0)} -> peak ${zipRss.peak.toFixed(0)} MiB`,
+  );
+} finally {
+  fs.rmSync(memoryDir, { recursive: true, force: true });
+}
+
+recordGoals('download-zip', [
+  {
+    goal: 5,
+    text: `store-only zip of ${BIG} × ${BIG_BYTES / MiB} MiB over HTTP (test app in the bench's process, PGlite, best of 2): ≥ 0.8× a bare HTTP stream of the same files`,
+    measured: `${zipBest.toFixed(0)} MiB/s`,
+    baseline: `${bareBest.toFixed(0)} MiB/s (bare Node HTTP server streaming the same objects in one response)`,
+    ratio: times(zipBest, bareBest, 2),
+    met: zipBest / bareBest >= 0.8,
+  },
+  {
+    goal: 8,
+    text: `peak RSS while streaming a zip of ${MEMORY_FILES} × ${BIG_BYTES / MiB} MiB (${((MEMORY_FILES * BIG_BYTES) / 2 ** 30).toFixed(1)} GiB; compiled server in its own process, as \`npm start\` runs it, PGlite, sampled every 50 ms): < 400 MiB`,
+    measured: `${zipRss.peak.toFixed(0)} MiB`,
+    baseline: `${zipRss.before.toFixed(0)} MiB (the same server just before)`,
+    ratio: times(zipRss.peak, zipRss.before, 2),
+    met: zipRss.peak < 400 && zipRss.bytes > MEMORY_FILES * BIG_BYTES,
+  },
+]);

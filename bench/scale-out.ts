@@ -14,6 +14,7 @@ import { call } from '../server/test/call';
 import { mediaJobsSettled, startCluster } from '../server/test/cluster';
 import { makeJpeg } from '../server/test/fixtures';
 import { runLanes, uploadFiles } from '../server/test/over-http';
+import { recordGoals, times } from './goals';
 import { BENCH_ADMIN } from './server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -95,6 +96,7 @@ try {
   const perUpload = new Map<string, number>();
   for (const job of done) perUpload.set(job.upload_id, (perUpload.get(job.upload_id) ?? 0) + 1);
   const exactlyOnce =
+    uploaded.length > 0 &&
     uploaded.every((id) => perUpload.get(String(id)) === 1) &&
     done.every((job) => job.state === 'completed' && job.retry_count === 0);
 
@@ -112,6 +114,21 @@ try {
 
   const version = (await database.query<{ v: string }>(`SELECT current_setting('server_version') AS v`))
     .rows[0]?.v;
+  const errors = scaled.errors.length + single.errors.length + cluster.proxy.failures;
+  recordGoals(
+    'scale-out',
+    [
+      {
+        goal: 9,
+        text: `2 app processes + 1 worker behind a round-robin proxy, ${SECONDS} s of ${UPLOAD_LANES} upload and ${READ_LANES} listing/search lanes, then the same against 1 app (PostgreSQL, s3rver): 0 errors, each media job once`,
+        measured: `${scaled.calls.toLocaleString('en')} calls through the proxy (${(scaled.calls / SECONDS).toFixed(0)}/s); both loads: ${errors} errors, ${uploaded.length} uploads, ${done.length} media jobs, ${exactlyOnce ? 'each exactly once' : 'NOT each exactly once'}`,
+        baseline: `${single.calls.toLocaleString('en')} calls (${(single.calls / SECONDS).toFixed(0)}/s), 1 app directly`,
+        ratio: times(scaled.calls, single.calls, 2),
+        met: exactlyOnce && errors === 0,
+      },
+    ],
+    version ? { postgres: version } : {},
+  );
   const section = `## Scale-out (bench/scale-out.ts, issue 12 goal 9)
 
 ${new Date().toISOString().slice(0, 10)} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'} · PostgreSQL ${version} · s3rver ·

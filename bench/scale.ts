@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { createStorage } from '../server/src/storage';
 import { givenUser } from '../server/test/factories';
 import { ADMIN, createTestApp, createTestDatabase, signIn } from '../server/test/harness';
+import { recordGoals, times } from './goals';
 import { listenLocally, seedFiles, seedFolder } from './server';
 
 process.env.TEST_DB = 'postgres';
@@ -241,6 +242,18 @@ reading the same rows, timed in the same run.
 
 ${table}
 `;
+recordGoals(
+  'scale',
+  rows.map((r) => ({
+    goal: Number.parseInt(r.goal, 10),
+    text: `${r.goal.replace(/^\d+\. /, '')} (${(ITEMS + 100_000 + SMALL).toLocaleString('en')} items, median of ${RUNS}): < ${r.limitMs.toLocaleString('en')} ms`,
+    measured: `${r.measured.toFixed(1)} ms`,
+    baseline: `${r.baseline.toFixed(1)} ms (${r.baselineLabel})`,
+    ratio: times(r.measured, r.baseline),
+    met: r.measured < r.limitMs,
+  })),
+  { postgres: version },
+);
 const target = path.resolve(import.meta.dirname, '../docs/benchmarks.md');
 const existing = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
 const rest = existing
