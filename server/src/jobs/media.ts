@@ -291,7 +291,9 @@ export class MediaProcessor {
         format: kind === 'psd' ? 'psd' : 'image',
         background: kind === 'psd' ? '#ffffff' : null,
         limitInputPixels: this.deps.images.limits.maxPixels,
-        scratchDir: path.dirname(file),
+        // Only a PSD's composite is written there, and a PSD always gets a temp folder: a raster
+        // source may be the store's own file, whose folder must never be written to.
+        scratchDir: kind === 'psd' ? path.dirname(file) : os.tmpdir(),
       });
     } catch (error) {
       // Decoders report corrupt input in many words; any failure to read the file's own bytes is damage.

@@ -391,8 +391,8 @@ export class ItemsRepository {
       await this.transaction((repo) => repo.refreshColours(itemId));
       return;
     }
-    const { rows } = await sql<{ created_at: Date; cover_upload_id: number | string | null }>`
-      SELECT i.created_at, (
+    const { rows } = await sql<{ cover_upload_id: number | string | null }>`
+      SELECT (
         SELECT u.id FROM uploads u
         WHERE u.item_id = i.id AND u.status = ${sql.lit(UploadStatus.done)} AND NOT u.hidden AND u.thumb_key IS NOT NULL
           AND NOT EXISTS (
@@ -403,24 +403,23 @@ export class ItemsRepository {
       FROM items i WHERE i.id = ${itemId} FOR UPDATE`.execute(this.db);
     const item = rows[0];
     if (!item) return;
-    await this.copyCoverColours(itemId, item.cover_upload_id, item.created_at);
+    await this.copyCoverColours(itemId, item.cover_upload_id);
   }
 
   /**
-   * Replaces the item's colours with its cover upload's (none without a cover or colours), their
-   * cells by the database's `colour_cell`, as `refresh_file_summary` stores them.
+   * Replaces the item's colours with its cover upload's (none without a cover or colours), as
+   * `refresh_file_summary` stores them: cells by the database's `colour_cell`, the item's creation
+   * time read in SQL (a JavaScript Date would drop its microseconds, and the colour walk's order
+   * would then differ from the items').
    */
-  private async copyCoverColours(
-    itemId: number,
-    coverUploadId: number | string | null,
-    createdAt: Date,
-  ): Promise<void> {
+  private async copyCoverColours(itemId: number, coverUploadId: number | string | null): Promise<void> {
     await this.db.deleteFrom('item_colours').where('item_id', '=', itemId).execute();
     if (coverUploadId === null) return;
     await sql`
       INSERT INTO item_colours (item_id, slot, l, a, b, weight, cell, created_at)
-      SELECT ${itemId}, slot, l, a, b, weight, colour_cell(l, a, b), ${createdAt}
-      FROM media_colours WHERE upload_id = ${Number(coverUploadId)}`.execute(this.db);
+      SELECT i.id, c.slot, c.l, c.a, c.b, c.weight, colour_cell(c.l, c.a, c.b), i.created_at
+      FROM media_colours c CROSS JOIN items i
+      WHERE c.upload_id = ${Number(coverUploadId)} AND i.id = ${itemId}`.execute(this.db);
   }
 
   async setFileMetadata(
