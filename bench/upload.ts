@@ -22,7 +22,7 @@ import sharp from 'sharp';
 import { createPostgresDatabase } from '../server/test/harness';
 import { type BenchFile, callApi, uploadFiles } from '../server/test/over-http';
 import { type GoalRow, recordGoals, times } from './goals';
-import { BENCH_ADMIN, startBenchServer } from './server';
+import { BENCH_ADMIN, rssMiB, startBenchServer } from './server';
 
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 5120);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 100);
@@ -89,11 +89,6 @@ const upload = (files: BenchFile[]) => uploadFiles(base, token, files, { onCall:
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function rssMiB(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 const rows: Array<[string, string, string, string]> = [];
