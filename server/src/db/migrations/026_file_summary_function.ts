@@ -12,6 +12,9 @@ import { type Kysely, sql } from 'kysely';
  * - `colour_cell(l, a, b)`: the colour search's index cell of an OKLab × 1000 colour, the same
  *   arithmetic as `colourCell` in packages/contract/src/fingerprint.ts (a test holds them equal over
  *   the whole range and beyond its edges).
+ * - `replace_item_colours(item, cover_upload)`: the item's colours become its cover upload's
+ *   (none without a cover), with their cells and the item's creation time; the fingerprint
+ *   back-fill calls it on its own.
  * - `refresh_file_summary(item, at)`: what `ItemsRepository.refreshFileSummary` did, in the same
  *   order: the items row is updated (and so locked) first, then its colours are replaced by its
  *   cover upload's, so two refreshes of one item write its colours one after the other.
@@ -25,10 +28,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         + ((least(greatest(b, -400), 399) + 400) / 50))::smallint
     $$`.execute(db);
   await sql`
+    CREATE FUNCTION replace_item_colours(item bigint, cover_upload bigint) RETURNS void
+    LANGUAGE plpgsql AS $$
+    BEGIN
+      DELETE FROM item_colours WHERE item_id = item;
+      IF cover_upload IS NOT NULL THEN
+        INSERT INTO item_colours (item_id, slot, l, a, b, weight, cell, created_at)
+        SELECT i.id, c.slot, c.l, c.a, c.b, c.weight, colour_cell(c.l, c.a, c.b), i.created_at
+        FROM media_colours c CROSS JOIN items i
+        WHERE c.upload_id = cover_upload AND i.id = item;
+      END IF;
+    END $$`.execute(db);
+  await sql`
     CREATE FUNCTION refresh_file_summary(item bigint, at timestamptz) RETURNS void
     LANGUAGE plpgsql AS $$
     DECLARE
-      item_created timestamptz;
       cover_upload bigint;
     BEGIN
       WITH latest AS (
@@ -47,15 +61,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         cover_key = (SELECT thumb_key FROM cover),
         updated_at = at
       WHERE id = item
-      RETURNING created_at, (SELECT id FROM cover) INTO item_created, cover_upload;
-      IF NOT FOUND THEN
-        RETURN;
-      END IF;
-      DELETE FROM item_colours WHERE item_id = item;
-      IF cover_upload IS NOT NULL THEN
-        INSERT INTO item_colours (item_id, slot, l, a, b, weight, cell, created_at)
-        SELECT item, slot, l, a, b, weight, colour_cell(l, a, b), item_created
-        FROM media_colours WHERE upload_id = cover_upload;
+      RETURNING (SELECT id FROM cover) INTO cover_upload;
+      IF FOUND THEN
+        PERFORM replace_item_colours(item, cover_upload);
       END IF;
     END $$`.execute(db);
 }

@@ -403,23 +403,8 @@ export class ItemsRepository {
       FROM items i WHERE i.id = ${itemId} FOR UPDATE`.execute(this.db);
     const item = rows[0];
     if (!item) return;
-    await this.copyCoverColours(itemId, item.cover_upload_id);
-  }
-
-  /**
-   * Replaces the item's colours with its cover upload's (none without a cover or colours), as
-   * `refresh_file_summary` stores them: cells by the database's `colour_cell`, the item's creation
-   * time read in SQL (a JavaScript Date would drop its microseconds, and the colour walk's order
-   * would then differ from the items').
-   */
-  private async copyCoverColours(itemId: number, coverUploadId: number | string | null): Promise<void> {
-    await this.db.deleteFrom('item_colours').where('item_id', '=', itemId).execute();
-    if (coverUploadId === null) return;
-    await sql`
-      INSERT INTO item_colours (item_id, slot, l, a, b, weight, cell, created_at)
-      SELECT i.id, c.slot, c.l, c.a, c.b, c.weight, colour_cell(c.l, c.a, c.b), i.created_at
-      FROM media_colours c CROSS JOIN items i
-      WHERE c.upload_id = ${Number(coverUploadId)} AND i.id = ${itemId}`.execute(this.db);
+    // The same replacement `refresh_file_summary` makes (migration 026).
+    await sql`SELECT replace_item_colours(${itemId}, ${item.cover_upload_id})`.execute(this.db);
   }
 
   async setFileMetadata(
