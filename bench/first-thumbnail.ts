@@ -3,7 +3,7 @@
 // the embedded database in a scratch data directory. Baseline, measured in the same run: a bare
 // HTML page on the same origin holding the same 200 thumbnail URLs.
 // Run: tsx bench/first-thumbnail.ts (part of npm run bench); BENCH_TRACE=1 lists the requests,
-// BENCH_PROFILE=1 the main thread's time by script. Needs /usr/bin/chromium
+// BENCH_PROFILE=1 the main thread's time by script, BENCH_TIMELINE=1 its long tasks. Needs /usr/bin/chromium
 // (scripts/setup-system.sh installs it).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -75,6 +75,53 @@ function printProfile(profile: CpuProfile, untilMs: number): void {
   for (const line of top(byScript, 15)) console.log(line);
   console.log('top functions:');
   for (const line of top(byFunction, 15)) console.log(line);
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
+}
+
+/**
+ * BENCH_TIMELINE=1: the page's main-thread tasks of 15 ms or more to the first thumbnail (script,
+ * module evaluation, style, layout, paint), and when the first API and thumbnail requests went
+ * out, from Chromium's timeline trace; ms from the navigation's request.
+ */
+function printTimeline(trace: { traceEvents: TraceEvent[] }, untilMs: number): void {
+  const events = trace.traceEvents;
+  const renderers = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  // The page's renderer is the busiest one (the other holds the blank page the context opened with).
+  const busiest = (pid: number) => events.filter((e) => e.pid === pid).length;
+  const main = renderers.sort((a, b) => busiest(b.pid) - busiest(a.pid))[0];
+  const requests = events.filter((e) => e.name === 'ResourceSendRequest').sort((a, b) => a.ts - b.ts);
+  if (!main || requests.length === 0) return;
+  const start = (requests[0] as TraceEvent).ts;
+  const at = (e: TraceEvent) => ((e.ts - start) / 1000).toFixed(0).padStart(6);
+  console.log(
+    `\nthe page's main thread to the first thumbnail (${untilMs.toFixed(0)} ms), tasks of 15 ms or more:`,
+  );
+  let openUntil = 0;
+  for (const task of events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur)
+    .sort((a, b) => a.ts - b.ts)) {
+    if (task.ts < openUntil) continue; // inside a task already listed or skipped
+    openUntil = task.ts + (task.dur as number);
+    const ms = (task.dur as number) / 1000;
+    if (ms < 15) continue;
+    const script = task.args?.data?.url?.replace(/^https?:\/\/[^/]+/, '') ?? '';
+    console.log(`${at(task)} +${ms.toFixed(0).padStart(5)} ms  ${task.name} ${script}`);
+  }
+  const first = (test: (url: string) => boolean) => requests.find((e) => test(e.args?.data?.url ?? ''));
+  for (const [label, request] of [
+    ['first API request', first((url) => url.includes('-api/'))],
+    ['first thumbnail request', first((url) => url.includes('/media?'))],
+  ] as const)
+    if (request) console.log(`${at(request)}  ${label} sent`);
 }
 
 // `npm start` as a user runs it: builds what is stale, then the compiled server.
@@ -155,7 +202,10 @@ try {
       await profiling.send('Profiler.setSamplingInterval', { interval: 200 });
       await profiling.send('Profiler.start');
     }
+    const timeline = process.env.BENCH_TIMELINE && run === 1;
+    if (timeline) await browser.startTracing(page, { categories: ['devtools.timeline'] });
     const appMs = await firstImageMs(page, `${base}/allfiles/${folderId}`, '[data-testid="item-card"] img');
+    if (timeline) printTimeline(JSON.parse(String(await browser.stopTracing())), appMs);
     if (profiling) printProfile((await profiling.send('Profiler.stop')).profile as CpuProfile, appMs);
     if (process.env.BENCH_TRACE && run === 1) {
       // Where the folder page's time goes: every request with its start, the moment it was sent

@@ -65,10 +65,12 @@ export function ItemCard({ item, size, waterfall, selected, onSelect, onAction }
         aria-label={item.name}
       >
         {showImage ? (
+          // Not loading="lazy": the grid is virtualised, so the cards in the page are the visible
+          // rows and a few beyond, and a lazy image waits for a layout pass and an intersection
+          // check before it is even asked for (issue 12 goal 4).
           <img
             src={item.compactUrl as string}
             alt=""
-            loading="lazy"
             className={waterfall ? styles.thumbNatural : styles.thumbCover}
             onError={() => setBroken(true)}
           />

@@ -43,7 +43,9 @@ export function ItemGrid({
 }: Props) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  // Unknown until the layout effect has measured the scroller: the first render draws no cards,
+  // since it could only guess the columns and drawing them twice doubles the first page's work.
+  const [width, setWidth] = useState<number | null>(null);
   const cardSize = LIMITS.defaultCardSize;
 
   useLayoutEffect(() => {
@@ -55,14 +57,16 @@ export function ItemGrid({
     return () => observer.disconnect();
   }, []);
 
-  const columns = Math.max(1, Math.floor((width - 8 + GAP) / (cardSize + GAP)));
+  const columns = Math.max(1, Math.floor(((width ?? 0) - 8 + GAP) / (cardSize + GAP)));
   const rows = waterfall ? items.length : Math.ceil(items.length / columns);
   const fixedRow = cardSize * 0.75 + META_HEIGHT + GAP;
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scroller.current,
     estimateSize: () => fixedRow,
-    overscan: 6,
+    // Rows drawn beyond the screen: enough to scroll into without a blank row, few enough that the
+    // first page does not render a screenful of cards nobody sees yet (issue 12 goal 4).
+    overscan: 2,
     gap: waterfall ? GAP : 0,
     lanes: waterfall ? columns : 1,
   });
@@ -112,7 +116,7 @@ export function ItemGrid({
         <div className={styles.empty}>{empty}</div>
       ) : (
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((row) => {
+          {(width === null ? [] : virtualizer.getVirtualItems()).map((row) => {
             if (waterfall) {
               const item = items[row.index] as Item;
               return (
