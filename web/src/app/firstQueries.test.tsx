@@ -21,7 +21,7 @@ function FirstPage() {
     <p>
       {user.isPending || listing.isPending
         ? 'pending'
-        : `${user.data?.userName} ${listing.data?.pages[0]?.list.length}`}
+        : `${user.data?.username} ${listing.data?.pages[0]?.list.length}`}
     </p>
   );
 }
@@ -35,7 +35,7 @@ it('the first page’s queries take the answers asked for early, and the page re
   setToken('tok-first', false);
   const fetchMock = vi.fn(async (url: string) => {
     const result = url.includes('user-info')
-      ? { userName: 'ada', resourcesList: [] }
+      ? { username: 'ada', resourcesList: [] }
       : { list: [{ id: 1 }, { id: 2 }], pageNo: 1, hasMore: false };
     return new Response(JSON.stringify(envelope(result)), {
       status: 200,
