@@ -18,6 +18,9 @@ export const SERVER_ENTRIES = {
   'sweep-objects': 'src/jobs/sweep-objects.ts',
   // Spawned by main to create a new embedded database in a process of its own.
   'prepare-embedded-database': 'src/db/prepare-embedded-database.ts',
+  // Loaded by scripts/start.mjs before an entry: a file of its own, so that nothing the entries
+  // import (libvips, argon2, pg-boss) is evaluated before it, as it would be in a shared chunk.
+  'malloc-arenas': 'src/lib/malloc-arenas-at-start.ts',
 };
 
 const outdir = path.join(server, 'dist');

@@ -57,6 +57,9 @@ buildIfStale(
 // holds ~45 MiB), and signals reach the server's own handlers directly.
 process.setSourceMapsEnabled(true);
 process.chdir(root);
+// Before anything of the entry is loaded: the malloc arena limit must hold before any thread starts
+// (server/src/lib/malloc-arenas.ts).
+await import(pathToFileURL(path.join(root, 'server/dist/malloc-arenas.js')).href);
 const entryFile = path.join(root, 'server/dist', `${entry}.js`);
 process.argv = [process.argv[0], entryFile, ...entryArgs];
 await import(pathToFileURL(entryFile).href);

@@ -161,12 +161,11 @@ function signedInPage(): Plugin {
       const cycle = chunkCycle(chunks);
       if (cycle) this.error(`chunks import each other: ${cycle.join(' → ')}`);
       // With the layout: the folder page, the page people open most (a shared link, a bookmark;
-      // 1.4 kB compressed, the rest of it is in the groups), and the first page's queries.
+      // 1.4 kB compressed, the rest of it is in the groups).
       const facades = [
         source('app/AppShell.tsx'),
         source('layout/MainLayout.tsx'),
         source('features/files/AllFilesPage.tsx'),
-        source('app/firstQueries.ts'),
       ];
       const html = String(index.source);
       const preload = new Set<OutputChunk>();

@@ -1,5 +1,3 @@
-// First: the malloc arena limit must hold before any module starts a thread (lib/malloc-arenas.ts).
-import './lib/malloc-arenas-at-start';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';

@@ -1,5 +1,3 @@
-// First: the malloc arena limit must hold before any module starts a thread (lib/malloc-arenas.ts).
-import './lib/malloc-arenas-at-start';
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { startJobQueue } from './jobs/queue';

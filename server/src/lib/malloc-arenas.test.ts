@@ -5,19 +5,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { isGlibc } from './malloc-arenas';
 
 const require = createRequire(import.meta.url);
 
 // Each case in a process of its own: the limit is process-wide and lasts for the process's life.
-// The probe is compiled the way the server is (scripts/build-server.mjs: bundled, plain Node, no
-// TypeScript loader, whose own threads would take arenas before the limit); it starts six threads
-// that allocate, then has glibc list its arenas (malloc_stats).
+// The probe is compiled to plain JavaScript and loads the limit first, as scripts/start.mjs loads
+// server/dist/malloc-arenas.js before an entry (no TypeScript loader, whose own threads would take
+// arenas before the limit); it starts six threads that allocate, then has glibc list its arenas
+// (malloc_stats).
 function arenasOfProbe(env: Record<string, string | undefined>): { arenas: number; capped: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-arenas-'));
-  const source = path.join(dir, 'probe.ts');
-  fs.writeFileSync(
-    source,
-    `import { createRequire } from 'node:module';
+  try {
+    const source = path.join(dir, 'probe.ts');
+    fs.writeFileSync(
+      source,
+      `import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { mallocArenas } from ${JSON.stringify(path.resolve(import.meta.dirname, 'malloc-arenas-at-start.ts'))};
 const koffi = createRequire(import.meta.url)('koffi');
@@ -28,16 +31,18 @@ console.log(String(mallocArenas));
 koffi.load('libc.so.6').func('void malloc_stats(void)')();
 await Promise.all(workers.map((worker) => worker.terminate()));
 `,
-  );
-  const probe = path.join(dir, 'probe.mjs');
-  buildSync({ entryPoints: [source], outfile: probe, bundle: true, format: 'esm', platform: 'node' });
-  try {
+    );
+    const probe = path.join(dir, 'probe.mjs');
+    buildSync({ entryPoints: [source], outfile: probe, bundle: true, format: 'esm', platform: 'node' });
     const run = spawnSync(process.execPath, [probe], {
       // The probe lives outside the project: its require finds koffi through NODE_PATH.
       env: {
         ...process.env,
         NODE_PATH: path.resolve(require.resolve('koffi'), '../..'),
         MALLOC_ARENA_MAX: undefined,
+        GLIBC_TUNABLES: undefined,
+        // A loader's threads (tsx) would take arenas before the limit, as no server process has.
+        NODE_OPTIONS: undefined,
         ...env,
       },
       encoding: 'utf8',
@@ -49,7 +54,7 @@ await Promise.all(workers.map((worker) => worker.terminate()));
   }
 }
 
-describe.runIf(process.platform === 'linux')('malloc arenas of a server process (issue 12 goal 8)', () => {
+describe.runIf(isGlibc())('malloc arenas of a server process (issue 12 goal 8)', () => {
   it('are capped at two however many threads allocate', () => {
     expect(arenasOfProbe({})).toEqual({ arenas: 2, capped: '2' });
   });

@@ -12,13 +12,12 @@ const M_ARENA_MAX = -8;
  * resident memory climbs with every batch of thumbnails (issue 12 goal 8; sharp's and Node's own
  * advice for glibc). glibc reads MALLOC_ARENA_MAX only when a process starts, and `npm start` cannot
  * set its own environment, so the limit is set with mallopt, before the threads start. A limit
- * set in the environment is left as it is; on other platforms and C libraries nothing is done.
+ * set in the environment (MALLOC_ARENA_MAX or GLIBC_TUNABLES) is left as it is; on other platforms and C libraries nothing is done.
  * Answers the limit set, or null when none was.
  */
 export function capMallocArenas(env: NodeJS.ProcessEnv = process.env): number | null {
-  if (process.platform !== 'linux' || env.MALLOC_ARENA_MAX) return null;
-  const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
-  if (!report.header?.glibcVersionRuntime) return null;
+  if (env.MALLOC_ARENA_MAX || env.GLIBC_TUNABLES?.includes('glibc.malloc.arena_max') || !isGlibc())
+    return null;
   try {
     const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
     const mallopt = koffi.load('libc.so.6').func('int mallopt(int, int)');
@@ -27,4 +26,11 @@ export function capMallocArenas(env: NodeJS.ProcessEnv = process.env): number | 
     // No foreign-function library for this platform: the process runs with glibc's default.
     return null;
   }
+}
+
+/** Whether this process runs on Linux with glibc (not musl, as on Alpine). */
+export function isGlibc(): boolean {
+  if (process.platform !== 'linux') return false;
+  const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
+  return Boolean(report.header?.glibcVersionRuntime);
 }

@@ -7,10 +7,7 @@ import { getToken } from '../auth/token';
 import { folderListingQuery } from '../features/files/listingQuery';
 import { PageLoading, page, shellPage } from './lazyPage';
 
-/**
- * What a route's page asks the server for first: asked for as soon as the app starts on it
- * (askEarly), and put in the query cache once the shell's code is there (firstQueries.ts).
- */
+/** What a route's page asks the server for first: asked for as soon as the app starts on it (askEarly). */
 interface RouteHandle {
   askFirst?: (params: Params) => void;
 }
@@ -51,22 +48,15 @@ const appRoutes = (): RouteObject[] =>
           </RequireAuth>
         ),
       ),
-      handle: {
-        askFirst: () => {
-          askEarly(endpoints.userInfo);
-          void import('./firstQueries').then((first) => first.seedCurrentUser());
-        },
-      } satisfies RouteHandle,
+      handle: { askFirst: () => askEarly(endpoints.userInfo) } satisfies RouteHandle,
       children: [
         { index: true, lazy: page(() => import('../features/search/HomeIndex'), 'HomeIndex') },
         {
           path: 'allfiles/:folderId',
           lazy: page(() => import('../features/files/AllFilesPage'), 'AllFilesPage'),
           handle: {
-            askFirst: ({ folderId = 'all' }) => {
-              askEarly(endpoints.folderListing, { query: folderListingQuery(folderId, 1) });
-              void import('./firstQueries').then((first) => first.seedFolderListing(folderId));
-            },
+            askFirst: ({ folderId = 'all' }) =>
+              askEarly(endpoints.folderListing, { query: folderListingQuery(folderId, 1) }),
           } satisfies RouteHandle,
         },
         {

@@ -30,10 +30,12 @@ interface Props {
   selected: boolean;
   onSelect: (item: Item, additive: boolean) => void;
   onAction: (action: ItemAction, item: Item) => void;
+  /** Load the thumbnail at once (the virtualised grid) rather than when scrolled near. */
+  eager?: boolean;
 }
 
 /** One folder or file in a listing: thumbnail (or type icon), name, formats, state. */
-export function ItemCard({ item, size, waterfall, selected, onSelect, onAction }: Props) {
+export function ItemCard({ item, size, waterfall, selected, onSelect, onAction, eager = false }: Props) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState(false);
   const canEdit = item.authList.includes('edit');
@@ -65,12 +67,13 @@ export function ItemCard({ item, size, waterfall, selected, onSelect, onAction }
         aria-label={item.name}
       >
         {showImage ? (
-          // Not loading="lazy": the grid is virtualised, so the cards in the page are the visible
-          // rows and a few beyond, and a lazy image waits for a layout pass and an intersection
-          // check before it is even asked for (issue 12 goal 4).
+          // Eager in the virtualised grid, whose cards are the visible rows and a few beyond: a
+          // lazy image waits for a layout pass and an intersection check before it is even asked
+          // for (issue 12 goal 4). Lazy where every card of a list is in the page.
           <img
             src={item.compactUrl as string}
             alt=""
+            loading={eager ? 'eager' : 'lazy'}
             className={waterfall ? styles.thumbNatural : styles.thumbCover}
             onError={() => setBroken(true)}
           />

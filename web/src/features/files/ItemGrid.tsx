@@ -107,6 +107,7 @@ export function ItemGrid({
       selected={selected.has(item.id)}
       onSelect={onSelect}
       onAction={onAction}
+      eager
     />
   );
 

@@ -1,11 +1,5 @@
 import { type EndpointRoute, type Endpoints, type Item, ItemType } from '@dam/contract';
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
@@ -23,12 +17,9 @@ export const filesKeys = {
   tagSelector: ['tags', 'selector'] as const,
 };
 
-/**
- * The query of one folder's listing: the hook's, and the router's for the first page
- * (firstQueries.ts), which must be the same query for the page to find the answer in the cache.
- */
-export function folderListingOptions(folderId: string, sort: SortState, filter: ListingFilter) {
-  return infiniteQueryOptions({
+/** One folder, page by page (SPEC §2 infinite scroll). */
+export function useFolderListing(folderId: string, sort: SortState, filter: ListingFilter) {
+  return useInfiniteQuery({
     queryKey: filesKeys.folder(folderId, sort, filter),
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
@@ -38,17 +29,7 @@ export function folderListingOptions(folderId: string, sort: SortState, filter: 
     // they are there, so they appear without a reload.
     refetchInterval: (query) =>
       query.state.data?.pages.some((page) => page.list.some(awaitingThumbnail)) ? 3000 : false,
-    // An answer fetched before the page mounted (the first page's, firstQueries.ts) is not asked
-    // for again on mount; later visits of a folder still refresh it.
-    staleTime: FIRST_ANSWER_FRESH_MS,
   });
-}
-
-const FIRST_ANSWER_FRESH_MS = 5_000;
-
-/** One folder, page by page (SPEC §2 infinite scroll). */
-export function useFolderListing(folderId: string, sort: SortState, filter: ListingFilter) {
-  return useInfiniteQuery(folderListingOptions(folderId, sort, filter));
 }
 
 const THUMBNAIL_PATIENCE_MS = 5 * 60 * 1000;
