@@ -64,9 +64,7 @@ export function ItemGrid({
     count: rows,
     getScrollElement: () => scroller.current,
     estimateSize: () => fixedRow,
-    // Rows drawn beyond the screen: enough to scroll into without a blank row, few enough that the
-    // first page does not render a screenful of cards nobody sees yet (issue 12 goal 4).
-    overscan: 2,
+    overscan: 6,
     gap: waterfall ? GAP : 0,
     lanes: waterfall ? columns : 1,
   });
