@@ -20,6 +20,8 @@ const RUNS = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 18_590);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-thumbs-'));
+/** A URL of the app's origin without the origin, as the profiles print it. */
+const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
@@ -59,9 +61,7 @@ function printProfile(profile: CpuProfile, untilMs: number): void {
   profile.samples.forEach((id, index) => {
     const frame = byId.get(id);
     const ms = (profile.timeDeltas[index] ?? 0) / 1000;
-    const script = frame?.url
-      ? frame.url.replace(/^https?:\/\/[^/]+/, '')
-      : `(${frame?.functionName || 'native'})`;
+    const script = frame?.url ? pathOf(frame.url) : `(${frame?.functionName || 'native'})`;
     byScript.set(script, (byScript.get(script) ?? 0) + ms);
     const fn = `${frame?.functionName || '(anonymous)'} ${script}:${frame?.lineNumber ?? 0}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
@@ -96,8 +96,9 @@ function printTimeline(trace: { traceEvents: TraceEvent[] }, untilMs: number): v
   const events = trace.traceEvents;
   const renderers = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   // The page's renderer is the busiest one (the other holds the blank page the context opened with).
-  const busiest = (pid: number) => events.filter((e) => e.pid === pid).length;
-  const main = renderers.sort((a, b) => busiest(b.pid) - busiest(a.pid))[0];
+  const eventsOf = new Map<number, number>();
+  for (const e of events) eventsOf.set(e.pid, (eventsOf.get(e.pid) ?? 0) + 1);
+  const main = renderers.sort((a, b) => (eventsOf.get(b.pid) ?? 0) - (eventsOf.get(a.pid) ?? 0))[0];
   const requests = events.filter((e) => e.name === 'ResourceSendRequest').sort((a, b) => a.ts - b.ts);
   if (!main || requests.length === 0) return;
   const start = (requests[0] as TraceEvent).ts;
@@ -113,7 +114,7 @@ function printTimeline(trace: { traceEvents: TraceEvent[] }, untilMs: number): v
     openUntil = task.ts + (task.dur as number);
     const ms = (task.dur as number) / 1000;
     if (ms < 15) continue;
-    const script = task.args?.data?.url?.replace(/^https?:\/\/[^/]+/, '') ?? '';
+    const script = pathOf(task.args?.data?.url ?? '');
     console.log(`${at(task)} +${ms.toFixed(0).padStart(5)} ms  ${task.name} ${script}`);
   }
   const first = (test: (url: string) => boolean) => requests.find((e) => test(e.args?.data?.url ?? ''));
