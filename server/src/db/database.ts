@@ -75,10 +75,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     extensions: { pg_trgm },
     parsers: { [INT8_OID]: parseInt8, [DATE_OID]: keepText },
-    ...(options.pgliteCacheMb ? { postgresqlconf: `shared_buffers = ${options.pgliteCacheMb}MB` } : {}),
+    postgresqlconf: embeddedConf(options.pgliteCacheMb),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return { db, kind: 'pglite', pglite, url: null, close: () => db.destroy() };
+}
+
+/**
+ * PGlite's postgresql.conf (it replaces the one initdb wrote). PostgreSQL's main shared memory
+ * segment defaults to an anonymous mmap, which Emscripten emulates by allocating and zeroing the
+ * whole region, so shared_buffers, the WAL and SLRU buffers and the lock tables were resident from
+ * the first second whether used or not. As System V shared memory, PGlite allocates the segment
+ * from its heap without touching it: only pages PostgreSQL uses become resident (about 20 MiB less
+ * for an idle server; see decisions.md, "Embedded database memory").
+ */
+function embeddedConf(cacheMb: number | undefined): string {
+  return ['shared_memory_type = sysv', ...(cacheMb ? [`shared_buffers = ${cacheMb}MB`] : [])].join('\n');
 }
 
 /**
