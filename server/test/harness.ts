@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { endpoints } from '@dam/contract';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/database';
+import type { DatabaseHandle } from '../src/db/database';
 import {
   type JobQueue,
   type MailRetryPolicy,
@@ -20,54 +18,9 @@ import { AccountsRepository } from '../src/modules/accounts/repository';
 import { call } from './call';
 import { makeS3rverDurable } from './s3rver-durable';
 
-/**
- * A fresh, empty database on the PostgreSQL server of `serverUrl` (named `<prefix>_<random>`), and
- * the way to drop it again (connections still open to it are ended).
- */
-export async function createPostgresDatabase(
-  serverUrl: string,
-  prefix: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await onServer(`CREATE DATABASE ${name}`);
-  return {
-    url: Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString(),
-    drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
+import { createTestDatabase } from './test-database';
 
-/**
- * A real database for one test file: an in-memory PGlite, or (TEST_DB=postgres) a fresh
- * database created on the PostgreSQL server of TEST_DATABASE_URL and dropped afterwards.
- */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const handle = await openDatabase({ pgliteDir: null });
-    await migrateToLatest(handle.db);
-    return handle;
-  }
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const database = await createPostgresDatabase(serverUrl, 'dam_test');
-  const handle = await openDatabase({ url: database.url, pgliteDir: null, poolSize: 4 });
-  await migrateToLatest(handle.db);
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await database.drop();
-    },
-  };
-}
+export { createPostgresDatabase, createTestDatabase, type DatabaseTemplate } from './test-database';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026' } as const;
 

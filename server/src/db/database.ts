@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   pgliteDir: string | null;
   /** shared_buffers of the embedded database in MB (PGlite's own default, 128, when absent). */
   pgliteCacheMb?: number;
+  /** A dump of an embedded database (PGlite `dumpDataDir`) to start from instead of a new one. */
+  pgliteDump?: Blob;
   poolSize?: number;
 }
 
@@ -73,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.pgliteDir) fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const pglite = await PGlite.create({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
     extensions: { pg_trgm },
     parsers: { [INT8_OID]: parseInt8, [DATE_OID]: keepText },
     postgresqlconf: embeddedConf(options.pgliteCacheMb),
