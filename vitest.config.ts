@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -12,7 +13,7 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
-    // One migrated database per project, copied by each test file (server/test/harness.ts).
+    // One migrated database per project, copied by each test file (server/test/test-database.ts).
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -22,9 +23,9 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on the two-core machines the suite
-    // runs on. Much of a server test file's time is spent waiting on other processes (PostgreSQL,
-    // ffmpeg, s3rver, SMTP peers), so two overlap: the PGlite project took 823 s instead of 985.
-    maxWorkers: 2,
+    // runs on. Two there still overlap one file's waits (PostgreSQL, ffmpeg, timers) with another's
+    // work: the PGlite project took 823 s instead of 985, though each file ran ~1.5× slower.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'] } },
       serverProject('server:pglite', 'pglite'),

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/db/database';
 
 /**
@@ -46,7 +45,8 @@ declare module 'vitest' {
  * benchmarks) they are created and migrated here.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const template = process.env.VITEST ? inject('databaseTemplate') : undefined;
+  // Imported only under Vitest: the benchmarks use this file too and measure their own process.
+  const template = process.env.VITEST ? (await import('vitest')).inject('databaseTemplate') : undefined;
   if (process.env.TEST_DB !== 'postgres') {
     const handle = await openDatabase({
       pgliteDir: null,

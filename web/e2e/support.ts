@@ -18,7 +18,7 @@ const shots = path.resolve(import.meta.dirname, 'screenshots');
  */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
-  if (process.env.CI) return;
+  if (process.env.CI === 'true' || process.env.CI === '1') return;
   fs.mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`) });
 }
