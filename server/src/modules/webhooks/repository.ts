@@ -330,7 +330,10 @@ export class WebhooksRepository {
       .executeTakeFirst() as Promise<DeliveryToSend | undefined>;
   }
 
-  /** Notes an attempt of a pending delivery and its outcome (`state` stays pending while retries remain). */
+  /**
+   * Notes an attempt of a pending delivery and its outcome (`state` stays pending while retries
+   * remain). Answers false when the delivery was no longer pending (another run of the job ended it).
+   */
   async recordAttempt(
     id: string,
     outcome: {
@@ -339,8 +342,8 @@ export class WebhooksRepository {
       error: string | null;
       at: Date;
     },
-  ): Promise<void> {
-    await this.db
+  ): Promise<boolean> {
+    const result = await this.db
       .updateTable('api_webhook_deliveries')
       .set((eb) => ({
         attempts: eb('attempts', '+', 1),
@@ -352,7 +355,8 @@ export class WebhooksRepository {
       }))
       .where('id', '=', id)
       .where('state', '=', 'pending')
-      .execute();
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   async cancelDelivery(id: string): Promise<void> {

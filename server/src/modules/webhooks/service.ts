@@ -342,9 +342,16 @@ export class WebhooksService {
         problem = error instanceof UrlRefused ? `address refused: ${error.detail}` : (error as Error).message;
       }
     }
+    // The delivery's end and the webhook's run of failures change together (one transaction), so
+    // whoever sees the delivery ended sees the count that goes with it, and a duplicate run of the
+    // job, finding the delivery no longer pending, counts nothing.
     if (answer && answer.status >= 200 && answer.status < 300) {
-      await repo.recordAttempt(deliveryId, { state: 'delivered', status: answer.status, error: null, at });
-      await repo.resetFailures(delivery.webhook_id);
+      const status = answer.status;
+      await repo.transaction(async (tx) => {
+        if (await tx.recordAttempt(deliveryId, { state: 'delivered', status, error: null, at })) {
+          await tx.resetFailures(delivery.webhook_id);
+        }
+      });
       return;
     }
     if (answer) {
@@ -352,21 +359,23 @@ export class WebhooksService {
       problem = `HTTP ${answer.status}${location}${answer.body ? `: ${answer.body.trim()}` : ''}`;
     }
     const error = clipError(problem);
-    await repo.recordAttempt(deliveryId, {
-      state: finalAttempt ? 'failed' : 'pending',
-      status: answer?.status ?? null,
-      error,
-      at,
-    });
-    if (!finalAttempt) throw new Error(`webhook delivery ${deliveryId}: ${error}`);
-    const disabled = await repo.countFailure(
-      delivery.webhook_id,
-      WEBHOOK_FAILURES_TO_DISABLE,
-      `switched off after ${WEBHOOK_FAILURES_TO_DISABLE} failed deliveries in a row (last: ${error})`.slice(
-        0,
-        500,
-      ),
-      at,
+    const outcome = { status: answer?.status ?? null, error, at };
+    if (!finalAttempt) {
+      await repo.recordAttempt(deliveryId, { state: 'pending', ...outcome });
+      throw new Error(`webhook delivery ${deliveryId}: ${error}`);
+    }
+    const disabled = await repo.transaction(
+      async (tx) =>
+        (await tx.recordAttempt(deliveryId, { state: 'failed', ...outcome })) &&
+        tx.countFailure(
+          delivery.webhook_id,
+          WEBHOOK_FAILURES_TO_DISABLE,
+          `switched off after ${WEBHOOK_FAILURES_TO_DISABLE} failed deliveries in a row (last: ${error})`.slice(
+            0,
+            500,
+          ),
+          at,
+        ),
     );
     this.deps.warn(
       { webhookId: delivery.webhook_id, deliveryId, error, disabled },
