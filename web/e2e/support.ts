@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { PEERS_URL } from './peer-ports';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026' };
@@ -100,13 +100,30 @@ export const itemCard = (page: Page, name: string) =>
  */
 export async function newFolder(page: Page, name: string, { open = false } = {}): Promise<void> {
   await page.getByTestId('new-folder').click();
-  await page.getByTestId('folder-name-input').fill(name);
-  const answered = page.waitForResponse(
-    (response) => response.url().includes('/file/creat-folder') && response.request().method() === 'POST',
-  );
-  await page.getByTestId('folder-dialog-ok').click();
+  const input = page.getByTestId('folder-name-input');
+  const creation = (request: Request) =>
+    request.url().includes('/file/creat-folder') && request.method() === 'POST';
+  let sent: Request | undefined;
+  // A fresh-clone CI run once saw Save clicked and no call made (the form refused to submit), and
+  // could not say why: a second try says what the dialog showed then instead of failing blind.
+  for (let attempt = 1; !sent; attempt++) {
+    await input.fill(name);
+    await expect(input).toHaveValue(name);
+    const sending = page.waitForRequest(creation, { timeout: 15_000 });
+    await page.getByTestId('folder-dialog-ok').click();
+    try {
+      sent = await sending;
+    } catch (error) {
+      const shown = await page.locator('.ant-modal .ant-form-item-explain-error').allInnerTexts();
+      const seen = `name field "${await input.inputValue().catch(() => '(gone)')}", form errors ${JSON.stringify(shown)}`;
+      if (attempt === 2)
+        throw new Error(`creating folder "${name}": no call made; ${seen}`, { cause: error });
+      console.error(`[newFolder] Save made no call for "${name}" (${seen}); trying once more`);
+    }
+  }
+  const answer = await sent.response();
+  if (!answer) throw new Error(`creating folder "${name}": the call got no answer`);
   // A refusal fails here with the server's answer, not later as a folder missing from the list.
-  const answer = await answered;
   expect(answer.ok(), `creating folder "${name}": ${await answer.text()}`).toBe(true);
   // The dialog closes once the listings have been fetched again: on a busy machine that takes a while.
   await expect(page.getByTestId('folder-name-input')).toBeHidden({ timeout: 30_000 });
