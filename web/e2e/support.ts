@@ -101,6 +101,8 @@ export const itemCard = (page: Page, name: string) =>
 export async function newFolder(page: Page, name: string, { open = false } = {}): Promise<void> {
   await page.getByTestId('new-folder').click();
   const input = page.getByTestId('folder-name-input');
+  // The name can be typed at once: the dialog opens with its field focused.
+  await expect(input).toBeFocused();
   const creation = (request: Request) =>
     request.url().includes('/file/creat-folder') && request.method() === 'POST';
   let sent: Request | undefined;

@@ -156,7 +156,9 @@ export function MainLayout() {
               <div className={styles.center}>
                 <Spin size="large" />
               </div>
-            ) : user.isError ? (
+            ) : user.isError && !user.data ? (
+              // Only when there is no user at all: a failed refetch in the background keeps the page
+              // (and whatever is being typed in it) on screen.
               <Result
                 status="warning"
                 title={t('common.loadFailed')}
