@@ -9,6 +9,15 @@ import { spawnServerProcess } from '../server/test/cluster';
 /** The administrator every benchmark's scratch server is started with. */
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'Bench#2026' };
 
+/**
+ * Servers still running when the bench's process ends, killed then: a bench that fails part-way
+ * (an uncaught error) must not leave its server holding the port for the next run.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export interface BenchServer {
   child: ChildProcess;
   pid: number;
@@ -47,6 +56,8 @@ export async function startBenchServer(options: {
       ...options.env,
     },
   });
+  running.add(server.child);
+  server.child.once('exit', () => running.delete(server.child));
   return { child: server.child, pid: server.child.pid as number, stop: server.stop };
 }
 

@@ -31,7 +31,7 @@ export interface BenchFile {
 
 /**
  * Uploads like the browser: batch, multipart start, sign (20 at a time), PUT parts (3 in
- * flight), part-done, callback. `onCall(name, since)` is told when each call ends.
+ * flight), part-done for parts sent to a store, callback. `onCall(name, since)` is told when each call ends.
  */
 export async function uploadFiles(
   base: string,
@@ -64,15 +64,15 @@ export async function uploadFiles(
       '/ske-api/v1_0/file-upload/multipart/start',
       { id: record.id },
     );
-    const urls = new Map<number, string>();
+    const urls = new Map<number, { url: string; reportDone: boolean }>();
     for (let first = 1; first <= partCount; first += 20) {
       const partNumbers = Array.from({ length: Math.min(20, partCount - first + 1) }, (_, i) => first + i);
-      const signed = await call<{ parts: Array<{ partNumber: number; url: string }> }>(
+      const signed = await call<{ parts: Array<{ partNumber: number; url: string; reportDone: boolean }> }>(
         'POST',
         '/ske-api/v1_0/file-upload/multipart/sign',
         { id: record.id, partNumbers },
       );
-      for (const part of signed.parts) urls.set(part.partNumber, part.url);
+      for (const part of signed.parts) urls.set(part.partNumber, part);
     }
     const queue = [...urls.keys()];
     const worker = async () => {
@@ -81,10 +81,13 @@ export async function uploadFiles(
         const body = file.part(n, size);
         const since = performance.now();
         // Local parts go to the server (a path); S3 parts to the presigned address of the store.
-        const put = await fetch(new URL(urls.get(n) as string, base), { method: 'PUT', body });
+        const target = urls.get(n) as { url: string; reportDone: boolean };
+        const put = await fetch(new URL(target.url, base), { method: 'PUT', body });
         await put.arrayBuffer();
         onCall('PUT part', since);
         if (!put.ok) throw new Error(`part ${n}: HTTP ${put.status}`);
+        // The server's own part address recorded the part; a store's is reported, as the browser does.
+        if (!target.reportDone) continue;
         await call('POST', '/ske-api/v1_0/file-upload/multipart/part-done', {
           id: record.id,
           partNumber: n,

@@ -100,6 +100,11 @@ export const partTargetSchema = z.object({
   url: z.string(),
   method: z.literal('PUT'),
   headers: z.record(z.string(), z.string()),
+  /**
+   * Whether part-done must follow the PUT: true for a store's presigned address, false for the
+   * local driver's part endpoint, which records the part itself (a call saved per part).
+   */
+  reportDone: z.boolean(),
 });
 export const signPartsResultSchema = z.object({ parts: z.array(partTargetSchema), expiresAt: z.string() });
 

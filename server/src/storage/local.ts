@@ -106,6 +106,8 @@ export class LocalStorage implements ObjectStorage {
       url: this.partUrl({ key, uploadId, partNumber }, expiresAt),
       method: 'PUT' as const,
       headers: { 'content-type': 'application/octet-stream' },
+      // The part endpoint (uploads' receiveLocalPart) records the part once it is on disk.
+      reportDone: false,
     }));
   }
 

@@ -104,6 +104,7 @@ export class S3Storage implements ObjectStorage {
         ),
         method: 'PUT' as const,
         headers: {},
+        reportDone: true,
       })),
     );
   }

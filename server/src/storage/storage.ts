@@ -14,6 +14,11 @@ export interface PartTarget {
   url: string;
   method: 'PUT';
   headers: Record<string, string>;
+  /**
+   * Whether the browser reports the stored part with part-done: a PUT straight to the store
+   * (S3) is seen by no one else; the local driver's part endpoint records the part itself.
+   */
+  reportDone: boolean;
 }
 
 export interface ObjectInfo {

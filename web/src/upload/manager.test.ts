@@ -42,6 +42,8 @@ class FakeServer implements UploadApi {
       url: `part://${id}/${n}`,
       method: 'PUT' as const,
       headers: {},
+      // As a store's presigned address: the part is recorded by part-done (what resume reads back).
+      reportDone: true,
     }));
   }
   async partDone(id: number, part: StoredPart) {

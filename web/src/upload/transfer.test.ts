@@ -5,7 +5,7 @@ import type { PartTarget, PartTransport, StoredPart, UploadApi, UploadTask } fro
 const PART = 10;
 
 /** A server with `count` parts to receive, and a transport whose parts finish when the test says. */
-function given(count: number, options: { failSigningOnce?: number } = {}) {
+function given(count: number, options: { failSigningOnce?: number; reportDone?: boolean } = {}) {
   const done: StoredPart[] = [];
   const signCalls: number[][] = [];
   let failures = options.failSigningOnce === undefined ? 0 : 1;
@@ -22,6 +22,7 @@ function given(count: number, options: { failSigningOnce?: number } = {}) {
         url: `part/${partNumber}`,
         method: 'PUT',
         headers: {},
+        reportDone: options.reportDone ?? true,
       }));
     },
     partDone: async (_id, part) => {
@@ -67,7 +68,7 @@ function given(count: number, options: { failSigningOnce?: number } = {}) {
         emit: () => {},
       },
     );
-  return { run, done, started, held, waiting, signCalls, mostInFlight: () => mostInFlight };
+  return { run, task, done, started, held, waiting, signCalls, mostInFlight: () => mostInFlight };
 }
 
 const settle = async () => {
@@ -101,5 +102,13 @@ describe('sending the parts of one file', () => {
       Array.from({ length: 30 }, (_, i) => i + 1),
     );
     expect(world.signCalls.filter((numbers) => numbers[0] === 21)).toHaveLength(2);
+  });
+
+  it('reports no part-done for parts the server’s own part address recorded, and still counts them', async () => {
+    const world = given(25, { reportDone: false });
+    expect(await world.run()).toBe(true);
+    expect(world.done).toEqual([]);
+    expect(world.started.sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(world.task.doneParts).toBe(25);
   });
 });

@@ -98,7 +98,8 @@ export async function sendMissingParts(
         return;
       }
       inFlight.delete(partNumber);
-      await deps.api.partDone(task.id, { partNumber, size: body.size, etag: result.etag });
+      if (target.reportDone)
+        await deps.api.partDone(task.id, { partNumber, size: body.size, etag: result.etag });
       storedBytes += body.size;
       task.doneParts++;
       running.partsSinceRecord++;

@@ -14,6 +14,8 @@ export interface PartTarget {
   url: string;
   method: 'PUT';
   headers: Record<string, string>;
+  /** Whether the part is reported with part-done after the PUT (a store's address) or not (the server's). */
+  reportDone: boolean;
 }
 
 /** The server calls the manager needs (SPEC §7 uploads plus the multipart steps). */

@@ -48,7 +48,7 @@ for (const driver of ['local', 's3'] as const) {
       return resultOf(endpoints.startMultipart, body);
     };
 
-    /** Sends the given parts as the browser does: sign, PUT, report the ETag. */
+    /** Sends the given parts as the browser does: sign, PUT, report the ETag when the target asks. */
     const sendParts = async (
       id: number,
       bytes: Buffer,
@@ -63,6 +63,8 @@ for (const driver of ['local', 's3'] as const) {
         let chunk = bytes.subarray((target.partNumber - 1) * partSize, target.partNumber * partSize);
         if (truncate) chunk = chunk.subarray(0, Math.floor(chunk.length / 2));
         let etag: string;
+        // The server's own part endpoint records the part; a store's presigned address does not.
+        expect(target.reportDone).toBe(!target.url.startsWith('/'));
         if (target.url.startsWith('/')) {
           const response = await t.app.inject({
             method: 'PUT',
@@ -72,6 +74,9 @@ for (const driver of ['local', 's3'] as const) {
           });
           if (response.statusCode !== 200) return response.json() as { errorCode: string; errorDesc: string };
           etag = response.headers.etag as string;
+          // Odd parts go unreported, as the browser now sends them; even ones are reported as clients
+          // before reportDone did: both must end in the same stored file.
+          if (target.partNumber % 2 === 1) continue;
         } else {
           const response = await fetch(target.url, { method: 'PUT', body: chunk });
           expect(response.status).toBe(200);
