@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Response, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
 import { apiToken, finishUpload, itemCard, newFolder, signIn, snap, useEnglish } from './support';
@@ -58,17 +58,19 @@ test('after a reload, picking the same file again finishes an interrupted upload
     // Only part 1 gets through; the others hang as on a connection that died.
     if (partNumberOf(route.request().url()) === 1) await route.continue();
   });
-  const partDone = page.waitForResponse('**/multipart/part-done');
+  // The server's own part endpoint records each part it has stored (no part-done on this driver).
+  const isStoredPart = (response: Response) =>
+    response.url().includes('/file-upload/part?') && response.request().method() === 'PUT' && response.ok();
+  const firstStored = page.waitForResponse(isStoredPart);
   await page.getByTestId('upload-files-input').setInputFiles(file);
   await finishUpload(page);
-  await partDone;
+  await firstStored;
 
   page.on('dialog', (d) => void d.accept());
-  // What the server stores from here on, as the page reports each stored part.
+  // What the server stores from here on.
   const storedAfterReload: number[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/multipart/part-done'))
-      storedAfterReload.push(JSON.parse(request.postData() ?? '{}').partNumber);
+  page.on('response', (response) => {
+    if (isStoredPart(response)) storedAfterReload.push(partNumberOf(response.url()));
   });
   await page.reload();
   // The hanging transfers died with the old page; from now on parts go through (the route
