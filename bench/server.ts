@@ -17,6 +17,9 @@ const running = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
+// A bench stopped by a signal (Ctrl-C, a time-out) exits through the handler above too.
+process.once('SIGINT', () => process.exit(130));
+process.once('SIGTERM', () => process.exit(143));
 
 export interface BenchServer {
   child: ChildProcess;

@@ -87,7 +87,7 @@ export async function uploadFiles(
         onCall('PUT part', since);
         if (!put.ok) throw new Error(`part ${n}: HTTP ${put.status}`);
         // The server's own part address recorded the part; a store's is reported, as the browser does.
-        if (!target.reportDone) continue;
+        if (target.reportDone === false) continue;
         await call('POST', '/ske-api/v1_0/file-upload/multipart/part-done', {
           id: record.id,
           partNumber: n,

@@ -105,25 +105,34 @@ export async function newFolder(page: Page, name: string, { open = false } = {})
   await expect(input).toBeFocused();
   const creation = (request: Request) =>
     request.url().includes('/file/creat-folder') && request.method() === 'POST';
-  let sent: Request | undefined;
-  // A fresh-clone CI run once saw Save clicked and no call made (the form refused to submit), and
-  // could not say why: a second try says what the dialog showed then instead of failing blind.
-  for (let attempt = 1; !sent; attempt++) {
-    await input.fill(name);
-    await expect(input).toHaveValue(name);
-    const sending = page.waitForRequest(creation, { timeout: 15_000 });
-    await page.getByTestId('folder-dialog-ok').click();
-    try {
-      sent = await sending;
-    } catch (error) {
-      const shown = await page.locator('.ant-modal .ant-form-item-explain-error').allInnerTexts();
-      const seen = `name field "${await input.inputValue().catch(() => '(gone)')}", form errors ${JSON.stringify(shown)}`;
-      if (attempt === 2)
-        throw new Error(`creating folder "${name}": no call made; ${seen}`, { cause: error });
-      console.error(`[newFolder] Save made no call for "${name}" (${seen}); trying once more`);
+  // Every create call the page makes, however late: a retry must not follow a slow first call.
+  const made: Request[] = [];
+  const record = (request: Request) => {
+    if (creation(request)) made.push(request);
+  };
+  page.on('request', record);
+  try {
+    // A fresh-clone CI run once saw Save clicked and no call made (the form refused to submit), and
+    // could not say why: a second try says what the dialog showed then instead of failing blind.
+    for (let attempt = 1; made.length === 0; attempt++) {
+      await input.fill(name);
+      await expect(input).toHaveValue(name);
+      await page.getByTestId('folder-dialog-ok').click();
+      try {
+        await expect.poll(() => made.length, { timeout: 15_000 }).toBeGreaterThan(0);
+      } catch (error) {
+        if (made.length > 0) break;
+        const shown = await page.locator('.ant-modal .ant-form-item-explain-error').allInnerTexts();
+        const seen = `name field "${await input.inputValue().catch(() => '(gone)')}", form errors ${JSON.stringify(shown)}`;
+        if (attempt === 2)
+          throw new Error(`creating folder "${name}": no call made; ${seen}`, { cause: error });
+        console.error(`[newFolder] Save made no call for "${name}" (${seen}); trying once more`);
+      }
     }
+  } finally {
+    page.off('request', record);
   }
-  const answer = await sent.response();
+  const answer = await (made[0] as Request).response();
   if (!answer) throw new Error(`creating folder "${name}": the call got no answer`);
   // A refusal fails here with the server's answer, not later as a folder missing from the list.
   expect(answer.ok(), `creating folder "${name}": ${await answer.text()}`).toBe(true);

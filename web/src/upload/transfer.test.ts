@@ -5,9 +5,10 @@ import type { PartTarget, PartTransport, StoredPart, UploadApi, UploadTask } fro
 const PART = 10;
 
 /** A server with `count` parts to receive, and a transport whose parts finish when the test says. */
-function given(count: number, options: { failSigningOnce?: number; reportDone?: boolean } = {}) {
+function given(count: number, options: { failSigningOnce?: number; reportDone?: boolean | 'absent' } = {}) {
   const done: StoredPart[] = [];
   const signCalls: number[][] = [];
+  const progressRecorded: number[] = [];
   let failures = options.failSigningOnce === undefined ? 0 : 1;
   const api: UploadApi = {
     startMultipart: async () => ({ partSize: PART, partCount: count, parts: [] }),
@@ -22,13 +23,15 @@ function given(count: number, options: { failSigningOnce?: number; reportDone?: 
         url: `part/${partNumber}`,
         method: 'PUT',
         headers: {},
-        reportDone: options.reportDone ?? true,
+        ...(options.reportDone === 'absent' ? {} : { reportDone: options.reportDone ?? true }),
       }));
     },
     partDone: async (_id, part) => {
       done.push(part);
     },
-    callback: async () => {},
+    callback: async (_id, _status, schedule) => {
+      progressRecorded.push(schedule);
+    },
     cancel: async () => {},
   };
   const started: number[] = [];
@@ -68,7 +71,17 @@ function given(count: number, options: { failSigningOnce?: number; reportDone?: 
         emit: () => {},
       },
     );
-  return { run, task, done, started, held, waiting, signCalls, mostInFlight: () => mostInFlight };
+  return {
+    run,
+    task,
+    done,
+    started,
+    held,
+    waiting,
+    signCalls,
+    progressRecorded,
+    mostInFlight: () => mostInFlight,
+  };
 }
 
 const settle = async () => {
@@ -110,5 +123,14 @@ describe('sending the parts of one file', () => {
     expect(world.done).toEqual([]);
     expect(world.started.sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(world.task.doneParts).toBe(25);
+    expect(world.task.process).toBe(99);
+    // SPEC §4: progress recorded after every 4 parts (more than 3 since the last record).
+    expect(world.progressRecorded).toHaveLength(6);
+  });
+
+  it('reports every part when the signing server does not say (an older server mid-deployment)', async () => {
+    const world = given(5, { reportDone: 'absent' });
+    expect(await world.run()).toBe(true);
+    expect(world.done.map((p) => p.partNumber).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
   });
 });

@@ -98,7 +98,8 @@ export async function sendMissingParts(
         return;
       }
       inFlight.delete(partNumber);
-      if (target.reportDone)
+      // Absent (signed by an older server during a rolling deployment): reported, as before.
+      if (target.reportDone !== false)
         await deps.api.partDone(task.id, { partNumber, size: body.size, etag: result.etag });
       storedBytes += body.size;
       task.doneParts++;

@@ -14,8 +14,11 @@ export interface PartTarget {
   url: string;
   method: 'PUT';
   headers: Record<string, string>;
-  /** Whether the part is reported with part-done after the PUT (a store's address) or not (the server's). */
-  reportDone: boolean;
+  /**
+   * Whether the part is reported with part-done after the PUT (a store's address) or not (the
+   * server's own part endpoint); absent from an older server's answer, which means reported.
+   */
+  reportDone?: boolean;
 }
 
 /** The server calls the manager needs (SPEC §7 uploads plus the multipart steps). */

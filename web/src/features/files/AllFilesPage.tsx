@@ -32,7 +32,10 @@ export function AllFilesPage() {
   const listing = useFolderListing(folderId, sort, filter);
   // A dialog opened for one folder does not carry over to the next (Back pressed while it is open).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the folder is the trigger, not an input
-  useEffect(() => setFolderDialog({ open: false, folder: null }), [folderId]);
+  useEffect(
+    () => setFolderDialog((dialog) => (dialog.open ? { open: false, folder: null } : dialog)),
+    [folderId],
+  );
 
   // Opening a folder is a view: it lands in "recently viewed" (SPEC §7 check-view-folder).
   useEffect(() => {
