@@ -32,6 +32,8 @@ test('a user signs in with the company account and signs out of the provider too
 
   // Signing out ends the provider's session as well, then comes back to /login.
   await expect(async () => {
+    // From elsewhere each time: a pointer resting on the button sends it no new "enter".
+    await page.mouse.move(0, page.viewportSize()?.height ?? 800);
     await page.getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: /退出登录|Sign out/ }).click({ timeout: 2_000 });
   }).toPass();

@@ -64,6 +64,9 @@ export async function slowParts(page: Page, ms: number): Promise<() => Promise<v
 export async function chooseUserMenuItem(page: Page, name: string | RegExp, opened: Locator): Promise<void> {
   await expect(async () => {
     if (await opened.isVisible()) return;
+    // From elsewhere each time: a pointer already resting on the menu's button (a try whose menu
+    // never opened, seen in CI) sends the button no new "enter", and the menu would stay shut.
+    await page.mouse.move(0, page.viewportSize()?.height ?? 800);
     await page.getByTestId('user-menu').hover({ timeout: 2_000 });
     await page.getByRole('menuitem', { name }).click({ timeout: 2_000 });
     await expect(opened).toBeVisible({ timeout: 5_000 });
