@@ -26,6 +26,9 @@ import { BENCH_ADMIN, rssMiB, startBenchServer } from './server';
 
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 5120);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 100);
+// The queue is timed from its first thumbnail to its last: it needs at least one image.
+if (!Number.isInteger(IMAGES) || IMAGES < 1)
+  throw new Error(`BENCH_IMAGES must be a whole number ≥ 1, not ${IMAGES}`);
 const WORKERS = Number(process.env.MEDIA_WORKERS ?? 2);
 const PORT = Number(process.env.BENCH_PORT ?? 18_580);
 const base = `http://127.0.0.1:${PORT}`;
