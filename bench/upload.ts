@@ -109,10 +109,16 @@ try {
     ['-e', "require('node:http').createServer((q, s) => s.end()).listen(0, '127.0.0.1')"],
     { stdio: 'ignore' },
   );
-  await sleep(IDLE_SECONDS * 1000);
-  const idleRss = rssMiB(idle.pid);
-  const bareNodeRss = rssMiB(bareNode.pid as number);
-  bareNode.kill();
+  let idleRss = 0;
+  let bareNodeRss = 0;
+  try {
+    await sleep(IDLE_SECONDS * 1000);
+    idleRss = rssMiB(idle.pid);
+    bareNodeRss = rssMiB(bareNode.pid as number);
+  } finally {
+    // Also when the server died meanwhile (its /proc entry gone): the bare process must not stay.
+    bareNode.kill();
+  }
   await idle.stop();
   const idleLimit = scratch ? 250 : 350;
   rows.push([
