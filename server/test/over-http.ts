@@ -29,6 +29,9 @@ export interface BenchFile {
   part: (n: number, size: number) => Buffer;
 }
 
+/** A part's signed address, as multipart/sign answers it. */
+type SignedPart = { partNumber: number; url: string; reportDone: boolean };
+
 /**
  * Uploads like the browser: batch, multipart start, sign (20 at a time), PUT parts (3 in
  * flight), part-done for parts sent to a store, callback. `onCall(name, since)` is told when each call ends.
@@ -64,14 +67,13 @@ export async function uploadFiles(
       '/ske-api/v1_0/file-upload/multipart/start',
       { id: record.id },
     );
-    const urls = new Map<number, { url: string; reportDone: boolean }>();
+    const urls = new Map<number, SignedPart>();
     for (let first = 1; first <= partCount; first += 20) {
       const partNumbers = Array.from({ length: Math.min(20, partCount - first + 1) }, (_, i) => first + i);
-      const signed = await call<{ parts: Array<{ partNumber: number; url: string; reportDone: boolean }> }>(
-        'POST',
-        '/ske-api/v1_0/file-upload/multipart/sign',
-        { id: record.id, partNumbers },
-      );
+      const signed = await call<{ parts: SignedPart[] }>('POST', '/ske-api/v1_0/file-upload/multipart/sign', {
+        id: record.id,
+        partNumbers,
+      });
       for (const part of signed.parts) urls.set(part.partNumber, part);
     }
     const queue = [...urls.keys()];
@@ -81,7 +83,7 @@ export async function uploadFiles(
         const body = file.part(n, size);
         const since = performance.now();
         // Local parts go to the server (a path); S3 parts to the presigned address of the store.
-        const target = urls.get(n) as { url: string; reportDone: boolean };
+        const target = urls.get(n) as SignedPart;
         const put = await fetch(new URL(target.url, base), { method: 'PUT', body });
         await put.arrayBuffer();
         onCall('PUT part', since);

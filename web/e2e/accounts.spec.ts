@@ -1,13 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, snap, useEnglish } from './support';
+import { hoverUserMenu, signIn, snap, useEnglish } from './support';
 
 const DESIGNER = { name: '王设计', email: 'designer@example.com', newPassword: 'Design#2026' };
 
 async function signOut(page: Page): Promise<void> {
   await expect(async () => {
-    // From elsewhere each time: a pointer resting on the button sends it no new "enter".
-    await page.mouse.move(0, page.viewportSize()?.height ?? 800);
-    await page.getByTestId('user-menu').hover();
+    await hoverUserMenu(page);
     await page.getByRole('menuitem', { name: /退出登录|Sign out/ }).click({ timeout: 2_000 });
   }).toPass();
   await expect(page).toHaveURL(/\/login$/);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SSO_ACCOUNTS, SSO_ISSUER } from './sso-peer';
-import { snap } from './support';
+import { hoverUserMenu, snap } from './support';
 
 /**
  * Company single sign-on (issue 13) against the real OpenID provider web/e2e/peers.ts starts
@@ -32,9 +32,7 @@ test('a user signs in with the company account and signs out of the provider too
 
   // Signing out ends the provider's session as well, then comes back to /login.
   await expect(async () => {
-    // From elsewhere each time: a pointer resting on the button sends it no new "enter".
-    await page.mouse.move(0, page.viewportSize()?.height ?? 800);
-    await page.getByTestId('user-menu').hover();
+    await hoverUserMenu(page);
     await page.getByRole('menuitem', { name: /退出登录|Sign out/ }).click({ timeout: 2_000 });
   }).toPass();
   await expect(page.getByRole('heading', { name: 'Sign out of the test identity provider?' })).toBeVisible();

@@ -56,6 +56,19 @@ export async function slowParts(page: Page, ms: number): Promise<() => Promise<v
   return () => page.unroute(isPart);
 }
 
+/** The pointer to the page's bottom-left corner, off every menu and button. */
+const movePointerAway = (page: Page) => page.mouse.move(0, page.viewportSize()?.height ?? 800);
+
+/**
+ * Hovers the top bar's user menu, coming from elsewhere each time: a pointer already resting on
+ * its button (a try whose menu never opened, seen in CI) sends it no new "enter", and the menu
+ * would stay shut however often it is hovered again.
+ */
+export async function hoverUserMenu(page: Page, options: { timeout?: number } = {}): Promise<void> {
+  await movePointerAway(page);
+  await page.getByTestId('user-menu').hover(options);
+}
+
 /**
  * Chooses an entry of the top bar's user menu and waits until `opened` (what it opens) is there.
  * A hover menu can close while the pointer crosses the gap to it (seen in CI), so the gesture is
@@ -64,16 +77,13 @@ export async function slowParts(page: Page, ms: number): Promise<() => Promise<v
 export async function chooseUserMenuItem(page: Page, name: string | RegExp, opened: Locator): Promise<void> {
   await expect(async () => {
     if (await opened.isVisible()) return;
-    // From elsewhere each time: a pointer already resting on the menu's button (a try whose menu
-    // never opened, seen in CI) sends the button no new "enter", and the menu would stay shut.
-    await page.mouse.move(0, page.viewportSize()?.height ?? 800);
-    await page.getByTestId('user-menu').hover({ timeout: 2_000 });
+    await hoverUserMenu(page, { timeout: 2_000 });
     await page.getByRole('menuitem', { name }).click({ timeout: 2_000 });
     await expect(opened).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
   // A try that hovered again after the screen had come leaves the menu open over it (seen in CI):
   // the pointer leaves, and the menu must be gone before the journey goes on.
-  await page.mouse.move(0, page.viewportSize()?.height ?? 800);
+  await movePointerAway(page);
   await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0);
 }
 

@@ -81,117 +81,112 @@ export function ItemBrowser({
 
   // The page's own dialogs (children) come second in every state, so they stay mounted through
   // loading and failure: an open dialog keeps what is typed in it while the listing is fetched anew.
+  const withDialogs = (body: ReactNode) => (
+    <>
+      {body}
+      {children}
+    </>
+  );
   if (listing.isPending) {
-    return (
-      <>
-        <div className={styles.empty}>
-          <Spin size="large" />
-        </div>
-        {children}
-      </>
+    return withDialogs(
+      <div className={styles.empty}>
+        <Spin size="large" />
+      </div>,
     );
   }
   if (listing.isError && items.length === 0) {
     const retry = () => void listing.refetch();
-    return (
-      <>
-        {failure?.(listing.error, retry) ?? (
-          <Result
-            status="warning"
-            title={listing.error instanceof ApiError ? listing.error.desc : t('common.loadFailed')}
-            extra={<Button onClick={retry}>{t('common.retry')}</Button>}
-          />
-        )}
-        {children}
-      </>
+    return withDialogs(
+      failure?.(listing.error, retry) ?? (
+        <Result
+          status="warning"
+          title={listing.error instanceof ApiError ? listing.error.desc : t('common.loadFailed')}
+          extra={<Button onClick={retry}>{t('common.retry')}</Button>}
+        />
+      ),
     );
   }
-  return (
-    <>
-      <div className={styles.page} data-testid={testId}>
-        <div className={styles.toolbar}>{toolbar}</div>
-        {notice}
-        {selectedItems.length > 0 && (
-          <SelectionBar
-            items={selectedItems}
-            onMove={() => actions.move(selectedItems)}
-            onDelete={() => actions.remove(selectedItems)}
-            onFavourite={() => void actions.favourite(selectedItems)}
-            onDownload={() => actions.download(selectedItems)}
-            onShare={() => actions.share(selectedItems)}
-            onTag={() => setTagging(selectedItems)}
-            onExportTags={
-              functionCodesOf(user).includes(FunctionCode.tag)
-                ? () =>
-                    void saveFile(endpointUrl(endpoints.exportTagWorkbook), {
-                      json: {
-                        folderDataIdList: selectedItems
-                          .filter((i) => i.type !== ItemType.folder)
-                          .map((i) => i.id),
-                        folderIdList: selectedItems
-                          .filter((i) => i.type === ItemType.folder)
-                          .map((i) => i.id),
-                      },
-                    }).catch(() => {})
-                : undefined
-            }
-            onSimilar={
-              selectedItems.some((i) => i.type !== ItemType.folder) &&
-              selectedItems.length <= SIMILAR_SELECTION_MAX
-                ? () => setSimilarOf(selectedItems)
-                : undefined
-            }
-            onClear={selection.clear}
-            onSelectAll={() => selection.selectAll(items)}
-          />
-        )}
-        <ItemGrid
-          items={items}
-          waterfall={waterfall}
-          selected={selection.selected}
-          onSelect={(item) => selection.toggle(item)}
-          onAction={actions.run}
-          hasMore={Boolean(listing.hasNextPage)}
-          loadingMore={listing.isFetchingNextPage}
-          loadMoreFailed={listing.isFetchNextPageError}
-          onLoadMore={() => void listing.fetchNextPage()}
-          empty={empty}
+  return withDialogs(
+    <div className={styles.page} data-testid={testId}>
+      <div className={styles.toolbar}>{toolbar}</div>
+      {notice}
+      {selectedItems.length > 0 && (
+        <SelectionBar
+          items={selectedItems}
+          onMove={() => actions.move(selectedItems)}
+          onDelete={() => actions.remove(selectedItems)}
+          onFavourite={() => void actions.favourite(selectedItems)}
+          onDownload={() => actions.download(selectedItems)}
+          onShare={() => actions.share(selectedItems)}
+          onTag={() => setTagging(selectedItems)}
+          onExportTags={
+            functionCodesOf(user).includes(FunctionCode.tag)
+              ? () =>
+                  void saveFile(endpointUrl(endpoints.exportTagWorkbook), {
+                    json: {
+                      folderDataIdList: selectedItems
+                        .filter((i) => i.type !== ItemType.folder)
+                        .map((i) => i.id),
+                      folderIdList: selectedItems.filter((i) => i.type === ItemType.folder).map((i) => i.id),
+                    },
+                  }).catch(() => {})
+              : undefined
+          }
+          onSimilar={
+            selectedItems.some((i) => i.type !== ItemType.folder) &&
+            selectedItems.length <= SIMILAR_SELECTION_MAX
+              ? () => setSimilarOf(selectedItems)
+              : undefined
+          }
+          onClear={selection.clear}
+          onSelectAll={() => selection.selectAll(items)}
         />
-        {actions.dialogs}
-        {tagging && (
-          <AddTagDialog
-            title={t('tagging.titleMany', { count: tagging.length })}
-            artNums={tagging.flatMap((item) => (item.artNum ? [item.artNum] : []))}
-            chooseMode
-            onConfirm={async (tagIdList, mode) => {
-              const { count } = await modifyTags({
-                folderDataIdList: tagging.map((item) => item.id),
-                tagIdList,
-                mode,
-              });
-              notifySuccess(t('tagging.savedMany', { count }));
-              selection.clear();
-            }}
-            onClose={() => setTagging(null)}
-          />
-        )}
-        {similarOf && (
-          <SimilarSelectionDrawer
-            items={similarOf}
-            onOpen={(list, id) => setViewingSimilar({ list, id })}
-            onClose={() => setSimilarOf(null)}
-          />
-        )}
-        {viewing !== null && <FileViewer items={items} startId={viewing} onClose={() => setViewing(null)} />}
-        {viewingSimilar && (
-          <FileViewer
-            items={viewingSimilar.list.map((item) => ({ id: item.id, type: ItemType.image }))}
-            startId={viewingSimilar.id}
-            onClose={() => setViewingSimilar(null)}
-          />
-        )}
-      </div>
-      {children}
-    </>
+      )}
+      <ItemGrid
+        items={items}
+        waterfall={waterfall}
+        selected={selection.selected}
+        onSelect={(item) => selection.toggle(item)}
+        onAction={actions.run}
+        hasMore={Boolean(listing.hasNextPage)}
+        loadingMore={listing.isFetchingNextPage}
+        loadMoreFailed={listing.isFetchNextPageError}
+        onLoadMore={() => void listing.fetchNextPage()}
+        empty={empty}
+      />
+      {actions.dialogs}
+      {tagging && (
+        <AddTagDialog
+          title={t('tagging.titleMany', { count: tagging.length })}
+          artNums={tagging.flatMap((item) => (item.artNum ? [item.artNum] : []))}
+          chooseMode
+          onConfirm={async (tagIdList, mode) => {
+            const { count } = await modifyTags({
+              folderDataIdList: tagging.map((item) => item.id),
+              tagIdList,
+              mode,
+            });
+            notifySuccess(t('tagging.savedMany', { count }));
+            selection.clear();
+          }}
+          onClose={() => setTagging(null)}
+        />
+      )}
+      {similarOf && (
+        <SimilarSelectionDrawer
+          items={similarOf}
+          onOpen={(list, id) => setViewingSimilar({ list, id })}
+          onClose={() => setSimilarOf(null)}
+        />
+      )}
+      {viewing !== null && <FileViewer items={items} startId={viewing} onClose={() => setViewing(null)} />}
+      {viewingSimilar && (
+        <FileViewer
+          items={viewingSimilar.list.map((item) => ({ id: item.id, type: ItemType.image }))}
+          startId={viewingSimilar.id}
+          onClose={() => setViewingSimilar(null)}
+        />
+      )}
+    </div>,
   );
 }
