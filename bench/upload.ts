@@ -1,8 +1,9 @@
 // Upload pipeline benchmark (issue 4 "Scale and speed"), against a real server process on the
 // local driver over loopback, in a scratch data directory that is removed afterwards:
 //   1. one large file (BENCH_UPLOAD_MB, default 5120 = 5 GB) uploaded the way the browser does it
-//      (multipart, 3 parts in flight); throughput against a plain disk write of the same bytes,
-//      and the server's resident memory while it runs;
+//      (multipart, 3 parts in flight); throughput against a bare HTTP part writer sent the same
+//      parts by the same client (node:http: fetch's own CPU had been half the measure), a plain
+//      disk write of the same bytes, and the server's resident memory while it runs;
 //   2. the thumbnail queue draining BENCH_IMAGES camera-size JPEGs (default 100), against a bare
 //      sharp loop making the same 500 px thumbnails with the same concurrency (MEDIA_WORKERS).
 // Targets: throughput >= 90 % of a bare HTTP part writer (with the `sync; dd` ratio beside it),
@@ -20,7 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { createPostgresDatabase } from '../server/test/harness';
-import { type BenchFile, callApi, uploadFiles } from '../server/test/over-http';
+import { type BenchFile, callApi, putBytes, uploadFiles } from '../server/test/over-http';
 import { type GoalRow, recordGoals, times } from './goals';
 import { BENCH_ADMIN, rssMiB, startBenchServer } from './server';
 
@@ -88,10 +89,10 @@ async function signIn(): Promise<void> {
 /** Uploads like the browser (server/test/over-http.ts), timing each call for BENCH_TRACE. */
 const upload = (files: BenchFile[]) => uploadFiles(base, token, files, { onCall: count });
 
-/** CPU time (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
+/** CPU time a process has used so far: user and system (kernel) seconds. */
+function cpuTimes(pid: number): { user: number; system: number } {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
 const rows: Array<[string, string, string, string]> = [];
@@ -146,7 +147,8 @@ try {
     const block = randomBytes(8 * 1024 * 1024);
     const pid = server.pid;
     const rssBefore = rssMiB(pid);
-    const cpuBefore = cpuSeconds(pid);
+    const cpuBefore = cpuTimes(pid);
+    const clientBefore = process.cpuUsage();
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, rssMiB(pid));
@@ -165,12 +167,15 @@ try {
       },
     ]);
     const uploadSeconds = (performance.now() - started) / 1000;
-    const serverCpuSeconds = cpuSeconds(pid) - cpuBefore;
+    const cpuAfter = cpuTimes(pid);
+    const clientCpu = process.cpuUsage(clientBefore);
     clearInterval(sampler);
     await server.stop();
     if (process.env.BENCH_TRACE) {
       console.log('time per call (s, summed over 3 in flight)', spent);
-      console.log(`server CPU ${serverCpuSeconds.toFixed(1)} s over ${uploadSeconds.toFixed(1)} s`);
+      console.log(
+        `upload ${uploadSeconds.toFixed(1)} s: server CPU user ${(cpuAfter.user - cpuBefore.user).toFixed(1)} s + system ${(cpuAfter.system - cpuBefore.system).toFixed(1)} s; client user ${(clientCpu.user / 1e6).toFixed(1)} s + system ${(clientCpu.system / 1e6).toFixed(1)} s`,
+      );
     }
 
     const plain = path.join(dataDir, 'plain-write.bin');
@@ -202,17 +207,25 @@ try {
     });
     fs.rmSync(plain);
     flush();
+    const bareClientBefore = process.cpuUsage();
     started = performance.now();
     const partsLeft = Array.from({ length: Math.ceil(size / block.length) }, (_, i) => i);
     await Promise.all(
       [0, 1, 2].map(async () => {
         for (let i = partsLeft.shift(); i !== undefined; i = partsLeft.shift()) {
           const body = block.subarray(0, Math.min(block.length, size - i * block.length));
-          await (await fetch(`http://127.0.0.1:${PORT + 1}/`, { method: 'PUT', body })).arrayBuffer();
+          await putBytes(new URL(`http://127.0.0.1:${PORT + 1}/`), body);
         }
       }),
     );
     const transportSeconds = (performance.now() - started) / 1000;
+    if (process.env.BENCH_TRACE) {
+      const bareCpu = cpuTimes(bare.pid as number);
+      const clientCpu = process.cpuUsage(bareClientBefore);
+      console.log(
+        `bare writer ${transportSeconds.toFixed(1)} s: its CPU user ${bareCpu.user.toFixed(1)} s + system ${bareCpu.system.toFixed(1)} s; client user ${(clientCpu.user / 1e6).toFixed(1)} s + system ${(clientCpu.system / 1e6).toFixed(1)} s`,
+      );
+    }
     bare.removeAllListeners('exit');
     bare.kill();
     fs.rmSync(plain);
