@@ -1,15 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { sendMissingParts } from './transfer';
-import type { PartTarget, PartTransport, StoredPart, UploadApi, UploadTask } from './types';
+import {
+  PartRejected,
+  type PartTarget,
+  type PartTransport,
+  type StoredPart,
+  type UploadApi,
+  type UploadTask,
+} from './types';
 
 const PART = 10;
 
 /** A server with `count` parts to receive, and a transport whose parts finish when the test says. */
-function given(count: number, options: { failSigningOnce?: number; reportDone?: boolean | 'absent' } = {}) {
+function given(
+  count: number,
+  options: {
+    failSigningOnce?: number;
+    reportDone?: boolean | 'absent';
+    /** This part's first PUT is refused with 403 (an expired signature); its re-sign says `reportDone`. */
+    expiredOnce?: { partNumber: number; reportDone: boolean };
+  } = {},
+) {
   const done: StoredPart[] = [];
   const signCalls: number[][] = [];
   const progressRecorded: number[] = [];
   let failures = options.failSigningOnce === undefined ? 0 : 1;
+  /** Whether `expiredOnce`'s part was refused already (its next signature is the re-sign). */
+  let expired = false;
   const api: UploadApi = {
     startMultipart: async () => ({ partSize: PART, partCount: count, parts: [] }),
     signParts: async (_id, numbers) => {
@@ -23,7 +40,11 @@ function given(count: number, options: { failSigningOnce?: number; reportDone?: 
         url: `part/${partNumber}`,
         method: 'PUT',
         headers: {},
-        ...(options.reportDone === 'absent' ? {} : { reportDone: options.reportDone ?? true }),
+        ...(expired && partNumber === options.expiredOnce?.partNumber
+          ? { reportDone: options.expiredOnce.reportDone }
+          : options.reportDone === 'absent'
+            ? {}
+            : { reportDone: options.reportDone ?? true }),
       }));
     },
     partDone: async (_id, part) => {
@@ -41,6 +62,10 @@ function given(count: number, options: { failSigningOnce?: number; reportDone?: 
   let mostInFlight = 0;
   const transport: PartTransport = {
     put: async (target: PartTarget, body: Blob) => {
+      if (!expired && target.partNumber === options.expiredOnce?.partNumber) {
+        expired = true;
+        throw new PartRejected(403);
+      }
       started.push(target.partNumber);
       inFlight++;
       mostInFlight = Math.max(mostInFlight, inFlight);
@@ -132,5 +157,19 @@ describe('sending the parts of one file', () => {
     const world = given(5, { reportDone: 'absent' });
     expect(await world.run()).toBe(true);
     expect(world.done.map((p) => p.partNumber).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('signs a part again after a 403 and reports it as the new signature says', async () => {
+    // Signed first where parts are reported (a store), again by a server whose own part address
+    // records them: part 2 is stored once and not reported; the others are.
+    const reported = given(5, { expiredOnce: { partNumber: 2, reportDone: false } });
+    expect(await reported.run()).toBe(true);
+    expect(reported.started.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    expect(reported.done.map((p) => p.partNumber).sort((a, b) => a - b)).toEqual([1, 3, 4, 5]);
+    expect(reported.task.doneParts).toBe(5);
+    // And the other way round: signed by the server's part address, again for a store.
+    const toStore = given(5, { reportDone: false, expiredOnce: { partNumber: 4, reportDone: true } });
+    expect(await toStore.run()).toBe(true);
+    expect(toStore.done.map((p) => p.partNumber)).toEqual([4]);
   });
 });

@@ -82,6 +82,9 @@ export async function sendMissingParts(
       const body = task.file.slice(start, Math.min(task.fileSize, start + state.partSize));
       const partNumber = target.partNumber;
       let result: { etag: string };
+      // The target that stored the part says whether it is reported: after a re-sign, the new one
+      // (signed perhaps by another server of a rolling deployment).
+      let storedBy = target;
       try {
         result = await deps.transport.put(target, body, deps.signal, (loaded) => {
           inFlight.set(partNumber, loaded);
@@ -90,8 +93,8 @@ export async function sendMissingParts(
       } catch (error) {
         // An expired signature: sign again once, the part is not lost.
         if (!(error instanceof PartRejected && error.status === 403)) throw error;
-        const [again] = await deps.api.signParts(task.id, [partNumber]);
-        result = await deps.transport.put(again as PartTarget, body, deps.signal, () => progressed());
+        storedBy = (await deps.api.signParts(task.id, [partNumber]))[0] as PartTarget;
+        result = await deps.transport.put(storedBy, body, deps.signal, () => progressed());
       }
       if (!deps.isCurrent()) {
         stopped = true;
@@ -99,7 +102,7 @@ export async function sendMissingParts(
       }
       inFlight.delete(partNumber);
       // Absent (signed by an older server during a rolling deployment): reported, as before.
-      if (target.reportDone !== false)
+      if (storedBy.reportDone !== false)
         await deps.api.partDone(task.id, { partNumber, size: body.size, etag: result.etag });
       storedBytes += body.size;
       task.doneParts++;
