@@ -208,6 +208,7 @@ try {
     fs.rmSync(plain);
     flush();
     const bareClientBefore = process.cpuUsage();
+    const bareCpuBefore = cpuTimes(bare.pid as number);
     started = performance.now();
     const partsLeft = Array.from({ length: Math.ceil(size / block.length) }, (_, i) => i);
     await Promise.all(
@@ -220,7 +221,11 @@ try {
     );
     const transportSeconds = (performance.now() - started) / 1000;
     if (process.env.BENCH_TRACE) {
-      const bareCpu = cpuTimes(bare.pid as number);
+      const bareCpuAfter = cpuTimes(bare.pid as number);
+      const bareCpu = {
+        user: bareCpuAfter.user - bareCpuBefore.user,
+        system: bareCpuAfter.system - bareCpuBefore.system,
+      };
       const clientCpu = process.cpuUsage(bareClientBefore);
       console.log(
         `bare writer ${transportSeconds.toFixed(1)} s: its CPU user ${bareCpu.user.toFixed(1)} s + system ${bareCpu.system.toFixed(1)} s; client user ${(clientCpu.user / 1e6).toFixed(1)} s + system ${(clientCpu.system / 1e6).toFixed(1)} s`,

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 
 /**
  * One JSON call to a running server, as the web app makes it (token header, envelope); throws
@@ -22,17 +23,27 @@ export async function callApi<T>(
   return envelope.result;
 }
 
-// Parts are sent by node:http, not fetch: undici's fetch spent ~1.8 s of CPU per GiB of part
+// Parts are sent by node:http(s), not fetch: undici's fetch spent ~1.8 s of CPU per GiB of part
 // bodies here (node:http 0.1 s), and on two cores shared with the server that slowed the server
-// it measures. Idle keep-alive sockets are unref'd by the agent: they keep no process alive.
-const partAgent = new http.Agent({ keepAlive: true });
+// it measures. Idle keep-alive sockets are unref'd by the agents: they keep no process alive.
+const partAgents = {
+  'http:': new http.Agent({ keepAlive: true }),
+  'https:': new https.Agent({ keepAlive: true }),
+};
+/** A part's PUT that has had no answer in this long fails (a stuck server must not hang a bench). */
+const PART_TIMEOUT_MS = 120_000;
 
 /** One PUT of a part's bytes; answers the status and the ETag the receiver gave. */
 export function putBytes(url: URL, body: Buffer): Promise<{ status: number; etag: string | null }> {
+  const secure = url.protocol === 'https:';
   return new Promise((resolve, reject) => {
-    const request = http.request(
+    const request = (secure ? https : http).request(
       url,
-      { method: 'PUT', agent: partAgent, headers: { 'content-length': String(body.length) } },
+      {
+        method: 'PUT',
+        agent: partAgents[secure ? 'https:' : 'http:'],
+        headers: { 'content-length': String(body.length) },
+      },
       (response) => {
         response.resume();
         response.once('error', reject);
@@ -40,6 +51,9 @@ export function putBytes(url: URL, body: Buffer): Promise<{ status: number; etag
           resolve({ status: response.statusCode ?? 0, etag: response.headers.etag ?? null }),
         );
       },
+    );
+    request.setTimeout(PART_TIMEOUT_MS, () =>
+      request.destroy(new Error(`PUT ${url.pathname}: no answer in ${PART_TIMEOUT_MS / 1000} s`)),
     );
     request.once('error', reject);
     request.end(body);

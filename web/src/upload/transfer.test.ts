@@ -11,6 +11,9 @@ import {
 
 const PART = 10;
 
+/** A signed part's `reportDone` as a server says it: an older server leaves it out. */
+const reportDoneOf = (value: boolean | 'absent') => (value === 'absent' ? {} : { reportDone: value });
+
 /** A server with `count` parts to receive, and a transport whose parts finish when the test says. */
 function given(
   count: number,
@@ -18,7 +21,7 @@ function given(
     failSigningOnce?: number;
     reportDone?: boolean | 'absent';
     /** This part's first PUT is refused with 403 (an expired signature); its re-sign says `reportDone`. */
-    expiredOnce?: { partNumber: number; reportDone: boolean };
+    expiredOnce?: { partNumber: number; reportDone: boolean | 'absent' };
   } = {},
 ) {
   const done: StoredPart[] = [];
@@ -40,11 +43,11 @@ function given(
         url: `part/${partNumber}`,
         method: 'PUT',
         headers: {},
-        ...(expired && partNumber === options.expiredOnce?.partNumber
-          ? { reportDone: options.expiredOnce.reportDone }
-          : options.reportDone === 'absent'
-            ? {}
-            : { reportDone: options.reportDone ?? true }),
+        ...reportDoneOf(
+          expired && partNumber === options.expiredOnce?.partNumber
+            ? options.expiredOnce.reportDone
+            : (options.reportDone ?? true),
+        ),
       }));
     },
     partDone: async (_id, part) => {
@@ -167,9 +170,14 @@ describe('sending the parts of one file', () => {
     expect(reported.started.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
     expect(reported.done.map((p) => p.partNumber).sort((a, b) => a - b)).toEqual([1, 3, 4, 5]);
     expect(reported.task.doneParts).toBe(5);
+    expect(reported.signCalls).toContainEqual([2]);
     // And the other way round: signed by the server's part address, again for a store.
     const toStore = given(5, { reportDone: false, expiredOnce: { partNumber: 4, reportDone: true } });
     expect(await toStore.run()).toBe(true);
     expect(toStore.done.map((p) => p.partNumber)).toEqual([4]);
+    // Re-signed by an older server, which does not say: reported, as every part was then.
+    const byOlder = given(3, { reportDone: false, expiredOnce: { partNumber: 3, reportDone: 'absent' } });
+    expect(await byOlder.run()).toBe(true);
+    expect(byOlder.done.map((p) => p.partNumber)).toEqual([3]);
   });
 });
