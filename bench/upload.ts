@@ -94,6 +94,15 @@ function cpuTimes(pid: number): { user: number; system: number } {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
+/** What a process (`pid`) or this bench's own process has used since `before`, for BENCH_TRACE. */
+function cpuSince(before: { user: number; system: number }, pid?: number): string {
+  const now = pid === undefined ? ownCpuTimes() : cpuTimes(pid);
+  return `user ${(now.user - before.user).toFixed(1)} s + system ${(now.system - before.system).toFixed(1)} s`;
+}
+function ownCpuTimes(): { user: number; system: number } {
+  const { user, system } = process.cpuUsage();
+  return { user: user / 1e6, system: system / 1e6 };
+}
 
 const rows: Array<[string, string, string, string]> = [];
 const goals: GoalRow[] = [];
@@ -148,7 +157,7 @@ try {
     const pid = server.pid;
     const rssBefore = rssMiB(pid);
     const cpuBefore = cpuTimes(pid);
-    const clientBefore = process.cpuUsage();
+    const clientBefore = ownCpuTimes();
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, rssMiB(pid));
@@ -167,15 +176,12 @@ try {
       },
     ]);
     const uploadSeconds = (performance.now() - started) / 1000;
-    const cpuAfter = cpuTimes(pid);
-    const clientCpu = process.cpuUsage(clientBefore);
+    const cpuUsed = `server CPU ${cpuSince(cpuBefore, pid)}; client ${cpuSince(clientBefore)}`;
     clearInterval(sampler);
     await server.stop();
     if (process.env.BENCH_TRACE) {
       console.log('time per call (s, summed over 3 in flight)', spent);
-      console.log(
-        `upload ${uploadSeconds.toFixed(1)} s: server CPU user ${(cpuAfter.user - cpuBefore.user).toFixed(1)} s + system ${(cpuAfter.system - cpuBefore.system).toFixed(1)} s; client user ${(clientCpu.user / 1e6).toFixed(1)} s + system ${(clientCpu.system / 1e6).toFixed(1)} s`,
-      );
+      console.log(`upload ${uploadSeconds.toFixed(1)} s: ${cpuUsed}`);
     }
 
     const plain = path.join(dataDir, 'plain-write.bin');
@@ -207,7 +213,7 @@ try {
     });
     fs.rmSync(plain);
     flush();
-    const bareClientBefore = process.cpuUsage();
+    const bareClientBefore = ownCpuTimes();
     const bareCpuBefore = cpuTimes(bare.pid as number);
     started = performance.now();
     const partsLeft = Array.from({ length: Math.ceil(size / block.length) }, (_, i) => i);
@@ -221,14 +227,8 @@ try {
     );
     const transportSeconds = (performance.now() - started) / 1000;
     if (process.env.BENCH_TRACE) {
-      const bareCpuAfter = cpuTimes(bare.pid as number);
-      const bareCpu = {
-        user: bareCpuAfter.user - bareCpuBefore.user,
-        system: bareCpuAfter.system - bareCpuBefore.system,
-      };
-      const clientCpu = process.cpuUsage(bareClientBefore);
       console.log(
-        `bare writer ${transportSeconds.toFixed(1)} s: its CPU user ${bareCpu.user.toFixed(1)} s + system ${bareCpu.system.toFixed(1)} s; client user ${(clientCpu.user / 1e6).toFixed(1)} s + system ${(clientCpu.system / 1e6).toFixed(1)} s`,
+        `bare writer ${transportSeconds.toFixed(1)} s: its CPU ${cpuSince(bareCpuBefore, bare.pid)}; client ${cpuSince(bareClientBefore)}`,
       );
     }
     bare.removeAllListeners('exit');

@@ -69,8 +69,8 @@ export interface BenchFile {
   part: (n: number, size: number) => Buffer;
 }
 
-/** A part's signed address, as multipart/sign answers it. */
-type SignedPart = { partNumber: number; url: string; reportDone: boolean };
+/** A part's signed address, as multipart/sign answers it (no `reportDone` from an older server: reported). */
+type SignedPart = { partNumber: number; url: string; reportDone?: boolean };
 
 /**
  * Uploads like the browser: batch, multipart start, sign (20 at a time), PUT parts (3 in
