@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -199,10 +200,22 @@ function signedInPage(): Plugin {
 
 const api = 'http://127.0.0.1:8080';
 
+/**
+ * React Router's own production build. Its package exports name only its development build, for
+ * every condition (remix-run/react-router#14102), whose only difference is that its warnings are
+ * switched on: they then run, and ship, in every page of a production build.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 export default defineConfig(async ({ command }) => {
   const groups = command === 'build' && !process.env[FIRST_PASS] ? await firstViewGroups() : null;
   return {
     plugins: [react(), precompress(), signedInPage()],
+    resolve:
+      command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
     server: {
       port: 5173,
       proxy: { '/ske-api': api, '/security-api': api, '/open': api, '/health': api },

@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { type Item, ItemType } from '@dam/contract';
 import { Checkbox, Dropdown, type MenuProps, Tag, Tooltip } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './files.module.css';
 import { formatSize } from './format';
@@ -32,6 +32,87 @@ interface Props {
   onAction: (action: ItemAction, item: Item) => void;
   /** Load the thumbnail at once (the virtualised grid) rather than when scrolled near. */
   eager?: boolean;
+}
+
+/** How long the pointer rests on a card's name before its full name shows. */
+const NAME_TIP_DELAY_MS = 600;
+
+// A folder page draws a few dozen cards at once, and an Ant Design Tooltip or Dropdown on each
+// (trigger, portal, motion, resize observers) was a third of the first listing's render (issue 12
+// goal 4). Both are mounted on a card only when first used, and stay mounted afterwards.
+
+/** The card's name, which opens it; its full name shows in a tooltip once the pointer rests on it. */
+function CardName({ name, onOpen }: { name: string; onOpen: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const label = (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a mouse target only; the thumbnail is the button of the same name
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users open it with that button
+    <span
+      className={styles.name}
+      onClick={onOpen}
+      onMouseEnter={() => {
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          setUsed(true);
+          setOpen(true);
+        }, NAME_TIP_DELAY_MS);
+      }}
+      onMouseLeave={() => {
+        clearTimeout(timer.current);
+        setOpen(false);
+      }}
+      data-testid="item-name"
+    >
+      {name}
+    </span>
+  );
+  return used ? (
+    <Tooltip title={name} open={open}>
+      {label}
+    </Tooltip>
+  ) : (
+    label
+  );
+}
+
+/** The card's "…" button and its menu of actions. */
+function CardMenu({ items, onClick }: { items: MenuProps['items']; onClick: (key: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const button = (
+    <button
+      type="button"
+      className={styles.more}
+      aria-label="…"
+      data-testid="item-menu"
+      // The first click mounts the menu, open; from then on the Dropdown handles its button.
+      onClick={
+        used
+          ? undefined
+          : () => {
+              setUsed(true);
+              setOpen(true);
+            }
+      }
+    >
+      <EllipsisOutlined />
+    </button>
+  );
+  return used ? (
+    <Dropdown
+      menu={{ items, onClick: ({ key }) => onClick(key) }}
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      {button}
+    </Dropdown>
+  ) : (
+    button
+  );
 }
 
 /** One folder or file in a listing: thumbnail (or type icon), name, formats, state. */
@@ -87,21 +168,8 @@ export function ItemCard({ item, size, waterfall, selected, onSelect, onAction, 
       {item.collected && <StarFilled className={styles.star} />}
       <div className={styles.meta}>
         <div className={styles.nameRow}>
-          <Tooltip title={item.name} mouseEnterDelay={0.6}>
-            {/* biome-ignore lint/a11y/noStaticElementInteractions: a mouse target only; the thumbnail is the button of the same name */}
-            {/* biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users open it with that button */}
-            <span className={styles.name} onClick={() => onAction('open', item)} data-testid="item-name">
-              {item.name}
-            </span>
-          </Tooltip>
-          <Dropdown
-            menu={{ items: menu, onClick: ({ key }) => onAction(key as ItemAction, item) }}
-            trigger={['click']}
-          >
-            <button type="button" className={styles.more} aria-label="…" data-testid="item-menu">
-              <EllipsisOutlined />
-            </button>
-          </Dropdown>
+          <CardName name={item.name} onOpen={() => onAction('open', item)} />
+          <CardMenu items={menu} onClick={(key) => onAction(key as ItemAction, item)} />
         </div>
         <div className={styles.facts}>
           {item.visibility === 'private' && <LockOutlined title={t('files.private')} />}

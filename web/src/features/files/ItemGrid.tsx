@@ -64,7 +64,9 @@ export function ItemGrid({
     count: rows,
     getScrollElement: () => scroller.current,
     estimateSize: () => fixedRow,
-    overscan: 6,
+    // Two rows beyond the screen: enough to scroll into without blank cards, and every card more
+    // is drawn before the first thumbnail is even asked for (issue 12 goal 4).
+    overscan: 2,
     gap: waterfall ? GAP : 0,
     lanes: waterfall ? columns : 1,
   });
