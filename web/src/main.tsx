@@ -1,12 +1,11 @@
+// First: the router, and with it the first page's calls (app/startRouter.ts).
+import './app/startRouter';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadLanguage } from './i18n';
 import './styles.css';
 import { App } from './app/App';
-import { createAppRouter } from './app/router';
-
-// First, so that the first page's code and calls are on their way while the rest starts.
-const router = createAppRouter();
+import { router } from './app/startRouter';
 
 function render(): void {
   createRoot(document.getElementById('root') as HTMLElement).render(
