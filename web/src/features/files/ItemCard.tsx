@@ -41,17 +41,22 @@ const NAME_TIP_DELAY_MS = 600;
 // (trigger, portal, motion, resize observers) was a third of the first listing's render (issue 12
 // goal 4). Both are mounted on a card only when first used, and stay mounted afterwards.
 
-/** The card's name, which opens it; its full name shows in a tooltip once the pointer rests on it. */
+/**
+ * The card's name, which opens it; its full name shows in a tooltip once the pointer rests on it.
+ * The element listening for the pointer and the click is never replaced: mounting the Tooltip
+ * swaps only the text inside it, so a leave or a click across that moment is not lost.
+ */
 function CardName({ name, onOpen }: { name: string; onOpen: () => void }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const label = (
+  const text = <span className={styles.name}>{name}</span>;
+  return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a mouse target only; the thumbnail is the button of the same name
     // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users open it with that button
     <span
-      className={styles.name}
+      className={styles.nameCell}
       onClick={onOpen}
       onMouseEnter={() => {
         clearTimeout(timer.current);
@@ -66,15 +71,14 @@ function CardName({ name, onOpen }: { name: string; onOpen: () => void }) {
       }}
       data-testid="item-name"
     >
-      {name}
+      {used ? (
+        <Tooltip title={name} open={open}>
+          {text}
+        </Tooltip>
+      ) : (
+        text
+      )}
     </span>
-  );
-  return used ? (
-    <Tooltip title={name} open={open}>
-      {label}
-    </Tooltip>
-  ) : (
-    label
   );
 }
 
@@ -82,8 +86,16 @@ function CardName({ name, onOpen }: { name: string; onOpen: () => void }) {
 function CardMenu({ items, onClick }: { items: MenuProps['items']; onClick: (key: string) => void }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
-  const button = (
+  const button = useRef<HTMLButtonElement>(null);
+  // The Dropdown's button replaces the bare one: a keyboard user's focus moves to it.
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    if (used && hadFocus.current) button.current?.focus();
+    hadFocus.current = false;
+  }, [used]);
+  const trigger = (
     <button
+      ref={button}
       type="button"
       className={styles.more}
       aria-label="…"
@@ -92,7 +104,8 @@ function CardMenu({ items, onClick }: { items: MenuProps['items']; onClick: (key
       onClick={
         used
           ? undefined
-          : () => {
+          : (event) => {
+              hadFocus.current = document.activeElement === event.currentTarget;
               setUsed(true);
               setOpen(true);
             }
@@ -108,10 +121,10 @@ function CardMenu({ items, onClick }: { items: MenuProps['items']; onClick: (key
       open={open}
       onOpenChange={setOpen}
     >
-      {button}
+      {trigger}
     </Dropdown>
   ) : (
-    button
+    trigger
   );
 }
 
