@@ -1,4 +1,4 @@
-import { fromPglite, type Job, type JobWithMetadata, PgBoss } from 'pg-boss';
+import { type Clock, fromPglite, type Job, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database';
 
 export const MEDIA_QUEUE = 'media';
@@ -24,6 +24,15 @@ export const WEBHOOK_QUEUE = 'webhook';
 export const WEBHOOK_DISPATCH_QUEUE = 'webhook-dispatch';
 /** Detail-page renders, one job per article (issue 16): their own queue, so a 200-article batch never holds back thumbnails. */
 export const COMPOSITE_QUEUE = 'composite';
+
+/**
+ * How often a worker looks for jobs while NOTIFY announces new ones: only for what NOTIFY does
+ * not announce, a failed job's retry coming due (5 s to an hour after the failure) and jobs lost
+ * to a dropped listener connection.
+ */
+const BACKSTOP_POLL_SECONDS = 10;
+/** The same for the throttled passes, whose next-slot nudges from another process are not announced. */
+const NUDGED_BACKSTOP_POLL_SECONDS = 5;
 
 /** Retries of a mail: 5 more attempts, 30 s, 1 min, 2 min… apart (tests shorten them). */
 export interface MailRetryPolicy {
@@ -124,6 +133,8 @@ export async function startJobQueue(
     spies?: boolean;
     mailRetry?: MailRetryPolicy;
     webhookRetry?: WebhookRetryPolicy;
+    /** pg-boss's time and timers (tests: a TestClock that only moves when told, so no poll comes). */
+    clock?: Clock;
   },
 ): Promise<JobQueue> {
   const boss =
@@ -131,16 +142,30 @@ export async function startJobQueue(
       ? new PgBoss({
           db: fromPglite(database.pglite),
           backend: 'pglite',
+          useListenNotify: true,
+          ...(options.clock ? { clock: options.clock } : {}),
           __test__enableSpies: options.spies === true,
         })
       : new PgBoss({
           connectionString: database.url ?? '',
           max: 4,
+          useListenNotify: true,
+          ...(options.clock ? { clock: options.clock } : {}),
           __test__enableSpies: options.spies === true,
         });
   boss.on('error', options.onError);
   await boss.start();
-  await boss.createQueue(MEDIA_QUEUE, {
+  // Every queue wakes its workers by NOTIFY when a job is sent (pg-boss's `notify`, in-process on
+  // PGlite, across processes on PostgreSQL), so workers poll only as a backstop: an idle server
+  // made ~14 fetches a second before, each on the embedded database's one thread that also
+  // serves requests. createQueue leaves an existing queue as it is, so the options are then
+  // written over it: an install made by an older version gets today's.
+  const ensureQueue = async (name: string, queueOptions: Omit<Queue, 'name'> = {}) => {
+    const { policy, ...changeable } = { ...queueOptions, notify: true };
+    await boss.createQueue(name, { ...changeable, ...(policy ? { policy } : {}) });
+    await boss.updateQueue(name, changeable);
+  };
+  await ensureQueue(MEDIA_QUEUE, {
     retryLimit: 5,
     retryDelay: 5,
     retryBackoff: true,
@@ -150,43 +175,43 @@ export async function startJobQueue(
   // A store that refuses (down, throttling) is tried again after 30 s, 1 min, 2 min… up to an hour
   // apart, for about a day; the outbox row stays meanwhile and the maintenance pass re-sends it
   // after that.
-  await boss.createQueue(OBJECT_DELETION_QUEUE, {
+  await ensureQueue(OBJECT_DELETION_QUEUE, {
     retryLimit: 30,
     retryDelay: 30,
     retryBackoff: true,
     retryDelayMax: 3600,
     expireInSeconds: 600,
   });
-  await boss.createQueue(STORAGE_MAINTENANCE_QUEUE, { retryLimit: 0, expireInSeconds: 3600 });
+  await ensureQueue(STORAGE_MAINTENANCE_QUEUE, { retryLimit: 0, expireInSeconds: 3600 });
   // An import job records its own failure on the import (handlers never throw); an hour covers 100 000 rows.
-  await boss.createQueue(IMPORT_QUEUE, { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 });
-  await boss.createQueue(REPORT_ROLLUP_QUEUE, { retryLimit: 2, retryDelay: 300, expireInSeconds: 3600 });
+  await ensureQueue(IMPORT_QUEUE, { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 });
+  await ensureQueue(REPORT_ROLLUP_QUEUE, { retryLimit: 2, retryDelay: 300, expireInSeconds: 3600 });
   // "stately": at most one batch queued and one running, so restarts and several processes never
   // run the back-fill twice over.
-  await boss.createQueue(FINGERPRINT_BACKFILL_QUEUE, {
+  await ensureQueue(FINGERPRINT_BACKFILL_QUEUE, {
     policy: 'stately',
     retryLimit: 5,
     retryDelay: 30,
     retryBackoff: true,
     expireInSeconds: 900,
   });
-  await boss.createQueue(ASSET_CHANGES_SWEEP_QUEUE, {
+  await ensureQueue(ASSET_CHANGES_SWEEP_QUEUE, {
     retryLimit: 2,
     retryDelay: 300,
     expireInSeconds: 3600,
   });
   const mailRetry = options.mailRetry ?? MAIL_RETRY;
-  await boss.createQueue(MAIL_NOTICE_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
-  await boss.createQueue(MAIL_QUEUE, {
+  await ensureQueue(MAIL_NOTICE_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
+  await ensureQueue(MAIL_QUEUE, {
     retryLimit: mailRetry.retryLimit,
     retryDelay: mailRetry.retryDelaySeconds,
     retryBackoff: mailRetry.retryDelaySeconds > 0,
     expireInSeconds: 300,
   });
   const webhookRetry = options.webhookRetry ?? WEBHOOK_RETRY;
-  await boss.createQueue(WEBHOOK_DISPATCH_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
+  await ensureQueue(WEBHOOK_DISPATCH_QUEUE, { retryLimit: 0, expireInSeconds: 300 });
   // A page renders in seconds; 15 minutes with heartbeats covers the tallest under load.
-  await boss.createQueue(COMPOSITE_QUEUE, {
+  await ensureQueue(COMPOSITE_QUEUE, {
     retryLimit: 2,
     retryDelay: 10,
     retryBackoff: true,
@@ -194,7 +219,7 @@ export async function startJobQueue(
     heartbeatSeconds: 60,
   });
   // An attempt lasts at most WEBHOOK_TIMEOUT_MS (≤ 60 s).
-  await boss.createQueue(WEBHOOK_QUEUE, {
+  await ensureQueue(WEBHOOK_QUEUE, {
     retryLimit: webhookRetry.retryLimit,
     retryDelay: webhookRetry.retryDelaySeconds,
     retryBackoff: webhookRetry.retryDelaySeconds > 0,
@@ -210,6 +235,26 @@ export async function startJobQueue(
   if (options.spies) boss.getSpy(IMPORT_QUEUE);
   if (options.spies) boss.getSpy(WEBHOOK_DISPATCH_QUEUE);
   if (options.spies) boss.getSpy(COMPOSITE_QUEUE);
+  /**
+   * Asks a worker to fetch again as soon as its fetch has ended: a job that just failed may be due
+   * again at once (a retry delay of 0), and a failed job's retry is not announced by NOTIFY.
+   */
+  const fetchAgain = (worker: { id: string }) => () => {
+    if (worker.id) boss.notifyWorker(worker.id);
+  };
+  /** After a nudge that may have been put in the next one-second slot: wakes this process's worker then. */
+  const nudgeTimers = new Set<NodeJS.Timeout>();
+  const wakeAfterSlot = (worker: { id: string }) => {
+    if (!worker.id) return;
+    const timer = setTimeout(() => {
+      nudgeTimers.delete(timer);
+      boss.notifyWorker(worker.id);
+    }, 1_100);
+    timer.unref();
+    nudgeTimers.add(timer);
+  };
+  const mailNoticeWorker = { id: '' };
+  const webhookDispatchWorker = { id: '' };
   const sendDeletions = async (keys: readonly string[]) => {
     for (let i = 0; i < keys.length; i += 1000) {
       await boss.insert(
@@ -224,13 +269,14 @@ export async function startJobQueue(
       await boss.send(MEDIA_QUEUE, { uploadId }, { singletonKey: `media-${uploadId}` });
     },
     async workMedia(handler, concurrency) {
+      const worker = { id: '' };
       // Two fetch loops, each taking up to `concurrency` jobs and starting them all; the handler
       // lets only `concurrency` conversions run at once (MediaProcessor's lanes). While one
       // loop's last job converts, the other's are ready, so the lanes never wait for a fetch or
       // for the database work around a conversion. At most one job per lane waits (its lease
       // runs while it waits; its source is already downloaded from S3). While fetches come back
       // full a loop fetches again at once (burst). Each job succeeds or fails on its own.
-      await boss.work<{ uploadId: number }>(
+      worker.id = await boss.work<{ uploadId: number }>(
         MEDIA_QUEUE,
         {
           batchSize: concurrency,
@@ -238,8 +284,9 @@ export async function startJobQueue(
           perJobResults: true,
           localConcurrency: 2,
           pollingIntervalSeconds: 0.5,
+          notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
         },
-        (jobs) => runInLanes(jobs, jobs.length, (job) => handler(job.data.uploadId)),
+        (jobs) => runInLanes(jobs, jobs.length, (job) => handler(job.data.uploadId), fetchAgain(worker)),
       );
     },
     async mediaDone(uploadId) {
@@ -251,7 +298,8 @@ export async function startJobQueue(
     async workObjectDeletions(handlers) {
       // Each deletion is its own job (its own retries); a fetch takes up to 20 and runs them 4 at
       // a time, fetching again at once while the backlog lasts.
-      await boss.work<{ key: string }>(
+      const worker = { id: '' };
+      worker.id = await boss.work<{ key: string }>(
         OBJECT_DELETION_QUEUE,
         {
           batchSize: 20,
@@ -259,8 +307,9 @@ export async function startJobQueue(
           perJobResults: true,
           localConcurrency: 1,
           pollingIntervalSeconds: 1,
+          notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
         },
-        (jobs) => runInLanes(jobs, 4, (job) => handlers.deleteObject(job.data.key)),
+        (jobs) => runInLanes(jobs, 4, (job) => handlers.deleteObject(job.data.key), fetchAgain(worker)),
       );
       await boss.work(STORAGE_MAINTENANCE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
         await sendDeletions(await handlers.maintain());
@@ -278,9 +327,13 @@ export async function startJobQueue(
       });
     },
     async workFingerprintBackfill(batch) {
-      await boss.work(FINGERPRINT_BACKFILL_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
-        if (await batch()) await boss.send(FINGERPRINT_BACKFILL_QUEUE, {});
-      });
+      await boss.work(
+        FINGERPRINT_BACKFILL_QUEUE,
+        { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS },
+        async () => {
+          if (await batch()) await boss.send(FINGERPRINT_BACKFILL_QUEUE, {});
+        },
+      );
       await boss.send(FINGERPRINT_BACKFILL_QUEUE, {});
     },
     async workAssetChangesSweep(handler) {
@@ -300,13 +353,24 @@ export async function startJobQueue(
       await boss.send(MAIL_QUEUE, { mailId }, { singletonKey: `mail-${mailId}` });
     },
     async workMail(handler) {
-      // One poller, once a second: mail is not urgent, and on the embedded database every poll
-      // runs on the one thread that also serves requests and media jobs.
-      await boss.work(
+      // One worker: mail is not urgent, and on the embedded database every fetch runs on the one
+      // thread that also serves requests and media jobs.
+      const worker = { id: '' };
+      worker.id = await boss.work(
         MAIL_QUEUE,
-        { includeMetadata: true, pollingIntervalSeconds: 1 },
+        {
+          includeMetadata: true,
+          pollingIntervalSeconds: 1,
+          notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
+        },
         async ([job]: JobWithMetadata<{ mailId: number }>[]) => {
-          if (job) await handler(job.data.mailId, job.retryCount >= job.retryLimit);
+          if (!job) return;
+          try {
+            await handler(job.data.mailId, job.retryCount >= job.retryLimit);
+          } catch (error) {
+            fetchAgain(worker)();
+            throw error;
+          }
         },
       );
     },
@@ -319,17 +383,23 @@ export async function startJobQueue(
     },
     async nudgeMailNotices() {
       // Throttled to one a second; one asked within a second of the last runs in the next second,
-      // so the pass after the last event of a batch is never dropped.
+      // so the pass after the last event of a batch is never dropped. A job put in the next slot is
+      // not announced by NOTIFY: this process's worker is woken then (another process's polls).
       await boss.send(
         MAIL_NOTICE_QUEUE,
         {},
         { singletonKey: 'pass', singletonSeconds: 1, singletonNextSlot: true },
       );
+      wakeAfterSlot(mailNoticeWorker);
     },
     async workMailNotices(pass) {
-      await boss.work(MAIL_NOTICE_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
-        await pass();
-      });
+      mailNoticeWorker.id = await boss.work(
+        MAIL_NOTICE_QUEUE,
+        { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: NUDGED_BACKSTOP_POLL_SECONDS },
+        async () => {
+          await pass();
+        },
+      );
       // Delays are whole hours: a pass a minute sends a notice within a minute of its time.
       await boss.schedule(MAIL_NOTICE_QUEUE, '* * * * *', null, { singletonKey: 'every-minute' });
     },
@@ -348,7 +418,7 @@ export async function startJobQueue(
     async workImports(handler) {
       await boss.work(
         IMPORT_QUEUE,
-        { pollingIntervalSeconds: 0.5 },
+        { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS },
         async ([job]: Job<{ importId: number; action: 'check' | 'apply' }>[]) => {
           if (job) await handler(job.data.importId, job.data.action);
         },
@@ -370,7 +440,8 @@ export async function startJobQueue(
     async workWebhooks(handler) {
       // A fetch takes up to 8 deliveries and sends them 4 at a time (a receiver that hangs holds a
       // lane for WEBHOOK_TIMEOUT_MS); each delivery succeeds or fails on its own.
-      await boss.work(
+      const worker = { id: '' };
+      worker.id = await boss.work(
         WEBHOOK_QUEUE,
         {
           batchSize: 8,
@@ -379,9 +450,15 @@ export async function startJobQueue(
           includeMetadata: true,
           localConcurrency: 1,
           pollingIntervalSeconds: 0.5,
+          notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
         },
         (jobs: JobWithMetadata<{ deliveryId: string }>[]) =>
-          runInLanes(jobs, 4, (job) => handler(job.data.deliveryId, job.retryCount >= job.retryLimit)),
+          runInLanes(
+            jobs,
+            4,
+            (job) => handler(job.data.deliveryId, job.retryCount >= job.retryLimit),
+            fetchAgain(worker),
+          ),
       );
     },
     async nudgeWebhookDispatch() {
@@ -390,11 +467,16 @@ export async function startJobQueue(
         {},
         { singletonKey: 'pass', singletonSeconds: 1, singletonNextSlot: true },
       );
+      wakeAfterSlot(webhookDispatchWorker);
     },
     async workWebhookDispatch(pass) {
-      await boss.work(WEBHOOK_DISPATCH_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
-        await pass();
-      });
+      webhookDispatchWorker.id = await boss.work(
+        WEBHOOK_DISPATCH_QUEUE,
+        { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: NUDGED_BACKSTOP_POLL_SECONDS },
+        async () => {
+          await pass();
+        },
+      );
       await boss.schedule(WEBHOOK_DISPATCH_QUEUE, '* * * * *', null, { singletonKey: 'every-minute' });
     },
     async webhookDispatchPass() {
@@ -419,7 +501,8 @@ export async function startJobQueue(
       }
     },
     async workComposite(handler, lanes) {
-      await boss.work(
+      const worker = { id: '' };
+      worker.id = await boss.work(
         COMPOSITE_QUEUE,
         {
           batchSize: lanes,
@@ -427,9 +510,15 @@ export async function startJobQueue(
           includeMetadata: true,
           localConcurrency: 1,
           pollingIntervalSeconds: 0.5,
+          notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
         },
         (jobs: JobWithMetadata<{ articleId: number }>[]) =>
-          runInLanes(jobs, lanes, (job) => handler(job.data.articleId, job.retryCount >= job.retryLimit)),
+          runInLanes(
+            jobs,
+            lanes,
+            (job) => handler(job.data.articleId, job.retryCount >= job.retryLimit),
+            fetchAgain(worker),
+          ),
       );
     },
     async compositeDone(articleId) {
@@ -440,6 +529,8 @@ export async function startJobQueue(
       ]);
     },
     async stop() {
+      for (const timer of nudgeTimers) clearTimeout(timer);
+      nudgeTimers.clear();
       await boss.stop({ graceful: true, close: true, timeout: 10_000 });
     },
   };
@@ -455,6 +546,8 @@ async function runInLanes<T extends { id: string }>(
   jobs: readonly T[],
   lanes: number,
   run: (job: T) => Promise<unknown>,
+  /** Called once when a job of the fetch failed. */
+  onFailed: () => void,
 ): Promise<JobResult[]> {
   const results: JobResult[] = [];
   const waiting = [...jobs];
@@ -469,5 +562,6 @@ async function runInLanes<T extends { id: string }>(
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));
+  if (results.some((result) => result.status === 'failed')) onFailed();
   return results;
 }
