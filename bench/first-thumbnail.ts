@@ -16,7 +16,7 @@ import { recordGoals, times } from './goals';
 import { BENCH_ADMIN, peakWhile, rssMiB, startBenchServer } from './server';
 
 const IMAGES = Number(process.env.BENCH_FOLDER_IMAGES ?? 200);
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 18_590);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-thumbs-'));
