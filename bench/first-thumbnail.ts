@@ -3,7 +3,7 @@
 // the embedded database in a scratch data directory. Baseline, measured in the same run: a bare
 // HTML page on the same origin holding the same 200 thumbnail URLs.
 // Run: tsx bench/first-thumbnail.ts (part of npm run bench); BENCH_TRACE=1 lists the requests,
-// BENCH_PROFILE=1 the main thread's time by script, BENCH_TIMELINE=1 its long tasks. Needs /usr/bin/chromium
+// BENCH_PROFILE=1 the main thread's time by script (BENCH_PROFILE_FILE also saves it), BENCH_TIMELINE=1 its long tasks. Needs /usr/bin/chromium
 // (scripts/setup-system.sh installs it).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -55,6 +55,9 @@ interface CpuProfile {
  * Chromium's sampling profiler — self time by script (and the top functions), idle included.
  */
 function printProfile(profile: CpuProfile, untilMs: number): void {
+  // The raw profile, for reading against a source-mapped build (`vite build --sourcemap`).
+  if (process.env.BENCH_PROFILE_FILE)
+    fs.writeFileSync(process.env.BENCH_PROFILE_FILE, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const byScript = new Map<string, number>();
   const byFunction = new Map<string, number>();
