@@ -2,7 +2,7 @@ import { fromPglite, PgBoss, TestClock } from 'pg-boss';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/database';
-import { type JobQueue, MAIL_QUEUE, MEDIA_QUEUE, startJobQueue } from './queue';
+import { type JobQueue, MEDIA_QUEUE, startJobQueue } from './queue';
 
 /**
  * The job queue with pg-boss's TestClock, which never moves here: a worker's poll never comes, so
@@ -53,6 +53,21 @@ describe('job queue: workers woken by NOTIFY, polling only as a backstop', { tim
     await queue.enqueueMedia(2);
     await took[1]?.promise;
     expect(taken).toEqual([1, 2]);
+  });
+
+  it('takes every job of one insert with a worker that takes one a fetch, without a poll', async () => {
+    database = await createTestDatabase();
+    queue = await startJobQueue(database, { onError: () => {}, clock: new TestClock() });
+    const rendered: number[] = [];
+    const allRendered = signal();
+    await queue.workComposite(async (articleId) => {
+      rendered.push(articleId);
+      if (rendered.length === 3) allRendered.resolve();
+    }, 1);
+    // One insert, one NOTIFY: the worker wakes once and must go on fetching until the queue is empty.
+    await queue.enqueueComposite([11, 12, 13], false);
+    await allRendered.promise;
+    expect(rendered.sort()).toEqual([11, 12, 13]);
   });
 
   it('tries a failed mail again at once when its retry is due at once, without a poll', async () => {

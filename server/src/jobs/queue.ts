@@ -236,25 +236,27 @@ export async function startJobQueue(
   if (options.spies) boss.getSpy(WEBHOOK_DISPATCH_QUEUE);
   if (options.spies) boss.getSpy(COMPOSITE_QUEUE);
   /**
-   * Asks a worker to fetch again as soon as its fetch has ended: a job that just failed may be due
-   * again at once (a retry delay of 0), and a failed job's retry is not announced by NOTIFY.
+   * Asks this process's workers of a queue to fetch again as soon as their fetch has ended. Called
+   * after every fetch that brought jobs: one NOTIFY announces a whole insert (a 200-article render
+   * batch), and a worker that takes one job a fetch would otherwise wait for its backstop poll
+   * between them (pg-boss bursts only for batches of more than one). A job that just failed and is
+   * due again at once (a retry delay of 0) is taken by that next fetch too; the fetch that finds
+   * nothing ends it.
    */
-  const fetchAgain = (worker: { id: string }) => () => {
-    if (worker.id) boss.notifyWorker(worker.id);
+  const fetchAgain = (queue: string) => {
+    for (const worker of boss.getWipData()) if (worker.name === queue) boss.notifyWorker(worker.id);
   };
-  /** After a nudge that may have been put in the next one-second slot: wakes this process's worker then. */
-  const nudgeTimers = new Set<NodeJS.Timeout>();
-  const wakeAfterSlot = (worker: { id: string }) => {
-    if (!worker.id) return;
+  /** After a nudge that may have been put in the next one-second slot: wakes this process's workers then. */
+  const nudgeTimers = new Map<string, NodeJS.Timeout>();
+  const wakeAfterSlot = (queue: string) => {
+    if (nudgeTimers.has(queue)) return;
     const timer = setTimeout(() => {
-      nudgeTimers.delete(timer);
-      boss.notifyWorker(worker.id);
+      nudgeTimers.delete(queue);
+      fetchAgain(queue);
     }, 1_100);
     timer.unref();
-    nudgeTimers.add(timer);
+    nudgeTimers.set(queue, timer);
   };
-  const mailNoticeWorker = { id: '' };
-  const webhookDispatchWorker = { id: '' };
   const sendDeletions = async (keys: readonly string[]) => {
     for (let i = 0; i < keys.length; i += 1000) {
       await boss.insert(
@@ -269,14 +271,13 @@ export async function startJobQueue(
       await boss.send(MEDIA_QUEUE, { uploadId }, { singletonKey: `media-${uploadId}` });
     },
     async workMedia(handler, concurrency) {
-      const worker = { id: '' };
       // Two fetch loops, each taking up to `concurrency` jobs and starting them all; the handler
       // lets only `concurrency` conversions run at once (MediaProcessor's lanes). While one
       // loop's last job converts, the other's are ready, so the lanes never wait for a fetch or
       // for the database work around a conversion. At most one job per lane waits (its lease
       // runs while it waits; its source is already downloaded from S3). While fetches come back
       // full a loop fetches again at once (burst). Each job succeeds or fails on its own.
-      worker.id = await boss.work<{ uploadId: number }>(
+      await boss.work<{ uploadId: number }>(
         MEDIA_QUEUE,
         {
           batchSize: concurrency,
@@ -286,7 +287,13 @@ export async function startJobQueue(
           pollingIntervalSeconds: 0.5,
           notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
         },
-        (jobs) => runInLanes(jobs, jobs.length, (job) => handler(job.data.uploadId), fetchAgain(worker)),
+        (jobs) =>
+          runInLanes(
+            jobs,
+            jobs.length,
+            (job) => handler(job.data.uploadId),
+            () => fetchAgain(MEDIA_QUEUE),
+          ),
       );
     },
     async mediaDone(uploadId) {
@@ -298,8 +305,7 @@ export async function startJobQueue(
     async workObjectDeletions(handlers) {
       // Each deletion is its own job (its own retries); a fetch takes up to 20 and runs them 4 at
       // a time, fetching again at once while the backlog lasts.
-      const worker = { id: '' };
-      worker.id = await boss.work<{ key: string }>(
+      await boss.work<{ key: string }>(
         OBJECT_DELETION_QUEUE,
         {
           batchSize: 20,
@@ -309,7 +315,13 @@ export async function startJobQueue(
           pollingIntervalSeconds: 1,
           notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
         },
-        (jobs) => runInLanes(jobs, 4, (job) => handlers.deleteObject(job.data.key), fetchAgain(worker)),
+        (jobs) =>
+          runInLanes(
+            jobs,
+            4,
+            (job) => handlers.deleteObject(job.data.key),
+            () => fetchAgain(OBJECT_DELETION_QUEUE),
+          ),
       );
       await boss.work(STORAGE_MAINTENANCE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
         await sendDeletions(await handlers.maintain());
@@ -355,8 +367,7 @@ export async function startJobQueue(
     async workMail(handler) {
       // One worker: mail is not urgent, and on the embedded database every fetch runs on the one
       // thread that also serves requests and media jobs.
-      const worker = { id: '' };
-      worker.id = await boss.work(
+      await boss.work(
         MAIL_QUEUE,
         {
           includeMetadata: true,
@@ -367,9 +378,8 @@ export async function startJobQueue(
           if (!job) return;
           try {
             await handler(job.data.mailId, job.retryCount >= job.retryLimit);
-          } catch (error) {
-            fetchAgain(worker)();
-            throw error;
+          } finally {
+            fetchAgain(MAIL_QUEUE);
           }
         },
       );
@@ -390,10 +400,10 @@ export async function startJobQueue(
         {},
         { singletonKey: 'pass', singletonSeconds: 1, singletonNextSlot: true },
       );
-      wakeAfterSlot(mailNoticeWorker);
+      wakeAfterSlot(MAIL_NOTICE_QUEUE);
     },
     async workMailNotices(pass) {
-      mailNoticeWorker.id = await boss.work(
+      await boss.work(
         MAIL_NOTICE_QUEUE,
         { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: NUDGED_BACKSTOP_POLL_SECONDS },
         async () => {
@@ -420,7 +430,12 @@ export async function startJobQueue(
         IMPORT_QUEUE,
         { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS },
         async ([job]: Job<{ importId: number; action: 'check' | 'apply' }>[]) => {
-          if (job) await handler(job.data.importId, job.data.action);
+          if (!job) return;
+          try {
+            await handler(job.data.importId, job.data.action);
+          } finally {
+            fetchAgain(IMPORT_QUEUE);
+          }
         },
       );
     },
@@ -440,8 +455,7 @@ export async function startJobQueue(
     async workWebhooks(handler) {
       // A fetch takes up to 8 deliveries and sends them 4 at a time (a receiver that hangs holds a
       // lane for WEBHOOK_TIMEOUT_MS); each delivery succeeds or fails on its own.
-      const worker = { id: '' };
-      worker.id = await boss.work(
+      await boss.work(
         WEBHOOK_QUEUE,
         {
           batchSize: 8,
@@ -457,7 +471,7 @@ export async function startJobQueue(
             jobs,
             4,
             (job) => handler(job.data.deliveryId, job.retryCount >= job.retryLimit),
-            fetchAgain(worker),
+            () => fetchAgain(WEBHOOK_QUEUE),
           ),
       );
     },
@@ -467,10 +481,10 @@ export async function startJobQueue(
         {},
         { singletonKey: 'pass', singletonSeconds: 1, singletonNextSlot: true },
       );
-      wakeAfterSlot(webhookDispatchWorker);
+      wakeAfterSlot(WEBHOOK_DISPATCH_QUEUE);
     },
     async workWebhookDispatch(pass) {
-      webhookDispatchWorker.id = await boss.work(
+      await boss.work(
         WEBHOOK_DISPATCH_QUEUE,
         { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: NUDGED_BACKSTOP_POLL_SECONDS },
         async () => {
@@ -501,8 +515,7 @@ export async function startJobQueue(
       }
     },
     async workComposite(handler, lanes) {
-      const worker = { id: '' };
-      worker.id = await boss.work(
+      await boss.work(
         COMPOSITE_QUEUE,
         {
           batchSize: lanes,
@@ -517,7 +530,7 @@ export async function startJobQueue(
             jobs,
             lanes,
             (job) => handler(job.data.articleId, job.retryCount >= job.retryLimit),
-            fetchAgain(worker),
+            () => fetchAgain(COMPOSITE_QUEUE),
           ),
       );
     },
@@ -529,7 +542,7 @@ export async function startJobQueue(
       ]);
     },
     async stop() {
-      for (const timer of nudgeTimers) clearTimeout(timer);
+      for (const timer of nudgeTimers.values()) clearTimeout(timer);
       nudgeTimers.clear();
       await boss.stop({ graceful: true, close: true, timeout: 10_000 });
     },
@@ -546,8 +559,8 @@ async function runInLanes<T extends { id: string }>(
   jobs: readonly T[],
   lanes: number,
   run: (job: T) => Promise<unknown>,
-  /** Called once when a job of the fetch failed. */
-  onFailed: () => void,
+  /** Called once the fetch's jobs have all ended. */
+  onEnded: () => void,
 ): Promise<JobResult[]> {
   const results: JobResult[] = [];
   const waiting = [...jobs];
@@ -562,6 +575,6 @@ async function runInLanes<T extends { id: string }>(
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));
-  if (results.some((result) => result.status === 'failed')) onFailed();
+  onEnded();
   return results;
 }
