@@ -21,12 +21,11 @@ import { clearToken } from '../auth/token';
 import { functionCodesOf, useCurrentUser } from '../auth/useCurrentUser';
 import { DEFAULT_AVATAR } from '../features/account/avatar';
 import { useClientDownloads } from '../features/account/clientsApi';
-import { ForcedPasswordChange, mustChangePassword } from '../features/account/ForcedPasswordChange';
+import { mustChangePassword } from '../features/account/mustChangePassword';
 import { ArtNumDownloadButton } from '../features/download/ArtNumDownloadButton';
 import { useViewMode } from '../features/files/ListControls';
 import { ManageEntry } from '../features/manage/ManageEntry';
 import { SearchBar } from '../features/search/SearchBar';
-import { OpenShareLinkDialog } from '../features/share/OpenShareLinkDialog';
 import { FinishedBanner } from '../features/upload/FinishedBanner';
 import { InterruptedBanner } from '../features/upload/InterruptedUploads';
 import { UploadPanel } from '../features/upload/UploadPanel';
@@ -37,6 +36,13 @@ import styles from './MainLayout.module.css';
 const MyInfoDialog = lazyDialog(async () => (await import('../features/account/MyInfoDialog')).MyInfoDialog);
 const DownloadClientDialog = lazyDialog(
   async () => (await import('../features/account/DownloadClientDialog')).DownloadClientDialog,
+);
+// With Ant Design's Form, which the first view then does not load (issue 12 goal 4).
+const OpenShareLinkDialog = lazyDialog(
+  async () => (await import('../features/share/OpenShareLinkDialog')).OpenShareLinkDialog,
+);
+const ForcedPasswordChange = lazyDialog(
+  async () => (await import('../features/account/ForcedPasswordChange')).ForcedPasswordChange,
 );
 
 /** SPEC §2 layout: top bar, side tabs, content area. */
@@ -179,7 +185,7 @@ export function MainLayout() {
         {clientOpen && clientLinks && (
           <DownloadClientDialog links={clientLinks} onClose={() => setClientOpen(false)} />
         )}
-        <ForcedPasswordChange />
+        <ForcedPasswordChange open={passwordLocked} />
       </Layout>
     </UploadProvider>
   );

@@ -1,21 +1,16 @@
 import { Alert, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../auth/useCurrentUser';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
-/** Whether the signed-in user must choose a new password before anything else (SPEC §4). */
-export function mustChangePassword(user: { passwordExpireFlag: boolean; loginNum: number } | undefined) {
-  return Boolean(user && (user.passwordExpireFlag || user.loginNum === 0));
-}
-
-/** SPEC §4: an expired password (or a first sign-in) forces the change before anything else. */
-export function ForcedPasswordChange() {
+/**
+ * SPEC §4: an expired password (or a first sign-in, `mustChangePassword`) forces the change before
+ * anything else. Loaded when first needed (MainLayout), with the form it holds.
+ */
+export function ForcedPasswordChange({ open }: { open: boolean }) {
   const { t } = useTranslation();
-  const { data: user } = useCurrentUser();
-  const required = mustChangePassword(user);
   return (
     <Modal
-      open={required}
+      open={open}
       closable={false}
       mask={{ closable: false }}
       keyboard={false}

@@ -1,5 +1,4 @@
 import type { ColourTolerance } from '@dam/contract';
-import type { FormInstance } from 'antd';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -15,19 +14,22 @@ export interface FilterForm {
   colourTolerance?: ColourTolerance;
 }
 
-/** The filter's form (FilterButton in ListControls): its own chunk, loaded when first opened. */
+/**
+ * The filter's form (FilterButton in ListControls): its own chunk, loaded when first opened, with
+ * Ant Design's Form, which the folder page's first view then does not load (issue 12 goal 4). The
+ * popover keeps it mounted once opened, so the values chosen stay between openings.
+ */
 export function FilterPanel({
-  form,
   tags,
   onApply,
   onReset,
 }: {
-  form: FormInstance<FilterForm>;
   tags: ReturnType<typeof useTagSelector>;
   onApply: (values: FilterForm) => void;
   onReset: () => void;
 }) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<FilterForm>();
   const colour = Form.useWatch('colour', form);
   return (
     <Form form={form} layout="vertical" onFinish={onApply} style={{ width: 300 }}>
@@ -58,7 +60,14 @@ export function FilterPanel({
         <ToleranceField />
       </Form.Item>
       <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-        <Button onClick={onReset}>{t('files.reset')}</Button>
+        <Button
+          onClick={() => {
+            form.resetFields();
+            onReset();
+          }}
+        >
+          {t('files.reset')}
+        </Button>
         <Button type="primary" htmlType="submit" data-testid="filter-apply">
           {t('files.apply')}
         </Button>

@@ -7,7 +7,7 @@ import {
   TableOutlined,
 } from '@ant-design/icons';
 import { RankStatus } from '@dam/contract';
-import { Badge, Button, Form, Popover, Segmented, Spin, Tooltip } from 'antd';
+import { Badge, Button, Popover, Segmented, Spin, Tooltip } from 'antd';
 import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListingFilter, type SortState, useTagSelector } from './api';
@@ -101,7 +101,6 @@ export function FilterButton({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<FilterForm>();
   const tags = useTagSelector(open);
   const active = [
     filter.minCreatedAt,
@@ -142,11 +141,9 @@ export function FilterButton({
       content={
         <Suspense fallback={<Spin size="small" />}>
           <FilterPanel
-            form={form}
             tags={tags}
             onApply={apply}
             onReset={() => {
-              form.resetFields();
               onChange({});
               setOpen(false);
             }}
