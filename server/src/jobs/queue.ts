@@ -137,22 +137,15 @@ export async function startJobQueue(
     clock?: Clock;
   },
 ): Promise<JobQueue> {
+  const common = {
+    useListenNotify: true,
+    ...(options.clock ? { clock: options.clock } : {}),
+    __test__enableSpies: options.spies === true,
+  };
   const boss =
     database.kind === 'pglite' && database.pglite
-      ? new PgBoss({
-          db: fromPglite(database.pglite),
-          backend: 'pglite',
-          useListenNotify: true,
-          ...(options.clock ? { clock: options.clock } : {}),
-          __test__enableSpies: options.spies === true,
-        })
-      : new PgBoss({
-          connectionString: database.url ?? '',
-          max: 4,
-          useListenNotify: true,
-          ...(options.clock ? { clock: options.clock } : {}),
-          __test__enableSpies: options.spies === true,
-        });
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...common })
+      : new PgBoss({ connectionString: database.url ?? '', max: 4, ...common });
   boss.on('error', options.onError);
   await boss.start();
   // Every queue wakes its workers by NOTIFY when a job is sent (pg-boss's `notify`, in-process on
@@ -161,8 +154,9 @@ export async function startJobQueue(
   // serves requests. createQueue leaves an existing queue as it is, so the options are then
   // written over it: an install made by an older version gets today's.
   const ensureQueue = async (name: string, queueOptions: Omit<Queue, 'name'> = {}) => {
-    const { policy, ...changeable } = { ...queueOptions, notify: true };
-    await boss.createQueue(name, { ...changeable, ...(policy ? { policy } : {}) });
+    const wanted = { ...queueOptions, notify: true };
+    await boss.createQueue(name, wanted);
+    const { policy: _fixedAtCreation, ...changeable } = wanted;
     await boss.updateQueue(name, changeable);
   };
   await ensureQueue(MEDIA_QUEUE, {
@@ -246,6 +240,16 @@ export async function startJobQueue(
   const fetchAgain = (queue: string) => {
     for (const worker of boss.getWipData()) if (worker.name === queue) boss.notifyWorker(worker.id);
   };
+  /** A worker's handler that, once it has ended, asks the queue's workers to fetch again (above). */
+  const thenFetchAgain =
+    <Jobs, Result>(queue: string, handler: (jobs: Jobs) => Promise<Result>) =>
+    async (jobs: Jobs): Promise<Result> => {
+      try {
+        return await handler(jobs);
+      } finally {
+        fetchAgain(queue);
+      }
+    };
   /** After a nudge that may have been put in the next one-second slot: wakes this process's workers then. */
   const nudgeTimers = new Map<string, NodeJS.Timeout>();
   const wakeAfterSlot = (queue: string) => {
@@ -287,13 +291,9 @@ export async function startJobQueue(
           pollingIntervalSeconds: 0.5,
           notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
         },
-        (jobs) =>
-          runInLanes(
-            jobs,
-            jobs.length,
-            (job) => handler(job.data.uploadId),
-            () => fetchAgain(MEDIA_QUEUE),
-          ),
+        thenFetchAgain(MEDIA_QUEUE, (jobs: Job<{ uploadId: number }>[]) =>
+          runInLanes(jobs, jobs.length, (job) => handler(job.data.uploadId)),
+        ),
       );
     },
     async mediaDone(uploadId) {
@@ -315,13 +315,9 @@ export async function startJobQueue(
           pollingIntervalSeconds: 1,
           notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
         },
-        (jobs) =>
-          runInLanes(
-            jobs,
-            4,
-            (job) => handlers.deleteObject(job.data.key),
-            () => fetchAgain(OBJECT_DELETION_QUEUE),
-          ),
+        thenFetchAgain(OBJECT_DELETION_QUEUE, (jobs: Job<{ key: string }>[]) =>
+          runInLanes(jobs, 4, (job) => handlers.deleteObject(job.data.key)),
+        ),
       );
       await boss.work(STORAGE_MAINTENANCE_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
         await sendDeletions(await handlers.maintain());
@@ -374,14 +370,9 @@ export async function startJobQueue(
           pollingIntervalSeconds: 1,
           notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
         },
-        async ([job]: JobWithMetadata<{ mailId: number }>[]) => {
-          if (!job) return;
-          try {
-            await handler(job.data.mailId, job.retryCount >= job.retryLimit);
-          } finally {
-            fetchAgain(MAIL_QUEUE);
-          }
-        },
+        thenFetchAgain(MAIL_QUEUE, async ([job]: JobWithMetadata<{ mailId: number }>[]) => {
+          if (job) await handler(job.data.mailId, job.retryCount >= job.retryLimit);
+        }),
       );
     },
     async mailDone(mailId) {
@@ -429,14 +420,12 @@ export async function startJobQueue(
       await boss.work(
         IMPORT_QUEUE,
         { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS },
-        async ([job]: Job<{ importId: number; action: 'check' | 'apply' }>[]) => {
-          if (!job) return;
-          try {
-            await handler(job.data.importId, job.data.action);
-          } finally {
-            fetchAgain(IMPORT_QUEUE);
-          }
-        },
+        thenFetchAgain(
+          IMPORT_QUEUE,
+          async ([job]: Job<{ importId: number; action: 'check' | 'apply' }>[]) => {
+            if (job) await handler(job.data.importId, job.data.action);
+          },
+        ),
       );
     },
     async importDone(importId, action) {
@@ -466,13 +455,9 @@ export async function startJobQueue(
           pollingIntervalSeconds: 0.5,
           notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
         },
-        (jobs: JobWithMetadata<{ deliveryId: string }>[]) =>
-          runInLanes(
-            jobs,
-            4,
-            (job) => handler(job.data.deliveryId, job.retryCount >= job.retryLimit),
-            () => fetchAgain(WEBHOOK_QUEUE),
-          ),
+        thenFetchAgain(WEBHOOK_QUEUE, (jobs: JobWithMetadata<{ deliveryId: string }>[]) =>
+          runInLanes(jobs, 4, (job) => handler(job.data.deliveryId, job.retryCount >= job.retryLimit)),
+        ),
       );
     },
     async nudgeWebhookDispatch() {
@@ -525,13 +510,9 @@ export async function startJobQueue(
           pollingIntervalSeconds: 0.5,
           notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
         },
-        (jobs: JobWithMetadata<{ articleId: number }>[]) =>
-          runInLanes(
-            jobs,
-            lanes,
-            (job) => handler(job.data.articleId, job.retryCount >= job.retryLimit),
-            () => fetchAgain(COMPOSITE_QUEUE),
-          ),
+        thenFetchAgain(COMPOSITE_QUEUE, (jobs: JobWithMetadata<{ articleId: number }>[]) =>
+          runInLanes(jobs, lanes, (job) => handler(job.data.articleId, job.retryCount >= job.retryLimit)),
+        ),
       );
     },
     async compositeDone(articleId) {
@@ -559,8 +540,6 @@ async function runInLanes<T extends { id: string }>(
   jobs: readonly T[],
   lanes: number,
   run: (job: T) => Promise<unknown>,
-  /** Called once the fetch's jobs have all ended. */
-  onEnded: () => void,
 ): Promise<JobResult[]> {
   const results: JobResult[] = [];
   const waiting = [...jobs];
@@ -575,6 +554,5 @@ async function runInLanes<T extends { id: string }>(
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));
-  onEnded();
   return results;
 }
