@@ -3,7 +3,8 @@
 // the embedded database in a scratch data directory. Baseline, measured in the same run: a bare
 // HTML page on the same origin holding the same 200 thumbnail URLs.
 // Run: tsx bench/first-thumbnail.ts (part of npm run bench); BENCH_TRACE=1 lists the requests,
-// BENCH_PROFILE=1 the main thread's time by script (BENCH_PROFILE_FILE also saves it), BENCH_TIMELINE=1 its long tasks. Needs /usr/bin/chromium
+// BENCH_PROFILE=1 the main thread's time by script (BENCH_PROFILE_FILE also saves it), BENCH_TIMELINE=1 its long tasks
+// (of BENCH_TIMELINE_MIN_MS or more, 15 by default). Needs /usr/bin/chromium
 // (scripts/setup-system.sh installs it).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -116,7 +117,7 @@ function printTimeline(trace: { traceEvents: TraceEvent[] }, untilMs: number): v
     if (task.ts < openUntil) continue; // inside a task already listed or skipped
     openUntil = task.ts + (task.dur as number);
     const ms = (task.dur as number) / 1000;
-    if (ms < 15) continue;
+    if (ms < Number(process.env.BENCH_TIMELINE_MIN_MS ?? 15)) continue;
     const script = pathOf(task.args?.data?.url ?? '');
     console.log(`${at(task)} +${ms.toFixed(0).padStart(5)} ms  ${task.name} ${script}`);
   }

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../api/queryClient';
 import { clearToken, setToken } from '../auth/token';
+import { currentUserKey } from '../auth/useCurrentUser';
+import { filesKeys } from '../features/files/api';
+import { DEFAULT_SORT } from '../features/files/listingQuery';
 import { createAppRouter } from './router';
 
 /** A server that answers every call with an empty success, recording what was asked. */
@@ -21,12 +25,13 @@ function recordCalls() {
 
 describe('the router the app starts with', () => {
   afterEach(() => {
+    queryClient.clear();
     clearToken();
     vi.unstubAllGlobals();
     window.history.replaceState(null, '', '/');
   });
 
-  it('asks for the first page’s calls at once when signed in, before any page code has loaded', () => {
+  it('asks for the first page’s calls at once when signed in, before any page code has loaded', async () => {
     setToken('tok', false);
     const calls = recordCalls();
     window.history.replaceState(null, '', '/allfiles/42');
@@ -34,6 +39,26 @@ describe('the router the app starts with', () => {
     expect(calls).toEqual([
       'POST /security-api/user-info',
       'GET /ske-api/v1_0/file/all-file-v2?folderDataId=42&pageNo=1&pageSize=60&rankStatus=0',
+    ]);
+    // The pages' code loads and their loaders take those answers before the next test.
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 20_000 });
+    router.dispose();
+  });
+
+  it('has the folder’s first page and the user in the query cache as the page is drawn, each asked for once', async () => {
+    setToken('tok', false);
+    const calls = recordCalls();
+    window.history.replaceState(null, '', '/allfiles/77');
+    const router = createAppRouter();
+    // The route loaders start both queries (taking the answers asked for above), without waiting.
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 20_000 });
+    await vi.waitFor(() => {
+      expect(queryClient.getQueryState(filesKeys.folder('77', DEFAULT_SORT, {}))?.status).toBe('success');
+      expect(queryClient.getQueryState(currentUserKey)?.status).toBe('success');
+    });
+    expect(calls).toEqual([
+      'POST /security-api/user-info',
+      'GET /ske-api/v1_0/file/all-file-v2?folderDataId=77&pageNo=1&pageSize=60&rankStatus=0',
     ]);
     router.dispose();
   });

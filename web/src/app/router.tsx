@@ -40,20 +40,26 @@ const appRoutes = (): RouteObject[] =>
     {
       id: LAYOUT_ID,
       path: '/',
-      lazy: shellPage(
-        () => import('../layout/MainLayout'),
-        (m) => (
-          <RequireAuth>
-            <m.MainLayout />
-          </RequireAuth>
+      lazy: {
+        ...shellPage(
+          () => import('../layout/MainLayout'),
+          (m) => (
+            <RequireAuth>
+              <m.MainLayout />
+            </RequireAuth>
+          ),
         ),
-      ),
+        loader: async () => (await import('../auth/useCurrentUser')).prefetchCurrentUser,
+      },
       handle: { askFirst: () => askEarly(endpoints.userInfo) } satisfies RouteHandle,
       children: [
         { index: true, lazy: page(() => import('../features/search/HomeIndex'), 'HomeIndex') },
         {
           path: 'allfiles/:folderId',
-          lazy: page(() => import('../features/files/AllFilesPage'), 'AllFilesPage'),
+          lazy: {
+            ...page(() => import('../features/files/AllFilesPage'), 'AllFilesPage'),
+            loader: async () => (await import('../features/files/api')).prefetchFolderListing,
+          },
           handle: {
             askFirst: ({ folderId = 'all' }) =>
               askEarly(endpoints.folderListing, { query: folderListingQuery(folderId, 1) }),
