@@ -98,17 +98,18 @@ interface TraceEvent {
  */
 function printTimeline(trace: { traceEvents: TraceEvent[] }, untilMs: number): void {
   const events = trace.traceEvents;
-  const renderers = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  // The page's renderer is the busiest one (the other holds the blank page the context opened with).
-  const eventsOf = new Map<number, number>();
-  for (const e of events) eventsOf.set(e.pid, (eventsOf.get(e.pid) ?? 0) + 1);
-  const main = renderers.sort((a, b) => (eventsOf.get(b.pid) ?? 0) - (eventsOf.get(a.pid) ?? 0))[0];
   const requests = events.filter((e) => e.name === 'ResourceSendRequest').sort((a, b) => a.ts - b.ts);
+  // The page's renderer is the one that asked for the API (not the blank page the context opened
+  // with, nor a renderer of the browser's own UI, which the busiest-process rule sometimes took).
+  const asker = requests.find((e) => (e.args?.data?.url ?? '').includes('-api/'));
+  const main = events.find(
+    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === asker?.pid,
+  );
   if (!main || requests.length === 0) return;
   const start = (requests[0] as TraceEvent).ts;
   const at = (e: TraceEvent) => ((e.ts - start) / 1000).toFixed(0).padStart(6);
   console.log(
-    `\nthe page's main thread to the first thumbnail (${untilMs.toFixed(0)} ms), tasks of 15 ms or more:`,
+    `\nthe page's main thread to the first thumbnail (${untilMs.toFixed(0)} ms), tasks of ${process.env.BENCH_TIMELINE_MIN_MS ?? 15} ms or more:`,
   );
   let openUntil = 0;
   for (const task of events

@@ -6,6 +6,7 @@ import { clearToken, setToken } from '../auth/token';
 import { currentUserKey } from '../auth/useCurrentUser';
 import { filesKeys } from '../features/files/api';
 import { DEFAULT_SORT } from '../features/files/listingQuery';
+import { isFirstLoad } from './firstLoad';
 import { createAppRouter } from './router';
 
 /** A server that answers every call with an empty success, recording what was asked. */
@@ -42,6 +43,8 @@ describe('the router the app starts with', () => {
     ]);
     // The pages' code loads and their loaders take those answers before the next test.
     await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 20_000 });
+    // From now on the loaders hold no navigation for their data.
+    expect(isFirstLoad()).toBe(false);
     router.dispose();
   });
 

@@ -5,6 +5,7 @@ import { decideLayoutAccess } from '../auth/guard';
 import { RequireAuth } from '../auth/RequireAuth';
 import { getToken } from '../auth/token';
 import { folderListingQuery } from '../features/files/listingQuery';
+import { firstLoadDone } from './firstLoad';
 import { PageLoading, page, shellPage } from './lazyPage';
 
 /** What a route's page asks the server for first: asked for as soon as the app starts on it (askEarly). */
@@ -173,5 +174,14 @@ export function createAppRouter() {
   } else {
     for (const { route, params } of matches) (route.handle as RouteHandle | undefined)?.askFirst?.(params);
   }
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  if (router.state.initialized) firstLoadDone();
+  else {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      firstLoadDone();
+      unsubscribe();
+    });
+  }
+  return router;
 }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
-import { queryClient } from '../../api/queryClient';
+import { firstLoadData, queryClient } from '../../api/queryClient';
 import {
   DEFAULT_SORT,
   folderListingQuery,
@@ -56,11 +56,12 @@ export function useFolderListing(folderId: string, sort: SortState, filter: List
 /**
  * The folder route's loader: starts the first page's query (as the page opens it: newest first,
  * nothing filtered) while the router still loads the page, so the page draws its cards in its
- * first pass when the answer is in (issue 12 goal 4). Not awaited: the page shows its own loading.
+ * first pass (issue 12 goal 4). See firstLoadData for how long it waits.
  */
-export function prefetchFolderListing({ params }: { params: { folderId?: string } }): null {
-  void queryClient.prefetchInfiniteQuery(folderListingOptions(params.folderId ?? 'all', DEFAULT_SORT, {}));
-  return null;
+export function prefetchFolderListing({ params }: { params: { folderId?: string } }): Promise<null> | null {
+  return firstLoadData(
+    queryClient.prefetchInfiniteQuery(folderListingOptions(params.folderId ?? 'all', DEFAULT_SORT, {})),
+  );
 }
 
 const THUMBNAIL_PATIENCE_MS = 5 * 60 * 1000;
