@@ -8,41 +8,55 @@ async function freshModules() {
   return { firstLoad, FIRST_LOAD_WAIT_MS, firstLoadData };
 }
 
+/** Whether a loader's wait is over, watched as timers are moved on. */
+function watch(wait: Promise<null> | null) {
+  const state = { over: false };
+  void wait?.then(() => {
+    state.over = true;
+  });
+  return state;
+}
+
 describe('what a route loader waits for (firstLoadData)', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('holds the app’s first page until its answer is in', async () => {
+  it('holds the app’s first page until its answer is in, asking without retries', async () => {
+    vi.useFakeTimers();
     const { firstLoadData } = await freshModules();
     let answer!: () => void;
-    let waited = false;
-    const wait = firstLoadData(new Promise<void>((resolve) => (answer = resolve)))?.then(() => {
-      waited = true;
-    });
-    expect(wait).toBeInstanceOf(Promise);
-    await Promise.resolve();
-    expect(waited).toBe(false);
+    const prefetch = vi.fn(() => new Promise<void>((resolve) => (answer = resolve)));
+    const state = watch(firstLoadData(prefetch));
+    expect(prefetch).toHaveBeenCalledWith({ retry: false });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(state.over).toBe(false);
     answer();
-    await wait;
-    expect(waited).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.over).toBe(true);
   });
 
   it('draws the first page without its data once the wait is over', async () => {
     vi.useFakeTimers();
     const { firstLoadData, FIRST_LOAD_WAIT_MS } = await freshModules();
-    let waited = false;
-    const wait = firstLoadData(new Promise<void>(() => {}))?.then(() => {
-      waited = true;
-    });
+    const state = watch(firstLoadData(() => new Promise<void>(() => {})));
     await vi.advanceTimersByTimeAsync(FIRST_LOAD_WAIT_MS - 1);
-    expect(waited).toBe(false);
+    expect(state.over).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    await wait;
-    expect(waited).toBe(true);
+    expect(state.over).toBe(true);
   });
 
-  it('holds no later navigation: the page being left stays until the next one draws', async () => {
+  it('stops waiting at once when the query fails', async () => {
+    vi.useFakeTimers();
+    const { firstLoadData } = await freshModules();
+    const state = watch(firstLoadData(() => Promise.reject(new Error('refused'))));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state.over).toBe(true);
+  });
+
+  it('neither asks nor holds a later navigation: the page being left stays until the next one draws', async () => {
     const { firstLoad, firstLoadData } = await freshModules();
     firstLoad.firstLoadDone();
-    expect(firstLoadData(new Promise<void>(() => {}))).toBeNull();
+    const prefetch = vi.fn(() => Promise.resolve());
+    expect(firstLoadData(prefetch)).toBeNull();
+    expect(prefetch).not.toHaveBeenCalled();
   });
 });

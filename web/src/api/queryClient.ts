@@ -15,19 +15,22 @@ onSessionChange(() => queryClient.clear());
 export const FIRST_LOAD_WAIT_MS = 800;
 
 /**
- * What a route loader returns for a query it has started: on the app's first page, a promise kept
- * when the answer is in the cache or after FIRST_LOAD_WAIT_MS, so the page draws once, with its
- * data, instead of drawing placeholders and then drawing again as each answer comes (issue 12
- * goal 4); on later navigations nothing to wait for. A failed query is the page's to show: its
- * prefetch never rejects.
+ * What a route loader does for the page the app opens with (issue 12 goal 4): starts the page's
+ * query and keeps the router waiting until its answer is in the cache or FIRST_LOAD_WAIT_MS have
+ * passed, so the page draws once, with its data, instead of drawing placeholders and again as each
+ * answer comes. The screen holds only the loading indicator then anyway. On later navigations it
+ * does nothing: the page being left stays on screen while loaders run, and the page's own query,
+ * with the sort and filter it has, is the one to ask. `prefetch` gets the retry policy to use: none,
+ * so that a refusal (a folder not found, a session ended) lets the page draw at once and show it.
  */
-export function firstLoadData(prefetch: Promise<void>): Promise<null> | null {
+export function firstLoadData(prefetch: (options: { retry: false }) => Promise<void>): Promise<null> | null {
   if (!isFirstLoad()) return null;
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(null), FIRST_LOAD_WAIT_MS);
-    void prefetch.then(() => {
+    const done = () => {
       clearTimeout(timer);
       resolve(null);
-    });
+    };
+    const timer = setTimeout(done, FIRST_LOAD_WAIT_MS);
+    prefetch({ retry: false }).then(done, done);
   });
 }

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
-import { filesApi } from './api';
+import { filesApi, filesKeys } from './api';
 import { FolderTree, TOP_KEY } from './FolderTree';
 import { folderNameProblem, nameProblemText } from './format';
 
@@ -27,6 +28,7 @@ export function MoveDialog({ open, title, allowCreate = true, onCancel, onConfir
   const [creating, setCreating] = useState(false);
   const [newName, setNewName] = useState('');
   const [refreshKey, setRefreshKey] = useState<string>();
+  const queryClient = useQueryClient();
 
   const confirm = async () => {
     if (!selected) {
@@ -59,6 +61,8 @@ export function MoveDialog({ open, title, allowCreate = true, onCancel, onConfir
       setCreating(false);
       setNewName('');
       setRefreshKey(`${parent}:${Date.now()}`);
+      // The new folder shows in its parent's listing and the sidebar's tree too.
+      void queryClient.invalidateQueries({ queryKey: filesKeys.all });
     } catch (error) {
       showApiError(error);
     }

@@ -11,6 +11,7 @@ import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
 import { firstLoadData, queryClient } from '../../api/queryClient';
+import { getToken } from '../../auth/token';
 import {
   DEFAULT_SORT,
   folderListingQuery,
@@ -56,12 +57,13 @@ export function useFolderListing(folderId: string, sort: SortState, filter: List
 /**
  * The folder route's loader: starts the first page's query (as the page opens it: newest first,
  * nothing filtered) while the router still loads the page, so the page draws its cards in its
- * first pass (issue 12 goal 4). See firstLoadData for how long it waits.
+ * first pass (issue 12 goal 4). Only on the page the app opens with: see firstLoadData.
  */
 export function prefetchFolderListing({ params }: { params: { folderId?: string } }): Promise<null> | null {
-  return firstLoadData(
-    queryClient.prefetchInfiniteQuery(folderListingOptions(params.folderId ?? 'all', DEFAULT_SORT, {})),
-  );
+  // Signed out (the session ended in another tab): RequireAuth sends the visitor to sign in.
+  if (!getToken()) return null;
+  const listing = folderListingOptions(params.folderId ?? 'all', DEFAULT_SORT, {});
+  return firstLoadData((options) => queryClient.prefetchInfiniteQuery({ ...listing, ...options }));
 }
 
 const THUMBNAIL_PATIENCE_MS = 5 * 60 * 1000;
