@@ -18,6 +18,8 @@ import { BENCH_ADMIN, peakWhile, rssMiB, startBenchServer } from './server';
 
 const IMAGES = Number(process.env.BENCH_FOLDER_IMAGES ?? 200);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** BENCH_TIMELINE lists the main thread's tasks of at least this many ms. */
+const TIMELINE_MIN_MS = Number(process.env.BENCH_TIMELINE_MIN_MS) || 15;
 const PORT = Number(process.env.BENCH_PORT ?? 18_590);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-thumbs-'));
@@ -114,7 +116,7 @@ function printTimeline(trace: { traceEvents: TraceEvent[] }, untilMs: number): v
   const start = (requests[0] as TraceEvent).ts;
   const at = (e: TraceEvent) => ((e.ts - start) / 1000).toFixed(0).padStart(6);
   console.log(
-    `\nthe page's main thread to the first thumbnail (${untilMs.toFixed(0)} ms), tasks of ${process.env.BENCH_TIMELINE_MIN_MS ?? 15} ms or more:`,
+    `\nthe page's main thread to the first thumbnail (${untilMs.toFixed(0)} ms), tasks of ${TIMELINE_MIN_MS} ms or more:`,
   );
   let openUntil = 0;
   for (const task of events
@@ -123,7 +125,7 @@ function printTimeline(trace: { traceEvents: TraceEvent[] }, untilMs: number): v
     if (task.ts < openUntil) continue; // inside a task already listed or skipped
     openUntil = task.ts + (task.dur as number);
     const ms = (task.dur as number) / 1000;
-    if (ms < Number(process.env.BENCH_TIMELINE_MIN_MS ?? 15)) continue;
+    if (ms < TIMELINE_MIN_MS) continue;
     const script = pathOf(task.args?.data?.url ?? '');
     console.log(`${at(task)} +${ms.toFixed(0).padStart(5)} ms  ${task.name} ${script}`);
   }
