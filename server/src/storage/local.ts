@@ -22,6 +22,8 @@ interface MultipartMeta {
   partSize: number;
 }
 
+/** How many multipart uploads' meta a process keeps in memory (one entry per upload in flight). */
+const META_CACHE_SIZE = 256;
 /** How much of a part is gathered before it goes to disk in one write. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 /** How much one read of an object takes from disk. */
@@ -49,6 +51,13 @@ export class LocalStorage implements ObjectStorage {
       expiresAt: Date,
     ) => string = () => '',
   ) {}
+
+  /**
+   * The meta of multipart uploads whose parts this process received lately: read once per upload,
+   * not once per part (it never changes). Whether the upload is still open is told by its data
+   * file, opened for every part anyway (gone once completed or aborted, by any process).
+   */
+  private readonly metaCache = new Map<string, MultipartMeta>();
 
   async readUrl(key: string, expiresAt: Date, options: ReadUrlOptions = {}): Promise<string> {
     const { fileName, bearer } = options;
@@ -82,6 +91,18 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  private async cachedMeta(uploadId: string): Promise<MultipartMeta> {
+    const cached = this.metaCache.get(uploadId);
+    if (cached) return cached;
+    const meta = await this.meta(uploadId);
+    if (this.metaCache.size >= META_CACHE_SIZE) {
+      // The oldest entry (a Map keeps insertion order): an upload that started longest ago.
+      this.metaCache.delete(this.metaCache.keys().next().value as string);
+    }
+    this.metaCache.set(uploadId, meta);
+    return meta;
+  }
+
   async createMultipartUpload(key: string, _contentType: string, partSize: number): Promise<string> {
     this.objectPath(key);
     const uploadId = randomUUID();
@@ -113,14 +134,21 @@ export class LocalStorage implements ObjectStorage {
 
   /** Streams one part from the request into its place; refuses more bytes than a part may hold. */
   async writePart(key: string, uploadId: string, partNumber: number, body: Readable): Promise<StoredPart> {
-    const meta = await this.meta(uploadId);
+    const meta = await this.cachedMeta(uploadId);
     if (meta.key !== key) throw new StorageError('no-such-upload', 'upload id belongs to another key');
     const dir = this.uploadDir(uploadId);
     let size = 0;
     const limit = meta.partSize;
     // The request's chunks (tens of KiB each) are gathered to about 1 MiB and written with one
     // positional writev: a sixteenth of the system calls, and at most ~1 MiB held per part.
-    const file = await fs.promises.open(path.join(dir, 'data'), 'r+');
+    let file: fsp.FileHandle;
+    try {
+      file = await fsp.open(path.join(dir, 'data'), 'r+');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.metaCache.delete(uploadId);
+      throw new StorageError('no-such-upload', `no multipart upload ${uploadId}`);
+    }
     try {
       let position = (partNumber - 1) * meta.partSize;
       let pending: Buffer[] = [];
@@ -168,6 +196,7 @@ export class LocalStorage implements ObjectStorage {
     });
     const total = sorted.reduce((sum, p) => sum + p.size, 0);
     const dir = this.uploadDir(uploadId);
+    this.metaCache.delete(uploadId);
     await fsp.truncate(path.join(dir, 'data'), total);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     await fsp.rename(path.join(dir, 'data'), target);
@@ -175,6 +204,7 @@ export class LocalStorage implements ObjectStorage {
   }
 
   async abortMultipartUpload(_key: string, uploadId: string): Promise<void> {
+    this.metaCache.delete(uploadId);
     await fsp.rm(this.uploadDir(uploadId), { recursive: true, force: true });
   }
 

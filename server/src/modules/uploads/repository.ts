@@ -94,6 +94,30 @@ export class UploadsRepository {
   }
 
   /**
+   * Records a part received by the local driver's part endpoint in one statement, and only if
+   * its upload is still open under that multipart id, the number is one of its parts and the size
+   * the one that number must have (the last part: the rest of the file). Answers whether it did.
+   */
+  async recordPartWhileOpen(
+    target: { storageKey: string; multipartId: string },
+    part: { partNumber: number; size: number; etag: string },
+  ): Promise<boolean> {
+    const { rows } = await sql<{ upload_id: number }>`
+      INSERT INTO upload_parts (upload_id, part_number, size, etag)
+      SELECT id, ${part.partNumber}, ${part.size}, ${part.etag}
+        FROM uploads
+       WHERE storage_key = ${target.storageKey}
+         AND multipart_id = ${target.multipartId}
+         AND status = ${UploadStatus.uploading}
+         AND part_size > 0
+         AND ${part.partNumber}::int BETWEEN 1 AND GREATEST(1, CEIL(file_size::numeric / part_size))
+         AND ${part.size}::bigint = LEAST(part_size, file_size - part_size * (${part.partNumber}::int - 1))
+      ON CONFLICT (upload_id, part_number) DO UPDATE SET size = EXCLUDED.size, etag = EXCLUDED.etag
+      RETURNING upload_id`.execute(this.db);
+    return rows.length > 0;
+  }
+
+  /**
    * Adds an upload's tags to its file; tags deleted since the batch was made are skipped (their
    * ids were checked then, and a tag manager may have removed one meanwhile).
    */

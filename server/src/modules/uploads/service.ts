@@ -209,7 +209,13 @@ export class UploadsService {
     return { parts, expiresAt: expiresAt.toISOString() };
   }
 
-  /** Receives one part for the local driver, authorised by its signed URL alone. */
+  /**
+   * Receives one part for the local driver, authorised by its signed URL alone. The bytes go to
+   * the upload's data file first (the storage refuses an upload completed or aborted meanwhile),
+   * then one statement records the part if the upload is still open and the part the right size:
+   * one database call per part, not two (a 5 GiB upload has 640 parts, PGlite ~1.5 ms a call).
+   * A part refused after its bytes were written changes nothing: a part is only used once recorded.
+   */
   async receiveLocalPart(token: string, body: Readable): Promise<StoredPart> {
     const check = verifyToken<PartClaims & Record<string, unknown>>(
       token,
@@ -218,28 +224,23 @@ export class UploadsService {
     );
     if (!check.ok) throw invalidField('token', 'invalidToken');
     const claims = check.payload;
-    const upload = await this.uploads.findByStorageKey(claims.k);
-    if (
-      !upload ||
-      upload.storage_key !== claims.k ||
-      upload.multipart_id !== claims.m ||
-      upload.status !== UploadStatus.uploading
-    ) {
-      throw invalidField('token', 'invalidPart');
-    }
-    if (claims.n > partCount(upload)) throw invalidField('partNumber', 'invalidPart');
     const storage = this.deps.storage;
     if (!(storage instanceof LocalStorage)) throw new AppError('SE_404');
     let part: StoredPart;
     try {
-      part = await storage.writePart(upload.storage_key, claims.m, claims.n, body);
+      part = await storage.writePart(claims.k, claims.m, claims.n, body);
     } catch (error) {
-      if (error instanceof StorageError) throw invalidField('partNumber', 'invalidPart');
+      if (error instanceof StorageError)
+        throw invalidField(error.reason === 'part-too-large' ? 'partNumber' : 'token', 'invalidPart');
       throw error;
     }
-    if (part.size !== expectedPartSize(upload, claims.n)) throw invalidField('partNumber', 'invalidPart');
-    await this.uploads.recordPart(upload.id, part);
-    return part;
+    if (await this.uploads.recordPartWhileOpen({ storageKey: claims.k, multipartId: claims.m }, part))
+      return part;
+    // Refused: say why (only on this rare path is the record read).
+    const upload = await this.uploads.findByStorageKey(claims.k);
+    if (!upload || upload.multipart_id !== claims.m || upload.status !== UploadStatus.uploading)
+      throw invalidField('token', 'invalidPart');
+    throw invalidField('partNumber', 'invalidPart');
   }
 
   /** After a PUT straight to S3, the browser reports the part (the store's ETag). */

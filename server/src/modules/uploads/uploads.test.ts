@@ -287,6 +287,50 @@ for (const driver of ['local', 's3'] as const) {
         expect(late.statusCode).toBe(400);
       });
 
+      it('refuses a part of the wrong size, or of an upload failed or finished meanwhile, recording none', async () => {
+        const bytes = randomBytes(10 * MiB);
+        const created = await createBatch([{ fileName: 'late-parts.tif', fileSize: bytes.length }]);
+        const [record] = resultOf(endpoints.createUploads, created.body);
+        const id = record!.id;
+        const state = await start(id);
+        const signed = await post(
+          t.app,
+          api('file-upload/multipart/sign'),
+          { id, partNumbers: [1, 2] },
+          { token },
+        );
+        const [first, last] = resultOf(endpoints.signParts, signed.body).parts;
+        const put = (url: string, payload: Buffer) =>
+          t.app.inject({
+            method: 'PUT',
+            url,
+            payload,
+            headers: { 'content-type': 'application/octet-stream', lang: 'en' },
+          });
+        // The last part must be the rest of the file (2 MiB), not 1 MiB.
+        const short = await put(last!.url, bytes.subarray(state.partSize, state.partSize + MiB));
+        expect(short.statusCode).toBe(400);
+        expect(short.json().errorDesc).toContain('partNumber: is not a valid part of this upload');
+        expect((await start(id)).parts).toEqual([]);
+
+        // Reported failed by the client: a late part is refused and not recorded.
+        expect((await callback(id, 3)).status).toBe(200);
+        const afterFailure = await put(first!.url, bytes.subarray(0, state.partSize));
+        expect(afterFailure.statusCode).toBe(400);
+        expect(afterFailure.json().errorDesc).toContain('token: is not a valid part of this upload');
+        const again = await get(t.app, api(`file-upload/reupload?id=${id}&status=0&uploadSchedule=0`), {
+          token,
+        });
+        expect(again.status).toBe(200);
+        expect((await start(id)).parts).toEqual([]);
+
+        // Finished: a part sent again with an old address is refused, the stored file unchanged.
+        await uploadWhole(id, bytes);
+        const afterDone = await put(first!.url, randomBytes(state.partSize));
+        expect(afterDone.statusCode).toBe(400);
+        expect((await streamToBuffer(await storage().read(record!.url))).equals(bytes)).toBe(true);
+      });
+
       it('resumes after a server restart from the parts already stored', async () => {
         const bytes = randomBytes(10 * MiB);
         const created = await createBatch([{ fileName: 'restart.tif', fileSize: bytes.length }]);
