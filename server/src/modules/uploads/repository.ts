@@ -111,7 +111,7 @@ export class UploadsRepository {
          AND status = ${UploadStatus.uploading}
          AND part_size > 0
          AND ${part.partNumber}::int BETWEEN 1 AND GREATEST(1, CEIL(file_size::numeric / part_size))
-         AND ${part.size}::bigint = LEAST(part_size, file_size - part_size * (${part.partNumber}::int - 1))
+         AND ${part.size}::bigint = LEAST(part_size, file_size - part_size::bigint * (${part.partNumber}::int - 1))
       ON CONFLICT (upload_id, part_number) DO UPDATE SET size = EXCLUDED.size, etag = EXCLUDED.etag
       RETURNING upload_id`.execute(this.db);
     return rows.length > 0;

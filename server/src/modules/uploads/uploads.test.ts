@@ -331,6 +331,32 @@ for (const driver of ['local', 's3'] as const) {
         expect((await streamToBuffer(await storage().read(record!.url))).equals(bytes)).toBe(true);
       });
 
+      it('records a part lying beyond 2 GiB of a large file', async () => {
+        // Part 300 of a 3 GiB file starts at 2,392 MiB: offsets past 2^31 bytes (a sparse data file).
+        const created = await createBatch([{ fileName: 'large-offset.mov', fileSize: 3 * 1024 * MiB }]);
+        const id = resultOf(endpoints.createUploads, created.body)[0]!.id;
+        const state = await start(id);
+        expect(state.partCount).toBe(384);
+        const signed = await post(
+          t.app,
+          api('file-upload/multipart/sign'),
+          { id, partNumbers: [300] },
+          { token },
+        );
+        const [target] = resultOf(endpoints.signParts, signed.body).parts;
+        const response = await t.app.inject({
+          method: 'PUT',
+          url: target!.url,
+          payload: randomBytes(state.partSize),
+          headers: { 'content-type': 'application/octet-stream' },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        expect((await start(id)).parts).toEqual([
+          { partNumber: 300, size: state.partSize, etag: expect.any(String) },
+        ]);
+        await post(t.app, api('file-upload/cancel-upload'), { idList: [id] }, { token });
+      });
+
       it('resumes after a server restart from the parts already stored', async () => {
         const bytes = randomBytes(10 * MiB);
         const created = await createBatch([{ fileName: 'restart.tif', fileSize: bytes.length }]);
