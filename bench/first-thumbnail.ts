@@ -13,7 +13,7 @@ import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { callApi, uploadFiles } from '../server/test/over-http';
 import { chromiumLaunchOptions } from '../web/e2e/chromium';
-import { recordGoals, times } from './goals';
+import { median, recordGoals, times } from './goals';
 import { BENCH_ADMIN, peakWhile, rssMiB, startBenchServer } from './server';
 
 const IMAGES = Number(process.env.BENCH_FOLDER_IMAGES ?? 200);
@@ -25,8 +25,6 @@ const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-thumbs-'));
 /** A URL of the app's origin without the origin, as the profiles print it. */
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /** Milliseconds from the start of navigation until the first thumbnail in the page has decoded. */
 async function firstImageMs(page: Page, url: string, selector: string): Promise<number> {

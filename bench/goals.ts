@@ -36,3 +36,7 @@ export function recordGoals(source: string, rows: GoalRow[], context: { postgres
 /** `measured / baseline` as a ratio with `digits` decimals and a × sign. */
 export const times = (measured: number, baseline: number, digits = 1) =>
   `${(measured / baseline).toFixed(digits)}×`;
+
+/** The middle value of a bench's runs (the upper middle of an even count). */
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { createStorage } from '../server/src/storage';
 import { givenUser } from '../server/test/factories';
 import { ADMIN, createTestApp, createTestDatabase, signIn } from '../server/test/harness';
-import { recordGoals, times } from './goals';
+import { median, recordGoals, times } from './goals';
 import { listenLocally, seedFiles, seedFolder } from './server';
 
 process.env.TEST_DB = 'postgres';
@@ -70,8 +70,6 @@ const admin = await signIn(t.app, ADMIN.email, ADMIN.password);
 const scopedToken = await signIn(t.app, scoped.email, scoped.password);
 
 // --- measuring ---------------------------------------------------------------------------------
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 async function timed(run: () => Promise<unknown>): Promise<number> {
   await run(); // warm: the first run pays for plans and cold pages
   const times: number[] = [];

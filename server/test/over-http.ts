@@ -69,6 +69,9 @@ export interface BenchFile {
   part: (n: number, size: number) => Buffer;
 }
 
+/** Part addresses asked for in one multipart/sign call, as the browser asks for them. */
+const SIGN_BATCH = 20;
+
 /** A part's signed address, as multipart/sign answers it (no `reportDone` from an older server: reported). */
 type SignedPart = { partNumber: number; url: string; reportDone?: boolean };
 
@@ -107,18 +110,36 @@ export async function uploadFiles(
       '/ske-api/v1_0/file-upload/multipart/start',
       { id: record.id },
     );
+    // As the browser (web/src/upload/transfer.ts): part addresses signed SIGN_BATCH at a time, the
+    // next batch asked for while the parts of the one before are sent (not all before the first).
     const urls = new Map<number, SignedPart>();
-    for (let first = 1; first <= partCount; first += 20) {
-      const partNumbers = Array.from({ length: Math.min(20, partCount - first + 1) }, (_, i) => first + i);
-      const signed = await call<{ parts: SignedPart[] }>('POST', '/ske-api/v1_0/file-upload/multipart/sign', {
-        id: record.id,
-        partNumbers,
-      });
-      for (const part of signed.parts) urls.set(part.partNumber, part);
-    }
-    const queue = [...urls.keys()];
+    const batches = new Map<number, Promise<void>>();
+    const signBatch = (batch: number): Promise<void> => {
+      const first = batch * SIGN_BATCH + 1;
+      if (first > partCount) return Promise.resolve();
+      let signing = batches.get(batch);
+      if (!signing) {
+        const partNumbers = Array.from(
+          { length: Math.min(SIGN_BATCH, partCount - first + 1) },
+          (_, i) => first + i,
+        );
+        signing = call<{ parts: SignedPart[] }>('POST', '/ske-api/v1_0/file-upload/multipart/sign', {
+          id: record.id,
+          partNumbers,
+        }).then((signed) => {
+          for (const part of signed.parts) urls.set(part.partNumber, part);
+        });
+        batches.set(batch, signing);
+      }
+      return signing;
+    };
+    const queue = Array.from({ length: partCount }, (_, i) => i + 1);
     const worker = async () => {
       for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+        const batch = Math.floor((n - 1) / SIGN_BATCH);
+        await signBatch(batch);
+        // Asked for now, awaited by the worker that reaches it (which then sees a failure).
+        signBatch(batch + 1).catch(() => {});
         const size = Math.min(partSize, file.size - (n - 1) * partSize);
         const body = file.part(n, size);
         const since = performance.now();
