@@ -37,6 +37,8 @@ const base = `http://127.0.0.1:${PORT}`;
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 8);
 /** How many times the large upload, the bare writer and `dd` each run (alternating; medians). */
 const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 5);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1)
+  throw new Error(`BENCH_UPLOAD_ROUNDS must be a whole number ≥ 1, not ${ROUNDS}`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-upload-'));
 // PostgreSQL with BENCH_DB=postgres (its server: BENCH_DATABASE_URL, TEST_DATABASE_URL or the local
 // one) or when BENCH_DATABASE_URL is set; a scratch database there, dropped afterwards.
@@ -107,12 +109,14 @@ function ownCpuTimes(): { user: number; system: number } {
   return { user: user / 1e6, system: system / 1e6 };
 }
 
-/** Deletes every file under `dir` larger than `bytes` (the bench's own uploaded object). */
-function removeFilesOver(dir: string, bytes: number): void {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+/** Deletes the stored objects larger than `bytes` (the bench's own uploads; not the database's files). */
+function removeObjectsOver(bytes: number): void {
+  const objects = path.join(dataDir, 'objects');
+  if (!fs.existsSync(objects)) return;
+  for (const entry of fs.readdirSync(objects, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    if (fs.statSync(file).size > bytes) fs.rmSync(file);
+    if ((fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0) > bytes) fs.rmSync(file, { force: true });
   }
 }
 
@@ -231,7 +235,8 @@ try {
     // order let only the bare writer follow a deleted file. The host's speed at handing out
     // memory also drifts within minutes, so the three alternate and each figure is the median.
     const freshStart = () => {
-      removeFilesOver(dataDir, size - 1);
+      removeObjectsOver(size - 1);
+      fs.rmSync(plain, { force: true });
       execFileSync('sync');
     };
     const writePlain = () =>

@@ -80,41 +80,44 @@ export class UploadsRepository {
       .execute();
   }
 
-  async recordPart(
-    uploadId: number,
-    part: { partNumber: number; size: number; etag: string },
-  ): Promise<void> {
-    await this.db
-      .insertInto('upload_parts')
-      .values({ upload_id: uploadId, part_number: part.partNumber, size: part.size, etag: part.etag })
-      .onConflict((oc) =>
-        oc.columns(['upload_id', 'part_number']).doUpdateSet({ size: part.size, etag: part.etag }),
-      )
-      .execute();
-  }
-
   /**
-   * Records a part received by the local driver's part endpoint in one statement, and only if
-   * its upload is still open under that multipart id, the number is one of its parts and the size
-   * the one that number must have (the last part: the rest of the file). Answers whether it did.
+   * Records a stored part in one statement, and only if its upload is still open under that
+   * multipart id, the number is one of the file's parts and the size the one that number must have
+   * (the last part: the rest of the file). Answers whether it did. The record is read FOR SHARE:
+   * on PostgreSQL a callback finishing or cancelling the upload holds it FOR UPDATE, and this
+   * statement then waits and sees the record as that left it, so no part is recorded into an
+   * upload that has just closed (without the lock, the insert's own key check waited, then went
+   * on with what it had read before).
    */
   async recordPartWhileOpen(
-    target: { storageKey: string; multipartId: string },
+    upload: { id: number } | { storageKey: string },
+    multipartId: string,
     part: { partNumber: number; size: number; etag: string },
   ): Promise<boolean> {
+    const which = 'id' in upload ? sql`id = ${upload.id}` : sql`storage_key = ${upload.storageKey}`;
     const { rows } = await sql<{ upload_id: number }>`
       INSERT INTO upload_parts (upload_id, part_number, size, etag)
       SELECT id, ${part.partNumber}, ${part.size}, ${part.etag}
         FROM uploads
-       WHERE storage_key = ${target.storageKey}
-         AND multipart_id = ${target.multipartId}
+       WHERE ${which}
+         AND multipart_id = ${multipartId}
          AND status = ${UploadStatus.uploading}
          AND part_size > 0
          AND ${part.partNumber}::int BETWEEN 1 AND GREATEST(1, CEIL(file_size::numeric / part_size))
          AND ${part.size}::bigint = LEAST(part_size, file_size - part_size::bigint * (${part.partNumber}::int - 1))
+         FOR SHARE
       ON CONFLICT (upload_id, part_number) DO UPDATE SET size = EXCLUDED.size, etag = EXCLUDED.etag
       RETURNING upload_id`.execute(this.db);
     return rows.length > 0;
+  }
+
+  /** Drops the record of a part whose place in the data file was written over and not completed. */
+  async forgetPart(storageKey: string, multipartId: string, partNumber: number): Promise<void> {
+    await sql`DELETE FROM upload_parts
+       WHERE part_number = ${partNumber}
+         AND upload_id = (SELECT id FROM uploads WHERE storage_key = ${storageKey} AND multipart_id = ${multipartId})`.execute(
+      this.db,
+    );
   }
 
   /**

@@ -214,7 +214,8 @@ export class UploadsService {
    * the upload's data file first (the storage refuses an upload completed or aborted meanwhile),
    * then one statement records the part if the upload is still open and the part the right size:
    * one database call per part, not two (a 5 GiB upload has 640 parts, PGlite ~1.5 ms a call).
-   * A part refused after its bytes were written changes nothing: a part is only used once recorded.
+   * A part whose write failed or that was refused after writing may have changed its place in the
+   * data file, so an earlier record of that part is dropped: the browser sends it again.
    */
   async receiveLocalPart(token: string, body: Readable): Promise<StoredPart> {
     const check = verifyToken<PartClaims & Record<string, unknown>>(
@@ -223,23 +224,26 @@ export class UploadsService {
       this.deps.clock.now(),
     );
     if (!check.ok) throw invalidField('token', 'invalidToken');
-    const claims = check.payload;
+    const { k: storageKey, m: multipartId, n: partNumber } = check.payload;
     const storage = this.deps.storage;
     if (!(storage instanceof LocalStorage)) throw new AppError('SE_404');
     let part: StoredPart;
     try {
-      part = await storage.writePart(claims.k, claims.m, claims.n, body);
+      part = await storage.writePart(storageKey, multipartId, partNumber, body);
     } catch (error) {
-      if (error instanceof StorageError)
-        throw invalidField(error.reason === 'part-too-large' ? 'partNumber' : 'token', 'invalidPart');
+      // No such upload: nothing was written. Anything else failed while writing.
+      if (error instanceof StorageError && error.reason === 'no-such-upload')
+        throw invalidField('token', 'invalidPart');
+      await this.uploads.forgetPart(storageKey, multipartId, partNumber);
+      if (error instanceof StorageError) throw invalidField('partNumber', 'invalidPart');
       throw error;
     }
-    if (await this.uploads.recordPartWhileOpen({ storageKey: claims.k, multipartId: claims.m }, part))
-      return part;
+    if (await this.uploads.recordPartWhileOpen({ storageKey }, multipartId, part)) return part;
     // Refused: say why (only on this rare path is the record read).
-    const upload = await this.uploads.findByStorageKey(claims.k);
-    if (!upload || upload.multipart_id !== claims.m || upload.status !== UploadStatus.uploading)
+    const upload = await this.uploads.findByStorageKey(storageKey);
+    if (!upload || upload.multipart_id !== multipartId || upload.status !== UploadStatus.uploading)
       throw invalidField('token', 'invalidPart');
+    await this.uploads.forgetPart(storageKey, multipartId, partNumber);
     throw invalidField('partNumber', 'invalidPart');
   }
 
@@ -254,7 +258,9 @@ export class UploadsService {
     ) {
       throw invalidField('partNumber', 'invalidPart');
     }
-    await this.uploads.recordPart(upload.id, report);
+    // Recorded only if still open: a callback may have finished or cancelled it since the read.
+    if (!(await this.uploads.recordPartWhileOpen({ id: upload.id }, upload.multipart_id, report)))
+      throw invalidField('id', 'wrongState');
   }
 
   /**

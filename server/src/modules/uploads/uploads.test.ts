@@ -292,14 +292,11 @@ for (const driver of ['local', 's3'] as const) {
         const created = await createBatch([{ fileName: 'late-parts.tif', fileSize: bytes.length }]);
         const [record] = resultOf(endpoints.createUploads, created.body);
         const id = record!.id;
-        const state = await start(id);
-        const signed = await post(
-          t.app,
-          api('file-upload/multipart/sign'),
-          { id, partNumbers: [1, 2] },
-          { token },
-        );
-        const [first, last] = resultOf(endpoints.signParts, signed.body).parts;
+        const sign = async (partNumbers: number[]) =>
+          resultOf(
+            endpoints.signParts,
+            (await post(t.app, api('file-upload/multipart/sign'), { id, partNumbers }, { token })).body,
+          ).parts;
         const put = (url: string, payload: Buffer) =>
           t.app.inject({
             method: 'PUT',
@@ -307,27 +304,40 @@ for (const driver of ['local', 's3'] as const) {
             payload,
             headers: { 'content-type': 'application/octet-stream', lang: 'en' },
           });
+        const stored = async () => (await start(id)).parts.map((p) => p.partNumber);
+        const { partSize } = await start(id);
+        const [first, last] = await sign([1, 2]);
+
         // The last part must be the rest of the file (2 MiB), not 1 MiB.
-        const short = await put(last!.url, bytes.subarray(state.partSize, state.partSize + MiB));
+        const short = await put(last!.url, bytes.subarray(partSize, partSize + MiB));
         expect(short.statusCode).toBe(400);
         expect(short.json().errorDesc).toContain('partNumber: is not a valid part of this upload');
-        expect((await start(id)).parts).toEqual([]);
+        expect(await stored()).toEqual([]);
+
+        // A stored part sent again cut short: its place was written over, so it no longer counts.
+        expect((await put(first!.url, bytes.subarray(0, partSize))).statusCode).toBe(200);
+        expect(await stored()).toEqual([1]);
+        expect((await put(first!.url, bytes.subarray(0, MiB))).statusCode).toBe(400);
+        expect(await stored()).toEqual([]);
+        expect((await put(first!.url, bytes.subarray(0, partSize))).statusCode).toBe(200);
 
         // Reported failed by the client: a late part is refused and not recorded.
         expect((await callback(id, 3)).status).toBe(200);
-        const afterFailure = await put(first!.url, bytes.subarray(0, state.partSize));
+        const afterFailure = await put(last!.url, bytes.subarray(partSize));
         expect(afterFailure.statusCode).toBe(400);
         expect(afterFailure.json().errorDesc).toContain('token: is not a valid part of this upload');
         const again = await get(t.app, api(`file-upload/reupload?id=${id}&status=0&uploadSchedule=0`), {
           token,
         });
         expect(again.status).toBe(200);
-        expect((await start(id)).parts).toEqual([]);
+        expect(await stored()).toEqual([]);
 
-        // Finished: a part sent again with an old address is refused, the stored file unchanged.
+        // Finished: a part sent again to its own (still valid) address is refused, the file unchanged.
+        const [final] = await sign([1]);
         await uploadWhole(id, bytes);
-        const afterDone = await put(first!.url, randomBytes(state.partSize));
+        const afterDone = await put(final!.url, randomBytes(partSize));
         expect(afterDone.statusCode).toBe(400);
+        expect(afterDone.json().errorDesc).toContain('token: is not a valid part of this upload');
         expect((await streamToBuffer(await storage().read(record!.url))).equals(bytes)).toBe(true);
       });
 
