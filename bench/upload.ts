@@ -239,8 +239,13 @@ try {
       fs.rmSync(plain, { force: true });
       execFileSync('sync');
     };
-    const writePlain = () =>
-      execFileSync('dd', ['if=/dev/zero', `of=${plain}`, 'bs=1M', `count=${UPLOAD_MB}`], { stdio: 'ignore' });
+    /** Seconds `write` takes, started alike (see above). */
+    const timedWrite = async (write: () => unknown): Promise<number> => {
+      freshStart();
+      const since = performance.now();
+      await write();
+      return (performance.now() - since) / 1000;
+    };
     const uploadTimes: number[] = [];
     const transportTimes: number[] = [];
     const diskTimes: number[] = [];
@@ -249,38 +254,40 @@ try {
       // ran at half the speed of the rounds after it (23 s against 11–15, all three writers alike).
       for (let round = 0; round <= ROUNDS; round++) {
         const counted = round > 0;
-        freshStart();
         const cpuBefore = cpuTimes(pid);
         const clientBefore = ownCpuTimes();
-        started = performance.now();
-        await upload([
-          {
-            fileName: `bench-large-${round}.bin`,
-            size,
-            part: (_n, partSize) => (partSize === block.length ? block : block.subarray(0, partSize)),
-          },
-        ]);
-        const uploadRound = (performance.now() - started) / 1000;
+        const uploadRound = await timedWrite(() =>
+          upload([
+            {
+              fileName: `bench-large-${round}.bin`,
+              size,
+              part: (_n, partSize) => (partSize === block.length ? block : block.subarray(0, partSize)),
+            },
+          ]),
+        );
         if (counted) uploadTimes.push(uploadRound);
         const uploadCpu = `server CPU ${cpuSince(cpuBefore, pid)}; client ${cpuSince(clientBefore)}`;
 
         const bareCpu: string[] = [];
         const bareRound: number[] = [];
         for (const positional of [false, true]) {
-          freshStart();
           const bareClientBefore = ownCpuTimes();
           const bareCpuBefore = cpuTimes(bare.pid as number);
-          started = performance.now();
           const partsLeft = Array.from({ length: Math.ceil(size / block.length) }, (_, i) => i);
-          await Promise.all(
-            [0, 1, 2].map(async () => {
-              for (let i = partsLeft.shift(); i !== undefined; i = partsLeft.shift()) {
-                const body = block.subarray(0, Math.min(block.length, size - i * block.length));
-                await putBytes(new URL(`http://127.0.0.1:${PORT + 1}/${positional ? `?n=${i}` : ''}`), body);
-              }
-            }),
+          const seconds = await timedWrite(() =>
+            Promise.all(
+              [0, 1, 2].map(async () => {
+                for (let i = partsLeft.shift(); i !== undefined; i = partsLeft.shift()) {
+                  const body = block.subarray(0, Math.min(block.length, size - i * block.length));
+                  await putBytes(
+                    new URL(`http://127.0.0.1:${PORT + 1}/${positional ? `?n=${i}` : ''}`),
+                    body,
+                  );
+                }
+              }),
+            ),
           );
-          bareRound.push((performance.now() - started) / 1000);
+          bareRound.push(seconds);
           bareCpu.push(
             `${positional ? 'positional' : 'stream'} ${bareRound.at(-1)?.toFixed(1)} s, its CPU ${cpuSince(bareCpuBefore, bare.pid)}; client ${cpuSince(bareClientBefore)}`,
           );
@@ -288,10 +295,11 @@ try {
         if (counted) transportTimes.push(Math.min(...bareRound));
 
         // The raw ceiling of the disk as the upload uses it (page cache, no fsync): `sync; dd`.
-        freshStart();
-        started = performance.now();
-        writePlain();
-        const diskRound = (performance.now() - started) / 1000;
+        const diskRound = await timedWrite(() =>
+          execFileSync('dd', ['if=/dev/zero', `of=${plain}`, 'bs=1M', `count=${UPLOAD_MB}`], {
+            stdio: 'ignore',
+          }),
+        );
         if (counted) diskTimes.push(diskRound);
         if (process.env.BENCH_TRACE) {
           console.log(
