@@ -10,12 +10,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { AppError } from './http/app-error';
+import { appPageHandler } from './http/app-page';
 import { COMPRESSION } from './http/compression';
 import { registerConnectionLimits, serverTimeoutOptions } from './http/connection-limits';
 import { registerErrorHandler } from './http/error-handler';
 import { registerNulGuard } from './http/nul-guard';
 import { registerRequestContext, requireSignIn } from './http/request-context';
-import { cookieToken } from './http/session-cookie';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
@@ -342,15 +342,12 @@ export async function buildApp({
     });
   }
 
+  const appPage = serveWeb ? appPageHandler(app, webRoot, signedInPage) : null;
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Client-side routes (/allfiles/…, /login) all load the single-page app. A browser holding a
-      // session gets the page that loads the signed-in layout's chunks beside the entry script
-      // (issue 12 goal 4); which one depends on the cookie, hence Vary.
-      const page = signedInPage && cookieToken(request) ? 'signed-in.html' : 'index.html';
-      return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(page);
-    }
+    // Client-side routes (/allfiles/…, /login) all load the single-page app (http/app-page.ts).
+    if (!isApi && appPage && (request.method === 'GET' || request.method === 'HEAD'))
+      return appPage(request, reply);
     throw new AppError('SE_404');
   });
 

@@ -7,6 +7,7 @@ export * from './endpoints';
 export * from './errors';
 export * from './files';
 export * from './fingerprint';
+export * from './first-page';
 export * from './imports';
 export * from './items';
 export * from './languages';

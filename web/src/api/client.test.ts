@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 
+import { FIRST_ANSWERS_ELEMENT_ID } from '@dam/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken, setToken } from '../auth/token';
 import { ApiError, apiRequest, askEarly, call, endpointUrl, setSessionExpiredHandler } from './client';
@@ -160,7 +161,7 @@ describe('API client', () => {
       setToken('tok-early', false);
       const fetchMock = respond(200, envelope({ userName: 'ada' }));
       vi.stubGlobal('fetch', fetchMock);
-      askEarly(endpoints.userInfo);
+      askEarly({ method: 'POST', url: endpointUrl(endpoints.userInfo) });
       expect(fetchMock).toHaveBeenCalledTimes(1);
       const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
       expect(url).toBe('/security-api/user-info');
@@ -176,7 +177,10 @@ describe('API client', () => {
     it('answer only the same call with the same input', async () => {
       const fetchMock = respond(200, envelope({ list: [] }));
       vi.stubGlobal('fetch', fetchMock);
-      askEarly(endpoints.folderListing, { query: { folderDataId: '1', pageNo: 1 } });
+      askEarly({
+        method: 'GET',
+        url: endpointUrl(endpoints.folderListing, { query: { folderDataId: '1', pageNo: 1 } }),
+      });
       await call(endpoints.folderListing, { query: { folderDataId: '2', pageNo: 1 } });
       await call(endpoints.folderListing, { query: { folderDataId: '1', pageNo: 1 } });
       expect(fetchMock.mock.calls.map((args) => (args as unknown as [string])[0])).toEqual([
@@ -193,23 +197,65 @@ describe('API client', () => {
         return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
       });
       vi.stubGlobal('fetch', fetchMock);
-      askEarly(endpoints.folderListing, { query: { folderDataId: '1' } });
+      askEarly({
+        method: 'GET',
+        url: endpointUrl(endpoints.folderListing, { query: { folderDataId: '1' } }),
+      });
       await vi.advanceTimersByTimeAsync(29_999);
       expect(ended).toEqual([]);
       await vi.advanceTimersByTimeAsync(2);
       expect(ended).toEqual(['/ske-api/v1_0/file/all-file-v2?folderDataId=1']);
 
-      askEarly(endpoints.folderListing, { query: { folderDataId: '2' } });
+      askEarly({
+        method: 'GET',
+        url: endpointUrl(endpoints.folderListing, { query: { folderDataId: '2' } }),
+      });
       setToken('someone-else', false);
       expect(ended).toHaveLength(2);
       vi.stubGlobal('fetch', respond(200, envelope('fresh')));
       await expect(call(endpoints.folderListing, { query: { folderDataId: '2' } })).resolves.toBe('fresh');
     });
 
+    it('take the answer the server put in the page instead of calling, once, and only for its call', async () => {
+      setToken('tok-page', false);
+      const listing = endpointUrl(endpoints.folderListing, { query: { folderDataId: '5', pageNo: 1 } });
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = FIRST_ANSWERS_ELEMENT_ID;
+      script.textContent = JSON.stringify({
+        [`GET ${listing}`]: envelope({ list: [{ id: 9 }] }),
+        'POST /security-api/user-info': envelope({ userName: 'from-page' }),
+      });
+      document.body.append(script);
+      const fetchMock = respond(200, envelope({ list: [] }));
+      vi.stubGlobal('fetch', fetchMock);
+      askEarly({ method: 'GET', url: listing });
+      // Read and gone from the page.
+      expect(document.getElementById(FIRST_ANSWERS_ELEMENT_ID)).toBeNull();
+      await expect(
+        call(endpoints.folderListing, { query: { folderDataId: '5', pageNo: 1 } }),
+      ).resolves.toEqual({
+        list: [{ id: 9 }],
+      });
+      expect(fetchMock).not.toHaveBeenCalled();
+      // Another listing's early call is made; a second one of the same is not answered from the page.
+      askEarly({ method: 'GET', url: listing });
+      await expect(
+        call(endpoints.folderListing, { query: { folderDataId: '5', pageNo: 1 } }),
+      ).resolves.toEqual({
+        list: [],
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // A new session does not take the last one's answers.
+      setToken('tok-other', false);
+      askEarly({ method: 'POST', url: endpointUrl(endpoints.userInfo) });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
     it('give up at the call’s time-out, and the page’s call says so', async () => {
       vi.useFakeTimers();
       vi.stubGlobal('fetch', vi.fn(neverAnswers));
-      askEarly(endpoints.userInfo);
+      askEarly({ method: 'POST', url: endpointUrl(endpoints.userInfo) });
       const pending = call(endpoints.userInfo).catch((error: unknown) => error);
       await vi.advanceTimersByTimeAsync(60_001);
       expect(await pending).toMatchObject({ code: 'TIMEOUT' });

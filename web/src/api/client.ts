@@ -8,11 +8,16 @@ import {
   type Envelope,
   type ErrorCode,
   endpointPath,
+  FIRST_ANSWERS_ELEMENT_ID,
+  type FirstCall,
+  firstCallKey,
   type JsonEndpoint,
   LANG_HEADER,
   LIMITS,
+  type QueryValues,
   SECURITY_API_PREFIX,
   TOKEN_HEADER,
+  urlWithQuery,
 } from '@dam/contract';
 import { clearToken, getToken, onSessionChange, signedInWithSso } from '../auth/token';
 import i18n, { currentLanguage } from '../i18n';
@@ -32,7 +37,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   /** Query parameters; a list is sent as the same name repeated (`tagIdList=1&tagIdList=2`). */
-  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
+  query?: QueryValues;
   body?: unknown;
   /** Do not show the error to the user (the caller shows it its own way). */
   silent?: boolean;
@@ -69,16 +74,6 @@ export function setSessionExpiredHandler(handler: (viaSso: boolean) => void): vo
   onSessionExpired = handler;
 }
 
-function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (Array.isArray(value)) for (const each of value) params.append(key, String(each));
-    else if (value !== undefined && value !== null) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
-}
-
 /** What every call sends: the interface language and, when signed in, the session token. */
 function callHeaders(extra?: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = { ...extra, [LANG_HEADER]: currentLanguage() };
@@ -111,22 +106,50 @@ function dropEarly(key: string, answer: EarlyAnswer): void {
 }
 
 /**
+ * The answers the server put in the page for its first calls (server/src/http/app-page.ts), by
+ * `METHOD address`; each taken once, by the first askEarly of its call.
+ */
+const embeddedAnswers = new Map<string, unknown>();
+
+function takeEmbeddedAnswer(call: FirstCall): unknown {
+  const element = document.getElementById(FIRST_ANSWERS_ELEMENT_ID);
+  if (element) {
+    try {
+      const answers = JSON.parse(element.textContent ?? '') as Record<string, unknown>;
+      for (const [key, answer] of Object.entries(answers)) embeddedAnswers.set(key, answer);
+    } catch {
+      // Not readable: the page makes its calls itself.
+    }
+    // Read once: nothing else reads it.
+    element.remove();
+  }
+  const key = firstCallKey(call);
+  const answer = embeddedAnswers.get(key);
+  embeddedAnswers.delete(key);
+  return answer;
+}
+
+/**
  * Makes a call without a body now, before the page that needs it has loaded: the router does this
  * for the first page's calls as soon as the app starts, so the page's code and its data arrive side
- * by side instead of one after the other (issue 12 goal 4). The page's own call of the same endpoint
- * with the same input takes the answer, once. One not taken within EARLY_ANSWER_MS, or when the
- * session changes, is dropped.
+ * by side instead of one after the other (issue 12 goal 4); when the server answered the call in
+ * the page itself, that answer is taken instead. The page's own call of the same endpoint with the
+ * same input takes the answer, once. One not taken within EARLY_ANSWER_MS, or when the session
+ * changes, is dropped.
  */
-export function askEarly<E extends JsonEndpoint>(
-  endpoint: EndpointRoute<E>,
-  input: { params?: EndpointParams<E>; query?: EndpointQuery<E> } = {},
-): void {
-  const url = endpointUrl(endpoint, input);
-  const key = earlyKey(endpoint.method, url);
+export function askEarly(call: FirstCall): void {
+  const { method, url } = call;
+  const key = earlyKey(method, url);
   if (earlyAnswers.has(key)) return;
   const stop = new AbortController();
+  const embedded = takeEmbeddedAnswer(call);
   const timer = setTimeout(() => stop.abort(new DOMException('timeout', 'TimeoutError')), timeoutOf(url));
-  const response = fetch(url, { method: endpoint.method, headers: callHeaders(), signal: stop.signal });
+  const response =
+    embedded === undefined
+      ? fetch(url, { method, headers: callHeaders(), signal: stop.signal })
+      : Promise.resolve(
+          new Response(JSON.stringify(embedded), { headers: { 'content-type': 'application/json' } }),
+        );
   // Whoever takes the answer sees a failure; one never taken must not be reported as unhandled.
   response.then(
     () => clearTimeout(timer),
@@ -139,6 +162,7 @@ export function askEarly<E extends JsonEndpoint>(
 
 // An answer asked for in one session is not the next one's.
 onSessionChange(() => {
+  embeddedAnswers.clear();
   for (const [key, answer] of earlyAnswers) dropEarly(key, answer);
 });
 
@@ -168,7 +192,7 @@ export async function apiRequest<T>(
   // A FormData body (a file upload) sets its own multipart content type.
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  const url = buildUrl(path, options.query);
+  const url = urlWithQuery(path, options.query);
   const early = options.body === undefined && !options.headers ? takeEarly(method, url) : undefined;
   if (early) options.signal?.addEventListener('abort', () => early.stop.abort(options.signal?.reason));
 
@@ -311,7 +335,7 @@ export function endpointUrl<E extends Endpoint>(
   endpoint: EndpointRoute<E>,
   input: { params?: EndpointParams<E>; query?: EndpointQuery<E> } = {},
 ): string {
-  return buildUrl(
+  return urlWithQuery(
     endpointPath(endpoint, input.params as Record<string, string | number> | undefined),
     input.query as RequestOptions['query'],
   );

@@ -1,17 +1,11 @@
-import { createBrowserRouter, matchRoutes, Navigate, type Params, type RouteObject } from 'react-router';
+import { firstPageCalls } from '@dam/contract';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { askEarly } from '../api/client';
-import { endpoints } from '../api/endpoints';
 import { decideLayoutAccess } from '../auth/guard';
 import { RequireAuth } from '../auth/RequireAuth';
 import { getToken } from '../auth/token';
-import { folderListingQuery } from '../features/files/listingQuery';
 import { firstLoadDone } from './firstLoad';
 import { PageLoading, page, shellPage } from './lazyPage';
-
-/** What a route's page asks the server for first: asked for as soon as the app starts on it (askEarly). */
-interface RouteHandle {
-  askFirst?: (params: Params) => void;
-}
 
 /** The signed-in layout's route: everything under it needs a session. */
 const LAYOUT_ID = 'layout';
@@ -52,7 +46,6 @@ const appRoutes = (): RouteObject[] =>
         ),
         loader: async () => (await import('../auth/useCurrentUser')).prefetchCurrentUser,
       },
-      handle: { askFirst: () => askEarly(endpoints.userInfo) } satisfies RouteHandle,
       children: [
         { index: true, lazy: page(() => import('../features/search/HomeIndex'), 'HomeIndex') },
         {
@@ -61,10 +54,6 @@ const appRoutes = (): RouteObject[] =>
             ...page(() => import('../features/files/AllFilesPage'), 'AllFilesPage'),
             loader: async () => (await import('../features/files/api')).prefetchFolderListing,
           },
-          handle: {
-            askFirst: ({ folderId = 'all' }) =>
-              askEarly(endpoints.folderListing, { query: folderListingQuery(folderId, 1) }),
-          } satisfies RouteHandle,
         },
         {
           path: 'rencent',
@@ -172,7 +161,8 @@ export function createAppRouter() {
       if (!decision.allow) window.history.replaceState(null, '', decision.redirectTo);
     }
   } else {
-    for (const { route, params } of matches) (route.handle as RouteHandle | undefined)?.askFirst?.(params);
+    // The calls the contract names for this address (the server answers the same ones in the page).
+    for (const call of firstPageCalls(window.location.pathname)) askEarly(call);
   }
   const router = createBrowserRouter(routes);
   if (router.state.initialized) firstLoadDone();
