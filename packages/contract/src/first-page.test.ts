@@ -12,6 +12,9 @@ describe('the calls a page makes first', () => {
         url: '/ske-api/v1_0/file/all-file-v2?folderDataId=all&pageNo=1&pageSize=60&rankStatus=0',
       },
     ]);
+    // Paths without regard to case, as the router matches them.
+    expect(firstPageCalls('/AllFiles/7')).toHaveLength(2);
+    expect(firstPageCalls('/Login')).toEqual([]);
     // The folder id as the router decodes it, written again as the browser's query does.
     expect(firstPageCalls('/allfiles/a%20b')[1]?.url).toContain('folderDataId=a+b&');
   });

@@ -70,8 +70,9 @@ export interface FirstCall {
 }
 
 /** Pages shown without a session: they make no call of the signed-in layout. */
-const SIGNED_OUT_PAGE = /^\/(login|oauth|visitfile)(\/|$)/;
-const FOLDER_PAGE = /^\/allfiles\/([^/]+)\/?$/;
+const SIGNED_OUT_PAGE = /^\/(login|oauth|visitfile)(\/|$)/i;
+// Without regard to case, as the app's router matches its paths.
+const FOLDER_PAGE = /^\/allfiles\/([^/]+)\/?$/i;
 
 /**
  * The calls the web app makes first on the page at `pathname` when signed in: the signed-in

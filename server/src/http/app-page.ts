@@ -60,8 +60,7 @@ export function appPageHandler(app: FastifyInstance, webRoot: string, signedInPa
     const token = signedInPage ? cookieToken(request) : undefined;
     reply.header('vary', 'Cookie');
     if (!token) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    const calls =
-      request.method === 'GET' ? firstPageCalls(new URL(request.url, 'http://page').pathname) : [];
+    const calls = request.method === 'GET' ? firstPageCalls(pathOf(request.url)) : [];
     const html = calls.length > 0 ? await fs.readFile(path.join(webRoot, 'signed-in.html'), 'utf8') : '';
     const root = html.indexOf(ROOT_ELEMENT);
     if (root < 0) return reply.header('cache-control', 'no-cache').sendFile('signed-in.html');
@@ -73,10 +72,13 @@ export function appPageHandler(app: FastifyInstance, webRoot: string, signedInPa
         : encoding === 'gzip'
           ? zlib.createGzip()
           : new PassThrough();
-    // The answers are this session's: no shared cache may keep them.
-    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-cache');
-    if (encoding !== 'identity')
-      reply.header('content-encoding', encoding).header('vary', 'Cookie, Accept-Encoding');
+    // The answers are this session's and of this moment: no cache, the browser's own included, may
+    // keep them (a page restored from it would show a signed-out session's data, or stale data).
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('vary', 'Cookie, Accept-Encoding');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
     void reply.send(page);
     // The head at once, flushed out of the compressor: it names the app's scripts and styles.
     page.write(html.slice(0, root + ROOT_ELEMENT.length));
@@ -87,6 +89,15 @@ export function appPageHandler(app: FastifyInstance, webRoot: string, signedInPa
     if (!page.destroyed) page.end(`${pageAdditions(answers)}${html.slice(root + ROOT_ELEMENT.length)}`);
     return reply;
   };
+}
+
+/** The path of a request's target, without its query ('' for a target no URL parser accepts). */
+function pathOf(target: string): string {
+  try {
+    return new URL(target, 'http://page').pathname;
+  } catch {
+    return '';
+  }
 }
 
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };

@@ -238,7 +238,7 @@ describe('API client', () => {
         list: [{ id: 9 }],
       });
       expect(fetchMock).not.toHaveBeenCalled();
-      // Another listing's early call is made; a second one of the same is not answered from the page.
+      // A second early call of the same listing is made: the page's answer was taken once.
       askEarly({ method: 'GET', url: listing });
       await expect(
         call(endpoints.folderListing, { query: { folderDataId: '5', pageNo: 1 } }),
