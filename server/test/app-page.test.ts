@@ -175,6 +175,8 @@ describe('the page of a signed-in address', () => {
     });
     expect(probe.statusCode).toBe(200);
     expect(probe.headers['content-type']).toContain('text/html');
+    // A file the build does not have gets the page, with no calls made for it.
+    expect((await open('/favicon.ico', token)).body).toBe(SIGNED_IN_PAGE);
     // A target no URL parser reads still gets the page.
     expect((await open('//[', token)).statusCode).toBe(200);
   });

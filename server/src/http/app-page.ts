@@ -24,6 +24,8 @@ export const FIRST_ANSWERS_WAIT_MS = 1_000;
  * a screen 1,366 pixels wide shows 10 to 15 cards.
  */
 export const PRELOADED_THUMBNAILS = 12;
+/** A path ending in a file name (no page of the app has a dot in its last segment). */
+const FILE_NAME = /\.[^/]*$/;
 /** Where the signed-in page's answers go: after the app's (empty) root element. */
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -60,7 +62,10 @@ export function appPageHandler(app: FastifyInstance, webRoot: string, signedInPa
     const token = signedInPage ? cookieToken(request) : undefined;
     reply.header('vary', 'Cookie');
     if (!token) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    const calls = request.method === 'GET' ? firstPageCalls(pathOf(request.url)) : [];
+    const pathname = pathOf(request.url);
+    // A file's address the build does not have (a browser's /favicon.ico) gets the page, as before,
+    // but no calls made for it.
+    const calls = request.method === 'GET' && !FILE_NAME.test(pathname) ? firstPageCalls(pathname) : [];
     const html = calls.length > 0 ? await fs.readFile(path.join(webRoot, 'signed-in.html'), 'utf8') : '';
     const root = html.indexOf(ROOT_ELEMENT);
     if (root < 0) return reply.header('cache-control', 'no-cache').sendFile('signed-in.html');
