@@ -88,6 +88,8 @@ test('an administrator defines a preset and downloads a selection and article nu
 
   // By article numbers, from the top bar: a folder each, and the numbers that matched nothing.
   await page.getByTestId('art-num-download').click();
+  // The numbers can be pasted at once: the dialog opens with its box focused.
+  await expect(page.getByTestId('art-num-input')).toBeFocused();
   await page.getByTestId('art-num-input').fill('TM-100\nTM-200, NOPE-1 tm-100');
   await expect(page.getByTestId('art-num-count')).toHaveText('共 3 个货号');
   await choosePreset(page, '天猫主图');

@@ -50,6 +50,7 @@ test('searches by title, by article number and by a pasted batch of article numb
   // A pasted batch: the bar shows the first 3 values and a count; the page names what matched nothing.
   await chooseSearchType(page, '批量货号', '批量货号');
   await page.getByTestId('search-batch-summary').click();
+  await expect(page.getByTestId('search-batch-input')).toBeFocused();
   await page.getByTestId('search-batch-input').fill('SRCH100-01 SRCH200-01\nNOPE9 NOPE10');
   await expect(page.getByText('共 4 个值')).toBeVisible();
   await snap(page, 'search-batch-zh');
@@ -80,4 +81,38 @@ test('the search bar and results in English', async ({ page }) => {
   await expect(page.getByTestId('search-results')).toContainText('Search results');
   await expect(page.getByTestId('item-card').first()).toBeVisible();
   await snap(page, 'search-results-en');
+});
+
+test('menus open without animation for someone who asked their system for less motion', async ({ page }) => {
+  await signIn(page);
+  const typeMenu = page.locator('.ant-popover').filter({ has: page.getByTestId('search-type') });
+  /** Opens and closes the search-type menu; whether it was animated on the way in. */
+  const openTypeMenu = async () => {
+    await page.evaluate(() => {
+      const watched = window as unknown as { animated: boolean; observer?: MutationObserver };
+      watched.animated = false;
+      watched.observer?.disconnect();
+      watched.observer = new MutationObserver(() => {
+        // The active step is the animation itself; a prepare step (where the menu is placed) comes
+        // with or without one.
+        watched.animated ||=
+          document.querySelector('.ant-popover:is(.ant-zoom-big-appear-active, .ant-zoom-big-enter-active)') !==
+          null;
+      });
+      watched.observer.observe(document.body, { subtree: true, attributes: true, childList: true });
+    });
+    await page.getByTestId('search-type-button').click();
+    await expect(page.getByTestId('search-type')).toBeVisible();
+    // Open and still: any opening animation is over.
+    await expect(typeMenu).not.toHaveClass(/zoom-big-(appear|enter)/);
+    const animated = await page.evaluate(() => (window as unknown as { animated: boolean }).animated);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('search-type')).toBeHidden();
+    return animated;
+  };
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await openTypeMenu()).toBe(true);
+  // The setting is followed when it changes, without reloading the page.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await openTypeMenu()).toBe(false);
 });

@@ -128,6 +128,7 @@ test('the share dialog, my shares and the visitor page in English', async ({ pag
   // A colleague signed in pastes a link they were sent into "Download shared files" (SPEC §2).
   const paste = page.getByRole('dialog');
   await chooseUserMenuItem(page, 'Download shared files', paste);
+  await expect(paste.getByTestId('open-share-link-input')).toBeFocused();
   await paste.getByTestId('open-share-link-input').fill('https://example.com/visitfile?code=nope');
   await paste.getByTestId('open-share-link-submit').click();
   await expect(paste).toContainText('This is not a valid share link');

@@ -5,7 +5,7 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { setNotifier } from '../api/notify';
 import './antd.css';
 import { queryClient } from '../api/queryClient';
@@ -32,16 +32,29 @@ function NotifierBridge() {
   return null;
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const reducedMotion = {
+  subscribe(onChange: () => void) {
+    const query = window.matchMedia(REDUCED_MOTION);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  },
+  read: () => window.matchMedia(REDUCED_MOTION).matches,
+};
+
 /**
  * What the pages drawn with Ant Design need around them (the signed-in layout, the share visitor
  * page): its theme, its own strings in the interface language, its message API, and the query
  * cache. The sign-in page is drawn without any of it and does not load it (issue 10 item 7).
  */
 export function AppShell({ children }: { children: ReactNode }) {
+  // Someone who asked their system for less motion gets menus, dialogs and messages that appear
+  // and go at once (WCAG 2.3.3), and it follows the setting when it changes.
+  const motion = !useSyncExternalStore(reducedMotion.subscribe, reducedMotion.read);
   return (
     <ConfigProvider
       locale={english ? enUS : zhCN}
-      theme={{ zeroRuntime: true, token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontSize: 14 } }}
+      theme={{ zeroRuntime: true, token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontSize: 14, motion } }}
     >
       <AntApp>
         <NotifierBridge />

@@ -24,6 +24,8 @@ export interface FormModalProps<Values> {
   formProps?: Omit<FormProps<Values>, 'form' | 'onFinish'> & Record<`data-${string}`, string>;
   /** Rendered inside the dialog after the form (a picker it opens, say). */
   extra?: ReactNode;
+  /** Called when the dialog has been shown or hidden (focusing a field: `useFocusOnOpen`). */
+  afterOpenChange?: (open: boolean) => void;
   children: ReactNode;
 }
 
@@ -44,6 +46,7 @@ export function FormModal<Values>({
   width,
   formProps,
   extra,
+  afterOpenChange,
   children,
 }: FormModalProps<Values>) {
   const { t } = useTranslation();
@@ -74,6 +77,7 @@ export function FormModal<Values>({
       okButtonProps={{ loading: saving, ...testId(saveTestId) }}
       width={width}
       destroyOnHidden
+      afterOpenChange={afterOpenChange}
     >
       <Form<Values> layout="vertical" {...formProps} form={form} onFinish={(values) => void save(values)}>
         {children}

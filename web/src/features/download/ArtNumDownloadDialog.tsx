@@ -1,9 +1,11 @@
 import { MAX_ART_NUMS_PER_DOWNLOAD, parseArtNums } from '@dam/contract';
 import { App, Checkbox, Input, Modal, Space, Typography } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBusyAction } from '../../api/useBusyAction';
 import { testId } from '../../ui/testId';
+import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
 import { artNumDownloadRequest } from './requests';
@@ -20,6 +22,7 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
   const { message } = App.useApp();
   const presets = usePresets();
   const [text, setText] = useState('');
+  const numbersField = useFocusOnOpen<TextAreaRef>();
   const [formats, setFormats] = useState<string[]>(['all']);
   const [presetId, setPresetId] = useState<number | null>(null);
   const [busy, run] = useBusyAction();
@@ -54,6 +57,7 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
       }}
       width={560}
       destroyOnHidden
+      afterOpenChange={numbersField.afterOpenChange}
     >
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         <Typography.Text type="secondary">{t('artNumDownload.hint')}</Typography.Text>
@@ -63,6 +67,7 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
           autoSize={{ minRows: 6, maxRows: 12 }}
           placeholder={t('artNumDownload.placeholder')}
           data-testid="art-num-input"
+          ref={numbersField.ref}
           autoFocus
         />
         <Typography.Text type={tooMany ? 'danger' : 'secondary'} data-testid="art-num-count">

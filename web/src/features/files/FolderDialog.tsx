@@ -1,8 +1,9 @@
 import type { Item } from '@dam/contract';
-import { Button, Form, Input, Radio, Space, Typography } from 'antd';
+import { Button, Form, Input, type InputRef, Radio, Space, Typography } from 'antd';
 import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../ui/FormModal';
+import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
 import { filesApi, useInvalidateFiles } from './api';
 import { folderNameProblem, nameProblemText } from './format';
 import { MoveDialog } from './MoveDialog';
@@ -26,6 +27,7 @@ interface FolderForm {
 export function FolderDialog({ open, folder, parent, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FolderForm>();
+  const nameField = useFocusOnOpen<InputRef>();
   const invalidate = useInvalidateFiles();
   const confirmShare = useConfirmShare();
   const [location, setLocation] = useState<{ id: number | 'all'; path: string } | null>(null);
@@ -69,6 +71,7 @@ export function FolderDialog({ open, folder, parent, onClose }: Props) {
       onClose={onClose}
       successText={folder ? t('common.saveOk') : t('files.createdOk')}
       saveTestId="folder-dialog-ok"
+      afterOpenChange={nameField.afterOpenChange}
       formProps={{ requiredMark: false }}
       extra={
         <MoveDialog
@@ -95,7 +98,12 @@ export function FolderDialog({ open, folder, parent, onClose }: Props) {
           },
         ]}
       >
-        <Input autoFocus placeholder={t('files.folderNamePlaceholder')} data-testid="folder-name-input" />
+        <Input
+          ref={nameField.ref}
+          autoFocus
+          placeholder={t('files.folderNamePlaceholder')}
+          data-testid="folder-name-input"
+        />
       </Form.Item>
       <Form.Item label={t('files.location')}>
         <Space>

@@ -23,9 +23,11 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
 import { useArtNumSuggestions } from './api';
 import { batchSummary, readSearch, searchUrl } from './searchUrl';
 
@@ -72,6 +74,8 @@ export function SearchBar() {
         : '',
   );
   const [batchOpen, setBatchOpen] = useState(false);
+  // Focused on every opening, and also without animation (useFocusOnOpen says why).
+  const batchField = useFocusOnOpen<TextAreaRef>();
   const [colour, setColour] = useState<string | undefined>(current?.colour);
   const [tolerance, setTolerance] = useState<ColourTolerance>(current?.colourTolerance ?? 'normal');
   const [colourOpen, setColourOpen] = useState(false);
@@ -110,6 +114,7 @@ export function SearchBar() {
   const batchEditor = (
     <Space orientation="vertical" style={{ width: 360 }}>
       <Input.TextArea
+        ref={batchField.ref}
         autoFocus
         rows={8}
         maxLength={LIMITS.batchSearchChars}
@@ -223,6 +228,7 @@ export function SearchBar() {
           trigger="click"
           open={batchOpen}
           onOpenChange={setBatchOpen}
+          afterOpenChange={batchField.afterOpenChange}
           content={batchEditor}
           placement="bottom"
         >

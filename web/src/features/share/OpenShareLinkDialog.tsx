@@ -1,7 +1,8 @@
-import { Form, Input } from 'antd';
+import { Form, Input, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormModal } from '../../ui/FormModal';
+import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
 import { shareCodeIn } from './shareLink';
 
 interface Values {
@@ -16,6 +17,7 @@ export function OpenShareLinkDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
+  const linkField = useFocusOnOpen<InputRef>();
   return (
     <FormModal
       form={form}
@@ -23,6 +25,7 @@ export function OpenShareLinkDialog({ onClose }: { onClose: () => void }) {
       saveTestId="open-share-link-submit"
       okText={t('share.openLinkSubmit')}
       successText={null}
+      afterOpenChange={linkField.afterOpenChange}
       onClose={onClose}
       onSave={async ({ link }) => {
         void navigate(`/visitfile?code=${encodeURIComponent(shareCodeIn(link) as string)}`);
@@ -41,7 +44,7 @@ export function OpenShareLinkDialog({ onClose }: { onClose: () => void }) {
           },
         ]}
       >
-        <Input autoFocus data-testid="open-share-link-input" />
+        <Input ref={linkField.ref} autoFocus data-testid="open-share-link-input" />
       </Form.Item>
     </FormModal>
   );
