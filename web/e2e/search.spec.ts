@@ -96,8 +96,9 @@ test('menus open without animation for someone who asked their system for less m
         // The active step is the animation itself; a prepare step (where the menu is placed) comes
         // with or without one.
         watched.animated ||=
-          document.querySelector('.ant-popover:is(.ant-zoom-big-appear-active, .ant-zoom-big-enter-active)') !==
-          null;
+          document.querySelector(
+            '.ant-popover:is(.ant-zoom-big-appear-active, .ant-zoom-big-enter-active)',
+          ) !== null;
       });
       watched.observer.observe(document.body, { subtree: true, attributes: true, childList: true });
     });
