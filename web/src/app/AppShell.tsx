@@ -5,7 +5,7 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { setNotifier } from '../api/notify';
 import './antd.css';
 import { queryClient } from '../api/queryClient';
@@ -51,15 +51,26 @@ export function AppShell({ children }: { children: ReactNode }) {
   // Someone who asked their system for less motion gets menus, dialogs and messages that appear
   // and go at once (WCAG 2.3.3), and it follows the setting when it changes.
   const motion = !useSyncExternalStore(reducedMotion.subscribe, reducedMotion.read);
+  // Ant Design puts a motion provider around a ConfigProvider's children only once their setting
+  // differs from the one above, and a page that gains that wrapper is mounted afresh: uploads in
+  // progress would stop, dialogs close. An outer provider holding the opposite of the first
+  // setting makes the inner one differ from the first render on, so the page keeps its shape
+  // whatever the setting becomes.
+  const [outerMotion] = useState(() => !motion);
   return (
-    <ConfigProvider
-      locale={english ? enUS : zhCN}
-      theme={{ zeroRuntime: true, token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontSize: 14, motion } }}
-    >
-      <AntApp>
-        <NotifierBridge />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+    <ConfigProvider theme={{ zeroRuntime: true, token: { motion: outerMotion } }}>
+      <ConfigProvider
+        locale={english ? enUS : zhCN}
+        theme={{
+          zeroRuntime: true,
+          token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontSize: 14, motion },
+        }}
+      >
+        <AntApp>
+          <NotifierBridge />
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </AntApp>
+      </ConfigProvider>
     </ConfigProvider>
   );
 }
