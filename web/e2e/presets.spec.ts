@@ -2,7 +2,16 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
 import { readZip } from '../../server/test/zip';
-import { chooseOption, finishUpload, itemCard, newFolder, signIn, snap, useEnglish } from './support';
+import {
+  chooseOption,
+  finishUpload,
+  itemCard,
+  newFolder,
+  newFolderWithFiles,
+  signIn,
+  snap,
+  useEnglish,
+} from './support';
 
 const FOLDER = '渠道图';
 
@@ -112,19 +121,27 @@ test('an administrator defines a preset and downloads a selection and article nu
 test('shows the preset screen and the download dialogs in English', async ({ page }) => {
   await useEnglish(page);
   await signIn(page);
+  // Its own preset and folder: the journey passes alone as well as after the one above.
+  const preset = 'Tmall main';
   await page.goto('/manage/download-presets');
-  await expect(page.getByRole('cell', { name: '天猫主图' })).toBeVisible();
-  await snap(page, 'presets-en');
-  await page.getByTestId('preset-edit').first().click();
+  await page.getByTestId('preset-new').click();
+  await page.getByTestId('preset-name').fill(preset);
+  await page.getByTestId('preset-long-side').fill('400');
+  await page.getByTestId('preset-template').fill('{artNum}_{index}_{width}x{height}.jpg');
   await expect(page.getByTestId('preset-example')).toHaveText('Example: SHOE123_1_400x300.jpg');
   await snap(page, 'preset-dialog-en');
-  await page.keyboard.press('Escape');
+  await page.getByTestId('preset-save').click();
+  await expect(page.getByRole('cell', { name: preset })).toBeVisible();
+  await snap(page, 'presets-en');
 
-  await page.goto('/allfiles/all');
-  await itemCard(page, FOLDER).getByRole('button', { name: FOLDER }).click();
+  await newFolderWithFiles(page, 'Channel images', [
+    { name: 'TM100.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 800) },
+    { name: 'TM200.png', mimeType: 'image/png', buffer: await makePng(800, 800) },
+  ]);
+  await expect(itemCard(page, 'TM100').locator('img')).toBeVisible({ timeout: 30_000 });
   await itemCard(page, 'TM100').getByRole('checkbox').check();
   await page.getByTestId('selection-download').click();
-  await choosePreset(page, '天猫主图');
+  await choosePreset(page, preset);
   await expect(page.getByRole('dialog')).toContainText('Download preset');
   await snap(page, 'download-dialog-preset-en');
   await page.getByTestId('open-art-num-download').click();
