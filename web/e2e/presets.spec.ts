@@ -2,21 +2,20 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
 import { readZip } from '../../server/test/zip';
-import {
-  chooseOption,
-  finishUpload,
-  itemCard,
-  newFolder,
-  newFolderWithFiles,
-  signIn,
-  snap,
-  useEnglish,
-} from './support';
+import { chooseOption, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
 
 const FOLDER = '渠道图';
 
 async function choosePreset(page: Page, name: string) {
   await chooseOption(page, page.getByRole('dialog').last().getByTestId('download-preset'), name);
+}
+
+/** Two product images named by their article numbers (TM100, TM200). */
+async function productImages() {
+  return [
+    { name: 'TM100.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 800) },
+    { name: 'TM200.png', mimeType: 'image/png', buffer: await makePng(800, 800) },
+  ];
 }
 
 async function zipOf(page: Page, start: () => Promise<void>) {
@@ -52,14 +51,7 @@ test('an administrator defines a preset and downloads a selection and article nu
   await snap(page, 'presets-zh');
 
   // Two product images in a folder, with their article numbers.
-  await page.goto('/allfiles/all');
-  await newFolder(page, FOLDER, { open: true });
-  await expect(page.getByText('这个文件夹还是空的')).toBeVisible();
-  await page.getByTestId('upload-files-input').setInputFiles([
-    { name: 'TM100.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 800) },
-    { name: 'TM200.png', mimeType: 'image/png', buffer: await makePng(800, 800) },
-  ]);
-  await finishUpload(page);
+  await newFolderWithFiles(page, FOLDER, await productImages());
   await expect(itemCard(page, 'TM100').locator('img')).toBeVisible({ timeout: 30_000 });
   await expect(itemCard(page, 'TM200').locator('img')).toBeVisible({ timeout: 30_000 });
   const token = (await context.cookies()).find((c) => c.name === 'skToken')?.value ?? '';
@@ -134,10 +126,7 @@ test('shows the preset screen and the download dialogs in English', async ({ pag
   await expect(page.getByRole('cell', { name: preset })).toBeVisible();
   await snap(page, 'presets-en');
 
-  await newFolderWithFiles(page, 'Channel images', [
-    { name: 'TM100.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 800) },
-    { name: 'TM200.png', mimeType: 'image/png', buffer: await makePng(800, 800) },
-  ]);
+  await newFolderWithFiles(page, 'Channel images', await productImages());
   await expect(itemCard(page, 'TM100').locator('img')).toBeVisible({ timeout: 30_000 });
   await itemCard(page, 'TM100').getByRole('checkbox').check();
   await page.getByTestId('selection-download').click();
