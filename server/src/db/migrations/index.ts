@@ -25,6 +25,7 @@ import * as m023 from './023_asset_changes_webhooks';
 import * as m024 from './024_composition';
 import * as m025 from './025_fingerprints';
 import * as m026 from './026_file_summary_function';
+import * as m027 from './027_preview_pending_index';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '024_composition': m024,
   '025_fingerprints': m025,
   '026_file_summary_function': m026,
+  '027_preview_pending_index': m027,
 };
