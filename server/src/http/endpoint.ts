@@ -22,7 +22,7 @@ export type EndpointHandler<E extends Endpoint> = (
 /** What a route adds to its table entry: rate limits, long bodies, hooks. */
 export type RouteOptions = Pick<
   RouteShorthandOptions,
-  'config' | 'preHandler' | 'onRequest' | 'exposeHeadRoute'
+  'config' | 'preHandler' | 'onRequest' | 'exposeHeadRoute' | 'attachValidation'
 >;
 
 /**

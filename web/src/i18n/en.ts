@@ -1570,6 +1570,8 @@ const en: Messages = {
     off: 'Sign-in with a company account is not enabled here. Please use another way to sign in.',
     failed: 'Signing in with your company account failed. Please go back and try again.',
     refused: 'The company sign-in was not completed ({{code}}).',
+    badRedirect:
+      'The page to open after signing in is not a page of this application. Please go back and sign in again.',
     noAccount: 'No user matches this company account. Ask an administrator to set up your account.',
     disabled: 'Your account has been disabled. Please contact an administrator.',
     expired: 'This sign-in has expired or was already used. Please go back and sign in again.',

@@ -178,6 +178,16 @@ describe('company single sign-on (OpenID Connect)', () => {
       const refused = await startSso(t.app, redirect);
       expect(refused.status, redirect).toBe(400);
       expect(JSON.parse(refused.body)).toMatchObject({ errorCode: 'SE_400' });
+      // A browser is sent back to /oauth, which explains it, as for every other failure of login_sso.
+      const page = await t.app.inject({
+        method: 'GET',
+        url: endpoints.ssoStart.path,
+        query: { redirect },
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
+      expect(page.statusCode, redirect).toBe(302);
+      expect(page.headers.location, redirect).toBe('/oauth?error=SE_400');
+      expect(page.headers['set-cookie'], redirect).toBeUndefined();
     }
     expect(await t.database.db.selectFrom('sso_attempts').select('state_hash').execute()).toHaveLength(
       before.length,

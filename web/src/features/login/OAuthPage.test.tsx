@@ -109,6 +109,16 @@ describe('single sign-on return page (/oauth)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('explains, without calling the server, a page to open afterwards that login_sso refused', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/oauth?error=SE_400');
+    expect((await screen.findByTestId('sso-error')).textContent).toBe(
+      '登录后要打开的页面不是本系统的页面，请返回登录页重新登录。',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('explains, without calling the server, a sign-in the provider did not complete', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

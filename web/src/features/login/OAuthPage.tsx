@@ -67,6 +67,8 @@ export function OAuthPage() {
 function startProblem(code: string, t: TFunction): string {
   if (code === 'SE_503') return t('sso.unavailable');
   if (code === 'SED_11') return t('sso.off');
+  // The start's only input is the page to open afterwards: SE_400 means that page was refused.
+  if (code === 'SE_400') return t('sso.badRedirect');
   if (/^SE/.test(code)) return t('sso.failed');
   // An OAuth error of the provider: the person cancelled, or may not use this application.
   return t('sso.refused', { code: code.slice(0, 60) });
