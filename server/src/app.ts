@@ -159,6 +159,7 @@ export async function buildApp({
     webhooks,
     fingerprintBackfill,
     duplicates,
+    mediaSweep,
   } = await createServices({
     config,
     database,
@@ -312,6 +313,7 @@ export async function buildApp({
         webhooks,
         composeJob,
         fingerprintBackfill,
+        mediaSweep,
       },
       jobs,
       config.MEDIA_WORKERS,

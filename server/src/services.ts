@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { BackfillProgress, FingerprintBackfill } from './jobs/fingerprint-backfill';
 import { MediaProcessor } from './jobs/media';
+import { LostMediaJobSweep } from './jobs/media-sweep';
 import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import { parseNetworks } from './lib/safe-http';
@@ -99,7 +100,7 @@ import { ItemTagsService } from './modules/tags/item-tags';
 import { TagsRepository } from './modules/tags/repository';
 import { SkuTagsService } from './modules/tags/sku-tags';
 import { GeneratedFiles } from './modules/uploads/generated';
-import { UploadsRepository } from './modules/uploads/repository';
+import { type MediaJobWriter, UploadsRepository } from './modules/uploads/repository';
 import { localPartUrlMaker, UploadsService } from './modules/uploads/service';
 import { WebhooksRepository } from './modules/webhooks/repository';
 import { WebhooksService } from './modules/webhooks/service';
@@ -189,6 +190,8 @@ export interface Services {
   fingerprintBackfill: FingerprintBackfill | null;
   /** Thumbnails and previews of finished uploads (the media job). */
   media: MediaProcessor;
+  /** Queues the media jobs lost by older versions (start-up); null without a job queue. */
+  mediaSweep: LostMediaJobSweep | null;
   /** Deletes objects no record holds any more (the object-deletion job). */
   cleaner: ObjectCleaner;
   /** Fonts of detail-page text (issue 16), read at start-up (COMPOSE_FONTS and the built-in ones). */
@@ -212,6 +215,10 @@ export async function createServices({
 }: ServiceDependencies): Promise<Services> {
   const db = database.db;
   const uploadsRepository = new UploadsRepository(db);
+  // A record's media job is written in the transaction that makes the record live (issue 38).
+  const mediaJobs: MediaJobWriter | null = jobs
+    ? (uploadId, handle) => jobs.enqueueMedia(uploadId, handle)
+    : null;
   const partUrlSecret = await uploadsRepository.sharedSecret('part-url-secret');
   const storage = createStorage(config, localPartUrlMaker(partUrlSecret), localMediaUrlMaker(partUrlSecret));
   const localPath = (key: string) => (storage instanceof LocalStorage ? storage.pathOf(key) : null);
@@ -371,9 +378,7 @@ export async function createServices({
     clock,
     partUrlSecret,
     objectsFreed,
-    onFinished: async (uploadId) => {
-      await jobs?.enqueueMedia(uploadId);
-    },
+    mediaJobs,
     mailNotices: (batchNums) => mailNotices.summariesOf(batchNums),
     warn,
   });
@@ -542,9 +547,7 @@ export async function createServices({
       outbox: new ObjectDeletionsRepository(db),
       objectsFreed,
       // Rendered pages get thumbnails as uploads do.
-      onFinished: async (uploadId) => {
-        await jobs?.enqueueMedia(uploadId);
-      },
+      mediaJobs,
     }),
     sources: new SourceFiles(storage, images, localPath),
     clock,
@@ -598,6 +601,7 @@ export async function createServices({
     shares,
     shareVisitors,
     media,
+    mediaSweep: mediaJobs ? new LostMediaJobSweep({ uploads: uploadsRepository, mediaJobs, info }) : null,
     cleaner,
     composeFonts,
     compositeTemplates,
@@ -635,10 +639,12 @@ export async function workJobs(
     webhooks,
     composeJob,
     fingerprintBackfill,
+    mediaSweep,
   }: Pick<
     Services,
     | 'fingerprintBackfill'
     | 'media'
+    | 'mediaSweep'
     | 'cleaner'
     | 'mail'
     | 'mailNotices'
@@ -662,6 +668,8 @@ export async function workJobs(
     // The last thumbnail of a batch with a notice waiting: the notice may go now.
     if (batchNum !== null) await mailNotices.afterMedia(batchNum);
   }, mediaWorkers);
+  // Once per start-up, by the processes that work media jobs: jobs an older version lost.
+  await mediaSweep?.run();
   await jobs.workObjectDeletions({
     deleteObject: (key) => cleaner.deleteObject(key),
     maintain: () => cleaner.maintain(),

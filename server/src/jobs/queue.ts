@@ -1,7 +1,22 @@
-import { type Clock, fromPglite, type Job, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
+import {
+  type Clock,
+  fromKysely,
+  fromPglite,
+  type Job,
+  type JobWithMetadata,
+  PgBoss,
+  type Queue,
+} from 'pg-boss';
 import type { DatabaseHandle } from '../db/database';
 
 export const MEDIA_QUEUE = 'media';
+/** The schema of pg-boss's tables (its default). */
+export const JOB_SCHEMA = 'pgboss';
+/** The singleton key of an upload's media job: what the lost-job sweep looks its job up by. */
+export const MEDIA_JOB_KEY_PREFIX = 'media-';
+export const mediaJobKey = (uploadId: number) => `${MEDIA_JOB_KEY_PREFIX}${uploadId}`;
+/** A Kysely transaction (or handle) pg-boss writes a job with. */
+export type TransactionHandle = Parameters<typeof fromKysely>[0];
 /** One job per storage key of the object-deletion outbox (migration 012). */
 export const OBJECT_DELETION_QUEUE = 'object-deletion';
 /** Every 15 minutes: abandons forgotten uploads and re-sends deletions whose job was lost. */
@@ -54,7 +69,12 @@ const WEBHOOK_RETRY: WebhookRetryPolicy = {
 };
 
 export interface JobQueue {
-  enqueueMedia(uploadId: number): Promise<void>;
+  /**
+   * Writes the media job of an upload with `db`: given the transaction (Kysely `trx`) that makes the
+   * record live, the job commits or rolls back with it, so no crash between the two loses it.
+   * Without `db`, in a statement of its own.
+   */
+  enqueueMedia(uploadId: number, db?: TransactionHandle): Promise<void>;
   /** Runs media jobs in this process (the default; `npm run worker` runs them elsewhere). */
   workMedia(handler: (uploadId: number) => Promise<void>, concurrency: number): Promise<void>;
   /** Resolves when the media job of an upload completed (tests). */
@@ -166,6 +186,10 @@ export async function startJobQueue(
     expireInSeconds: 3600,
     heartbeatSeconds: 60,
   });
+  // Media jobs are written inside the caller's transaction: pg-boss must know the queue by then
+  // (updateQueue just dropped it from its cache). On PGlite, a lookup on pg-boss's own handle from
+  // inside that transaction would wait for the transaction to end, which waits for the lookup.
+  await boss.findJobs(MEDIA_QUEUE, { key: mediaJobKey(0), queued: true });
   // A store that refuses (down, throttling) is tried again after 30 s, 1 min, 2 min… up to an hour
   // apart, for about a day; the outbox row stays meanwhile and the maintenance pass re-sends it
   // after that.
@@ -270,9 +294,14 @@ export async function startJobQueue(
     }
   };
   return {
-    async enqueueMedia(uploadId) {
-      // One job per upload at a time: a repeated callback does not queue the work twice.
-      await boss.send(MEDIA_QUEUE, { uploadId }, { singletonKey: `media-${uploadId}` });
+    async enqueueMedia(uploadId, db) {
+      // The key names the upload's job (the standard policy does not make it unique): the sweep
+      // of lost media jobs finds by it whether an upload has one waiting or running.
+      await boss.send(
+        MEDIA_QUEUE,
+        { uploadId },
+        { singletonKey: mediaJobKey(uploadId), ...(db ? { db: fromKysely(db) } : {}) },
+      );
     },
     async workMedia(handler, concurrency) {
       // Two fetch loops, each taking up to `concurrency` jobs and starting them all; the handler

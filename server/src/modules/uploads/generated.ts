@@ -6,7 +6,7 @@ import type { AuthContext } from '../access/access';
 import type { ItemsRepository } from '../items/repository';
 import type { UploadTargets } from '../items/upload-targets';
 import type { ObjectsFreed } from '../objects/service';
-import type { UploadsRepository } from './repository';
+import type { MediaJobWriter, UploadsRepository } from './repository';
 
 /** A file the server made (a rendered detail page) to be saved as a DAM file. */
 export interface GeneratedFile {
@@ -66,14 +66,15 @@ export interface GeneratedFilesDependencies {
   outbox: { enqueueKeys(keys: readonly string[], now: Date): Promise<void> };
   /** Queues the deletion of objects recorded in the outbox. */
   objectsFreed?: ObjectsFreed;
-  /** Called after a record went live (queues its thumbnail and preview), as for uploads. */
-  onFinished: (uploadId: number) => Promise<void>;
+  /** Writes a record's media job in the transaction that makes it, as for uploads. */
+  mediaJobs: MediaJobWriter | null;
 }
 
 /**
  * Files the server made, saved as real DAM files through the uploads' item model (SPEC §4): one
  * finished upload record each, joined to a logical file by `fileForUpload` (same name, same rules),
- * with art number and tags, thumbnails by the media queue. The objects are written first; then one
+ * with art number and tags, thumbnails by the media queue (the jobs written in the same
+ * transaction). The objects are written first; then one
  * transaction makes every record and file, so a save is whole or nothing, and a failed one hands
  * the objects it wrote to the deletion outbox.
  */
@@ -145,6 +146,7 @@ export class GeneratedFiles {
           });
           await uploads.addItemTags(item.id, batch.tagIds);
           await items.refreshFileSummary(item.id, now);
+          await uploads.writeMediaJob(record.id, this.deps.mediaJobs);
           result.push({
             file,
             itemId: item.id,
@@ -160,7 +162,6 @@ export class GeneratedFiles {
       await this.free(keys);
       throw error;
     }
-    for (const file of saved) await this.deps.onFinished(file.uploadId);
     return saved;
   }
 

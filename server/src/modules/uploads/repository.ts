@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { UploadStatus } from '@dam/contract';
+import { PreviewStatus, UploadStatus } from '@dam/contract';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { UploadRow, UploadTable } from '../../db/schema';
+import { JOB_SCHEMA, MEDIA_JOB_KEY_PREFIX, MEDIA_QUEUE } from '../../jobs/queue';
 import { FilesRepository } from '../files/repository';
 import { ItemsRepository } from '../items/repository';
 import { ObjectDeletionsRepository } from '../objects/repository';
 
 export type NewUpload = Insertable<UploadTable>;
+
+/**
+ * Writes the media job (thumbnail, preview) of a record that goes live, with the handle given:
+ * inside the transaction that makes the record live, so both commit or neither (the job queue's
+ * own SQL, jobs/queue.ts).
+ */
+export type MediaJobWriter = (uploadId: number, db: Db) => Promise<void>;
+
+/** Key of the transaction-scoped advisory lock a pass of the lost-media-job sweep holds. */
+const MEDIA_SWEEP_LOCK = 727_038;
 
 /** SQL of upload records and their stored parts. */
 export class UploadsRepository {
@@ -16,6 +27,39 @@ export class UploadsRepository {
   /** One transaction over uploads and items. */
   transaction<T>(work: (uploads: UploadsRepository, items: ItemsRepository) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new UploadsRepository(trx), new ItemsRepository(trx)));
+  }
+
+  /** Writes the media job of a record going live in this repository's transaction (no queue: none). */
+  async writeMediaJob(uploadId: number, write: MediaJobWriter | null): Promise<void> {
+    await write?.(uploadId, this.db);
+  }
+
+  /**
+   * Waits for any other pass of the lost-media-job sweep to end (any process), for the rest of
+   * the transaction: two passes at once would both find the same record without a job.
+   */
+  async lockMediaSweep(): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(${MEDIA_SWEEP_LOCK})`.execute(this.db);
+  }
+
+  /**
+   * Finished records after `afterId`, in id order, whose media job never ran to an end (preview
+   * still pending) and that have no media job waiting, due for a retry or running: their job was
+   * lost. Reads pg-boss's job table by the job's key (jobs/queue.ts mediaJobKey).
+   */
+  async previewPendingWithoutMediaJob(afterId: number, limit: number): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`
+      SELECT u.id FROM uploads u
+       WHERE u.status = ${UploadStatus.done} AND u.preview_status = ${PreviewStatus.pending}
+         AND u.id > ${afterId}
+         AND NOT EXISTS (
+           SELECT 1 FROM ${sql.table(`${JOB_SCHEMA}.job`)} j
+            WHERE j.name = ${MEDIA_QUEUE}
+              AND j.singleton_key = ${MEDIA_JOB_KEY_PREFIX} || u.id::text
+              AND j.state IN ('created', 'retry', 'active'))
+       ORDER BY u.id
+       LIMIT ${limit}`.execute(this.db);
+    return rows.map((r) => r.id);
   }
 
   async insertMany(rows: NewUpload[]): Promise<UploadRow[]> {

@@ -29,7 +29,7 @@ import type { UploadTargets } from '../items/upload-targets';
 import type { ObjectsFreed } from '../objects/service';
 import { expectedPartSize, PART_URL_LIFETIME_MS, type PartClaims, partCount } from './parts';
 import { newUploadRow, toUploadRecord } from './records';
-import type { UploadsRepository } from './repository';
+import type { MediaJobWriter, UploadsRepository } from './repository';
 
 export { localPartUrlMaker } from './parts';
 
@@ -45,8 +45,11 @@ export interface UploadsDependencies {
   clock: Clock;
   /** Queues the deletion of objects recorded in the outbox (cancelled uploads). */
   objectsFreed?: ObjectsFreed;
-  /** Called after a record went live (queues its thumbnail and preview). */
-  onFinished: (uploadId: number) => Promise<void>;
+  /**
+   * Writes the media job (thumbnail, preview) of a record in the transaction that makes it live;
+   * null without a job queue (the start-up sweep of lost media jobs queues it later).
+   */
+  mediaJobs: MediaJobWriter | null;
   /** The mail notices of batches, by batch number, for the records' screen. */
   mailNotices?: (batchNums: string[]) => Promise<Map<string, MailNoticeSummary>>;
   /** HMAC key of local part URLs, shared by all processes (see UploadsRepository.sharedSecret). */
@@ -367,10 +370,12 @@ export class UploadsService {
       // The upload's tags join the file's (a new version adds to what the file has).
       await uploads.addItemTags(item.id, locked.tag_ids);
       await items.refreshFileSummary(item.id, now);
+      // In this transaction, not after it: a process that dies after the commit still leaves the
+      // job (issue 38: jobs sent after the commit were lost to a kill -9).
+      await uploads.writeMediaJob(locked.id, this.deps.mediaJobs);
       return 'finished' as const;
     });
     if (outcome === 'size-mismatch') throw new AppError('SEF_06');
-    if (outcome === 'finished') await this.deps.onFinished(upload.id);
     return outcome === 'finished';
   }
 
