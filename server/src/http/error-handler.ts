@@ -29,6 +29,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send(failure('SE_429', lang));
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Named with its limit, not as the malformed body below: the caller can do something about it.
+      const max = byteSize(request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0);
+      return reply.code(413).send(failure('SE_413', lang, undefined, { max }));
+    }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large and the like.
       const what = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'body';
@@ -37,4 +42,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(failure('SE_500', lang));
   });
+}
+
+/** A size in the units people read: `1 MiB`, `512 KiB`, `1.5 MiB`, `900 B`. */
+export function byteSize(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number.isInteger(value) ? value : Number(value.toFixed(1))} ${units[unit]}`;
 }
