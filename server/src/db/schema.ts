@@ -670,6 +670,12 @@ export interface ApiWebhookTable {
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Since when its receiver answers (migration 028); null while new or failing. */
+  healthy_since: Date | null;
+  /** Failed attempts in a row (migration 028): how long the receiver is paused. */
+  attempt_failures: Generated<number>;
+  /** Its deliveries wait until then (migration 028). */
+  paused_until: Date | null;
 }
 
 /** One event sent (or to send) to a webhook, with its attempts. */
