@@ -279,6 +279,7 @@ export async function createServices({
     limiter,
     clock,
     appUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    warn,
   });
 
   // The operation log: route handlers record each operation right after it succeeded.

@@ -4,6 +4,7 @@ import { attempt, call } from '../../../test/call';
 import { givenUser } from '../../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/peers/smtp';
+import { afterAnswerWorkSettled } from '../sms/after-answer';
 import { createMailTransport } from './transport';
 
 /** The mail job: the outbox delivered through the job queue to a real SMTP server, with retries. */
@@ -23,12 +24,15 @@ describe('mail delivery', () => {
     await smtp.close();
   });
 
-  const mailTo = (recipient: string) =>
-    t.database.db
+  // A reset link's mail is written after the request's answer (issue 38): wait for that first.
+  const mailTo = async (recipient: string) => {
+    await afterAnswerWorkSettled();
+    return t.database.db
       .selectFrom('mails')
       .selectAll()
       .where('recipient', '=', recipient)
       .executeTakeFirstOrThrow();
+  };
 
   it('sends a queued mail and marks it sent', async () => {
     const user = await givenUser(t.database);

@@ -17,6 +17,7 @@ import type { MailService } from '../mail/service';
 import { mailLanguageOf } from '../mail/templates';
 import { clientKeyOf } from '../ratelimit/client-key';
 import type { RateLimiter } from '../ratelimit/limiter';
+import { runAfterAnswer } from '../sms/after-answer';
 import type { SmsCodes } from '../sms/codes';
 import type { SecurityRepository } from './repository';
 
@@ -25,6 +26,8 @@ export const RESET_LINK_MINUTES = 30;
 /** Reset mails: per address asked for, and per client address, an hour (e-mail changes: per account). */
 const RESET_MAILS_PER_HOUR = { perEmail: 5, perAddress: 20 };
 const HOUR_MS = 60 * 60_000;
+
+type Warn = (details: Record<string, unknown>, message: string) => void;
 
 /**
  * Getting back in and changing one's own number: SMS codes for sign-in and reset, password reset
@@ -41,10 +44,15 @@ export class AccountRecoveryService {
       clock: Clock;
       /** The address users open (PUBLIC_URL), which mailed links point to. */
       appUrl: string;
+      /** Where work done after an answer reports its failure. */
+      warn: Warn;
     },
   ) {}
 
-  /** A sign-in or reset code to a number: sent only when a live, enabled account has it. */
+  /**
+   * A sign-in or reset code to a number: sent, after the answer, only when a live, enabled account
+   * has it; every number gets the same answer, limits and database work (`SmsCodes.send`).
+   */
   async sendSignInCode(body: SendSignInCodeRequest, ip: string | null): Promise<CodeSent> {
     const user = await this.deps.repo.findLiveUserByMobile(body.mobile);
     return this.deps.codes.send({
@@ -52,25 +60,30 @@ export class AccountRecoveryService {
       purpose: body.purpose,
       userId: null,
       ip,
-      deliver: user?.status === UserStatus.normal,
+      delivery: user?.status === UserStatus.normal ? 'afterAnswer' : 'none',
     });
   }
 
-  /** A code to the caller's new number; SED_08 when another account has it. */
+  /**
+   * A code to the caller's new number, whoever has it: whether another account has the number is
+   * told (SED_08) only at the change, to whoever holds the code, so asking for codes does not
+   * tell a signed-in user which numbers have accounts.
+   */
   async sendMobileChangeCode(auth: AuthContext, mobile: string, ip: string | null): Promise<CodeSent> {
-    if (await this.deps.repo.mobileTakenByOther(mobile, auth.userId)) throw new AppError('SED_08');
     return this.deps.codes.send({
       mobile,
       purpose: SmsPurpose.changeMobile,
       userId: auth.userId,
       ip,
-      deliver: true,
+      delivery: 'awaited',
     });
   }
 
   /**
-   * Mails a reset link to the address when a live, enabled account has it; answers alike either
-   * way. The link works once, for RESET_LINK_MINUTES, and only the newest one does.
+   * Mails a reset link to the address when a live, enabled account has it. The request only counts
+   * the limits, the same for every address; looking the account up, making the link and writing
+   * the mail come after the answer, so neither the answer nor its time tells whether the account
+   * exists. The link works once, for RESET_LINK_MINUTES, and only the newest one does.
    */
   async requestEmailReset(email: string, language: Language, ip: string | null): Promise<void> {
     const address = email.trim().toLowerCase();
@@ -78,6 +91,13 @@ export class AccountRecoveryService {
       { key: `reset-mail-ip:${clientKeyOf(ip)}`, max: RESET_MAILS_PER_HOUR.perAddress, windowMs: HOUR_MS },
       { key: `reset-mail:${address}`, max: RESET_MAILS_PER_HOUR.perEmail, windowMs: HOUR_MS },
     ]);
+    runAfterAnswer(
+      () => this.mailResetLink(address, language),
+      (err) => this.deps.warn({ err }, 'password reset link not mailed'),
+    );
+  }
+
+  private async mailResetLink(address: string, language: Language): Promise<void> {
     const user = await this.deps.repo.findLiveUserByEmail(address);
     if (!user?.email || user.status !== UserStatus.normal) return;
     const token = newSessionToken();

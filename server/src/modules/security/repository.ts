@@ -232,18 +232,6 @@ export class SecurityRepository {
     await this.db.updateTable('users').set({ mobile, updated_at: now }).where('id', '=', userId).execute();
   }
 
-  /** A live account other than `userId` that has this mobile number. */
-  async mobileTakenByOther(mobile: string, userId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('users')
-      .select('id')
-      .where('mobile', '=', mobile)
-      .where('status', '<>', UserStatus.deleted)
-      .where('id', '<>', userId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** Every role with the number of live users holding it directly. */
   async listRoles() {
     const rows = await this.db

@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { clientKeyOf } from '../ratelimit/client-key';
 import type { RateLimiter } from '../ratelimit/limiter';
+import { runAfterAnswer } from './after-answer';
 import type { SmsCodesRepository } from './repository';
 import { SmsNotSent, type SmsSender } from './senders';
 
@@ -20,6 +21,13 @@ export const SMS_CODE_RULES = {
 const HOUR_MS = 60 * 60_000;
 
 type Warn = (details: Record<string, unknown>, message: string) => void;
+
+/**
+ * How a new code reaches its number: `afterAnswer` once the request has answered (signed-out
+ * requests, whose answer and time must not tell whether an account has the number), `awaited`
+ * before answering (SE_506 when the gateway fails), or `none` (nobody to send it to).
+ */
+export type CodeDelivery = 'afterAnswer' | 'awaited' | 'none';
 
 function hashCode(mobile: string, purpose: SmsPurpose, code: string): string {
   return createHash('sha256').update(`${purpose}:${mobile}:${code}`).digest('hex');
@@ -42,16 +50,18 @@ export class SmsCodes {
   ) {}
 
   /**
-   * Sends a new code when `deliver` is true; when it is false (a number without an account, for
-   * sign-in and reset) nothing is sent but the limits count and the answer is the same, so the
-   * answer does not tell who has an account. SE_429 over a limit, SE_506 when the gateway refuses.
+   * Makes a new code for the number and purpose and delivers it as `delivery` says. The same work
+   * is done for every number whatever `delivery` is, so the answer, the limits and the time do
+   * not tell who has an account: the resend check, the counters, and the code's row (for a number
+   * without an account, a code nobody is told: it only starts the number's minute and is refused
+   * like any wrong code). SE_429 over a limit; SE_506 when an awaited delivery fails.
    */
   async send(request: {
     mobile: string;
     purpose: SmsPurpose;
     userId: number | null;
     ip: string | null;
-    deliver: boolean;
+    delivery: CodeDelivery;
   }): Promise<CodeSent> {
     const now = this.deps.clock.now();
     const resendAfterSeconds = SMS_CODE_RULES.resendAfterMs / 1000;
@@ -63,8 +73,6 @@ export class SmsCodes {
       { key: `sms-ip:${clientKeyOf(request.ip)}`, max: SMS_CODE_RULES.perAddressPerHour, windowMs: HOUR_MS },
       { key: `sms-mobile:${request.mobile}`, max: SMS_CODE_RULES.perNumberPerHour, windowMs: HOUR_MS },
     ]);
-    if (!request.deliver) return { resendAfterSeconds };
-
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const codeHash = hashCode(request.mobile, request.purpose, code);
     await this.deps.repo.replace({
@@ -75,19 +83,29 @@ export class SmsCodes {
       now,
       expiresAt: new Date(now.getTime() + SMS_CODE_RULES.lifetimeMs),
     });
-    try {
-      await this.deps.sender.send({
-        mobile: request.mobile,
-        code,
-        purpose: request.purpose,
-        minutes: SMS_CODE_RULES.lifetimeMs / 60_000,
-      });
-    } catch (err) {
-      // A code that never arrived must not block asking again.
-      await this.deps.repo.remove(request.mobile, request.purpose, codeHash);
-      this.deps.warn({ err, mobile: request.mobile }, 'SMS code not sent');
-      if (err instanceof SmsNotSent) throw new AppError('SE_506');
-      throw err;
+    const message = {
+      mobile: request.mobile,
+      code,
+      purpose: request.purpose,
+      minutes: SMS_CODE_RULES.lifetimeMs / 60_000,
+    };
+    if (request.delivery === 'afterAnswer') {
+      // A failure is only logged: the code's row stays, as an unknown number's does, so the
+      // number asks again after its minute either way (the answer went long before).
+      runAfterAnswer(
+        () => this.deps.sender.send(message),
+        (err) => this.deps.warn({ err, mobile: request.mobile }, 'SMS code not sent'),
+      );
+    } else if (request.delivery === 'awaited') {
+      try {
+        await this.deps.sender.send(message);
+      } catch (err) {
+        // A code that never arrived must not block asking again.
+        await this.deps.repo.remove(request.mobile, request.purpose, codeHash);
+        this.deps.warn({ err, mobile: request.mobile }, 'SMS code not sent');
+        if (err instanceof SmsNotSent) throw new AppError('SE_506');
+        throw err;
+      }
     }
     return { resendAfterSeconds };
   }
