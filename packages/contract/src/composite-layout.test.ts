@@ -4,6 +4,8 @@ import {
   fillText,
   gridColumns,
   layoutPage,
+  leastPageHeight,
+  pageHeightLimit,
   sliceRanges,
   slotKeysOf,
   unfilledRequiredSlots,
@@ -179,6 +181,32 @@ describe('layoutPage', () => {
     const preview = layoutPage(spec({ blocks }));
     expect(preview.skipped).toEqual([]);
     expect(preview.height).toBe(300 + 300 + 395 + 10);
+  });
+});
+
+describe('leastPageHeight', () => {
+  it('counts what the template fixes, 1 px for an image that follows its picture, nothing for what may be left out', () => {
+    const least = leastPageHeight(
+      spec({
+        blocks: [
+          { id: 'gap', type: 'spacer', height: 40 },
+          { id: 'front', type: 'image', rule: { kind: 'view', code: 'front' }, padding: pad(10, 0, 10, 0) },
+          { id: 'side', type: 'image', rule: { kind: 'nth', n: 2 }, height: 500 },
+          { id: 'extra', type: 'image', rule: { kind: 'nth', n: 3 }, required: false, height: 900 },
+          { id: 'g', type: 'grid', columns: 2, cells: [{ kind: 'nth', n: 4 }], cellHeight: 300 },
+          { id: 'opt', type: 'grid', columns: 2, cells: [{ kind: 'nth', n: 5 }], required: 'none' },
+          { id: 'logo', type: 'fixed', assetId: 7 },
+          { id: 'banner', type: 'fixed', assetId: 8 },
+        ],
+      }),
+      { 7: { width: 790, height: 100 } },
+    );
+    expect(least).toBe(40 + (10 + 1 + 10) + 500 + 300 + 100 + 1);
+  });
+
+  it('takes the configured height or the pixel limit at the width, whichever is less', () => {
+    expect(pageHeightLimit(790, 30_000)).toBe(30_000);
+    expect(pageHeightLimit(2000, 30_000)).toBe(20_000);
   });
 });
 

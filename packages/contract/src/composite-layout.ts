@@ -1,5 +1,5 @@
 import type { Block, FillRule, TemplateSpec } from './composite';
-import { TEXT_FIELDS, type TextField } from './composite-values';
+import { PAGE_PIXELS_MAX, TEXT_FIELDS, type TextField } from './composite-values';
 
 /**
  * The geometry of a detail page (issue 16): one pure function shared by the server's renderer, the
@@ -218,6 +218,38 @@ export function layoutPage(
   const height = y;
   const inside = [...new Set(boundaries)].filter((b) => b > 0 && b < height).sort((a, b) => a - b);
   return { width: spec.width, height, boxes, boundaries: inside, skipped };
+}
+
+/** An image that adds 1 px to its block whatever the width: the flattest picture there can be. */
+const FLATTEST: ImageSize = { width: Number.MAX_SAFE_INTEGER, height: 1 };
+
+/**
+ * The least height a page of this template has, whatever the article's images: every image whose
+ * height follows its picture counted 1 px tall (fixed images at their own size when `assets` has
+ * it), and every block an article may leave out (an optional image, a grid with `required: 'none'`)
+ * left out. A template above the page limit with this height can render no article at all.
+ */
+export function leastPageHeight(
+  spec: Pick<TemplateSpec, 'width' | 'blocks'>,
+  assets: Readonly<Record<number, ImageSize | undefined>> = {},
+): number {
+  const slots: Record<string, ImageSize | null> = {};
+  for (const slot of slotKeysOf(spec)) {
+    const optional = slot.gridRequired ? slot.gridRequired === 'none' : !slot.required;
+    slots[slot.slot] = optional ? null : FLATTEST;
+  }
+  const sizes: Record<number, ImageSize> = {};
+  for (const block of spec.blocks)
+    if (block.type === 'fixed') sizes[block.assetId] = assets[block.assetId] ?? FLATTEST;
+  return layoutPage(spec, { slots, assets: sizes }).height;
+}
+
+/**
+ * The tallest page the renderer draws at this width: the configured height (COMPOSE_MAX_PAGE_HEIGHT)
+ * and PAGE_PIXELS_MAX pixels, whichever is less.
+ */
+export function pageHeightLimit(width: number, maxPageHeight: number): number {
+  return Math.min(maxPageHeight, Math.floor(PAGE_PIXELS_MAX / width));
 }
 
 export interface SliceRange {

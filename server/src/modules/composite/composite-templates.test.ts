@@ -387,6 +387,57 @@ describe('detail-page templates', () => {
     expect((await detail(admin, existing.id)).version).toBe(1);
   });
 
+  it('refuses at save a template too tall for any article (SECP_07 naming the limit), saving nothing', async () => {
+    const spacers = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ id: `s${i}`, type: 'spacer' as const, height: 2000 }));
+    const existing = await save(admin, { name: uniqueName('Tall'), spec: specOf() });
+    const before = await counts();
+    // 50 spacers of 2,000 px: 100,000 px against the page height of 30,000 (COMPOSE_MAX_PAGE_HEIGHT).
+    const tall = { name: uniqueName('Tall'), spec: specOf({ blocks: spacers(50) }) };
+    for (const [lang, message] of [
+      ['zh', '页面过高：无论放入什么图片都至少 100,000 像素高，最多 30,000 像素'],
+      ['en', 'The page is too tall: at least 100,000 px whatever images fill it, at most 30,000 px'],
+    ] as const) {
+      const refused = await attempt(t.app, endpoints.saveTemplate, { token: admin, lang, body: tall });
+      expect(refused).toMatchObject({ status: 422, errorCode: 'SECP_07', errorDesc: message });
+    }
+    // At 2,000 px wide the pixel limit (40 MP) is the lower one: 20,000 px.
+    const wide = await trySave(admin, {
+      name: uniqueName('Wide'),
+      spec: specOf({ width: 2000, blocks: spacers(11) }),
+    });
+    expect(wide).toMatchObject({ status: 422, errorCode: 'SECP_07' });
+    expect(wide.errorDesc).toContain('22,000');
+    expect(wide.errorDesc).toContain('20,000');
+    // A new version of a saved template, too.
+    const grown = await trySave(admin, {
+      id: existing.id,
+      baseVersion: existing.version,
+      name: uniqueName('Tall'),
+      spec: specOf({ blocks: spacers(16) }),
+    });
+    expect(grown).toMatchObject({ status: 422, errorCode: 'SECP_07' });
+    expect(await counts()).toEqual(before);
+    expect((await detail(admin, existing.id)).version).toBe(existing.version);
+
+    // Tall only by its images (40 whose height follows the picture, an optional grid): saved, as an
+    // article with flat pictures renders it.
+    const images = Array.from({ length: 40 }, (_, i) => ({
+      id: `i${i}`,
+      type: 'image' as const,
+      rule: { kind: 'nth' as const, n: i + 1 },
+    }));
+    const grid = {
+      id: 'grid',
+      type: 'grid' as const,
+      columns: 2 as const,
+      cells: Array.from({ length: 12 }, (_, i) => ({ kind: 'nth' as const, n: i + 1 })),
+      cellHeight: 2000,
+      required: 'none' as const,
+    };
+    await save(admin, { name: uniqueName('Images'), spec: specOf({ blocks: [...images, grid] }) });
+  });
+
   it('stores an uploaded PNG as a fixed image, at most 2000 px wide, and names it in the detail', async () => {
     const answer = await uploadAsset(designer.token, await makePng(3000, 600));
     expect(answer.statusCode).toBe(200);

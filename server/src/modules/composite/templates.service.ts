@@ -43,6 +43,7 @@ import type { RateLimiter } from '../ratelimit/limiter';
 import { TextTooLargeError } from './engine/text';
 import { type FontRegistry, type PageRenderer, PageTooLargeError, type SlotSource } from './engine/types';
 import { type ArticleFiller, SOURCE_FORMAT_ORDER } from './fill';
+import { checkTemplateHeight } from './templates.height';
 import type { AssetRecord, TemplateRecord, TemplatesRepository } from './templates.repository';
 
 type PreviewRequest = z.output<typeof previewTemplateRequestSchema>;
@@ -222,7 +223,7 @@ export class TemplatesService {
 
   /**
    * What the schema cannot know: the fonts are installed here, the fixed images and the tags
-   * exist. Each refusal names the field (SE_400).
+   * exist (each refusal names the field, SE_400), and the page fits the renderer's limit (SECP_07).
    */
   private async checkSpec(auth: AuthContext, spec: TemplateSpec, templateId?: number): Promise<void> {
     for (const [index, block] of spec.blocks.entries()) {
@@ -237,6 +238,7 @@ export class TemplatesService {
         throw invalidField(`spec.blocks.${index}.assetId`, 'invalidValue', { value: block.assetId });
     }
     await this.checkAssetSources(auth, spec, rows, templateId);
+    checkTemplateHeight(spec, rows, this.deps.maxPageHeight);
     const tagsNamed: Array<{ field: string; tagId: number }> = [];
     for (const [index, block] of spec.blocks.entries()) {
       if (block.type === 'image' && block.rule.kind === 'tag')
@@ -503,6 +505,7 @@ export class TemplatesService {
         throw invalidField(`spec.blocks.${index}.assetId`, 'invalidValue', { value: block.assetId });
     // A draft's copied images are the caller's to use only as a save would allow.
     if (request.spec) await this.checkAssetSources(auth, spec, assets, request.templateId);
+    checkTemplateHeight(spec, assets, this.deps.maxPageHeight);
     const artNum = request.artNum;
     const filled =
       artNum && this.deps.filler
