@@ -3,7 +3,6 @@ import path from 'node:path';
 import { MAIN_API_PREFIX, SECURITY_API_PREFIX } from '@dam/contract';
 import fastifyCompress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -193,7 +192,6 @@ export async function buildApp({
     // Served over plain HTTP on an intranet as often as behind TLS; HSTS belongs to the proxy.
     strictTransportSecurity: false,
   });
-  await app.register(rateLimit, { global: false });
   // Before any route: the plugin decides per route as routes are added (see http/compression.ts).
   await app.register(fastifyCompress, COMPRESSION);
 
@@ -243,7 +241,7 @@ export async function buildApp({
       exchange: tagExchange,
       oplog,
     });
-    await mainApi.register(logsRoutes, { logs, oplog, reportRateLimit: 120 });
+    await mainApi.register(logsRoutes, { logs, oplog });
     await mainApi.register(reportsRoutes, { reports });
     await mainApi.register(clientRoutes, { config });
     await mainApi.register(mailRoutes, { mail });

@@ -283,7 +283,7 @@ export async function createServices({
   });
 
   // The operation log: route handlers record each operation right after it succeeded.
-  const logs = new LogsService(new LogsRepository(db), clock, config.BUSINESS_TIME_ZONE);
+  const logs = new LogsService(new LogsRepository(db), clock, config.BUSINESS_TIME_ZONE, limiter);
   const oplog = new OperationRecorder(logs, warn);
   const reports = new ReportsService(new ReportsRepository(db), clock, config.BUSINESS_TIME_ZONE);
   const accountsRepository = new AccountsRepository(db);

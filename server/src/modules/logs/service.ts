@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock';
 import { hashToken } from '../../lib/tokens';
 import { type AuthContext, requireAnyCode } from '../access/access';
 import { canSee } from '../items/policy';
+import type { RateLimiter } from '../ratelimit/limiter';
 import { describeChanges, logLanguageOf } from './describe';
 import { describeFilter, presentEntry, toQuery } from './presenter';
 import type { LogRow, LogsRepository } from './repository';
@@ -63,6 +64,9 @@ const CLIENT_PLATFORMS = new Set(['mac', 'windows']);
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/** add-log calls one person may make per minute, counted across every server process. */
+export const REPORTS_PER_MINUTE = 120;
+
 type ListRequest = z.output<typeof logListRequestSchema>;
 type AddLogPayload = z.output<typeof addLogRequestSchema>;
 
@@ -75,6 +79,8 @@ export class LogsService {
     private readonly repo: LogsRepository,
     private readonly clock: Clock,
     private readonly timeZone: string,
+    /** Counts add-log calls (REPORTS_PER_MINUTE); absent only where nothing is reported (tests of recording). */
+    private readonly limiter?: RateLimiter,
   ) {}
 
   // ── Recording ───────────────────────────────────────────────────────────────────────────────
@@ -151,6 +157,11 @@ export class LogsService {
    * Nothing is written unless all is well; a failure to write fails the call.
    */
   async report(auth: AuthContext, actor: LogActor, body: AddLogPayload): Promise<void> {
+    if (!this.limiter) throw new Error('LogsService.report needs the rate limiter');
+    // Per account, not per address: one office behind one address is not one bucket.
+    await this.limiter.take([
+      { key: `oplog-report:${auth.userId}`, max: REPORTS_PER_MINUTE, windowMs: 60_000 },
+    ]);
     const code = body.operatorCode;
     const ids = [...new Set([...body.folderDataIdList, ...body.folderIdList])];
     if (ids.length === 0 && CLIENT_CODES_NEEDING_ITEMS.includes(code))
