@@ -48,14 +48,16 @@ export class UploadsRepository {
    * lost. Reads pg-boss's job table by the job's key (jobs/queue.ts mediaJobKey).
    */
   async previewPendingWithoutMediaJob(afterId: number, limit: number): Promise<number[]> {
+    // NOT IN over the keys, not NOT EXISTS: the waiting keys are hashed once (a hashed subplan)
+    // whatever pg-boss's table statistics say; an anti join planned from a guess of one job row
+    // compared every pending record with every job (3.4 s for 5 000 of each on PostgreSQL).
     const { rows } = await sql<{ id: number }>`
       SELECT u.id FROM uploads u
        WHERE u.status = ${UploadStatus.done} AND u.preview_status = ${PreviewStatus.pending}
          AND u.id > ${afterId}
-         AND NOT EXISTS (
-           SELECT 1 FROM ${sql.table(`${JOB_SCHEMA}.job`)} j
-            WHERE j.name = ${MEDIA_QUEUE}
-              AND j.singleton_key = ${MEDIA_JOB_KEY_PREFIX} || u.id::text
+         AND ${MEDIA_JOB_KEY_PREFIX} || u.id::text NOT IN (
+           SELECT j.singleton_key FROM ${sql.table(`${JOB_SCHEMA}.job`)} j
+            WHERE j.name = ${MEDIA_QUEUE} AND j.singleton_key IS NOT NULL
               AND j.state IN ('created', 'retry', 'active'))
        ORDER BY u.id
        LIMIT ${limit}`.execute(this.db);
