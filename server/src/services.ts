@@ -469,7 +469,7 @@ export async function createServices({
     clock,
     allowed: parseNetworks(config.WEBHOOK_ALLOWED_NETWORKS),
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    enqueue: jobs ? (deliveryIds) => jobs.enqueueWebhooks(deliveryIds) : undefined,
+    enqueue: jobs ? (deliveries) => jobs.enqueueWebhooks(deliveries) : undefined,
     warn,
   });
 
@@ -661,7 +661,7 @@ export async function workJobs(
 ): Promise<void> {
   await jobs.workMail((mailId, finalAttempt) => mail.deliver(mailId, finalAttempt));
   await jobs.workImports((importId, action) => imports.run(importId, action));
-  await jobs.workWebhooks((deliveryId, finalAttempt) => webhooks.deliver(deliveryId, finalAttempt));
+  await jobs.workWebhooks((deliveryId, lane) => webhooks.deliver(deliveryId, lane));
   await jobs.workWebhookDispatch(() => webhooks.dispatch());
   await jobs.workMailNotices(() => mailNotices.dispatchDue());
   await jobs.workMedia(async (uploadId) => {

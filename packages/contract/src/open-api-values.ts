@@ -108,3 +108,5 @@ export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed', 'cance
 export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 /** A webhook that failed this many deliveries in a row is switched off (the reason is shown). */
 export const WEBHOOK_FAILURES_TO_DISABLE = 20;
+/** Test pings of a webhook waiting at a time; one more "send a test" answers the newest waiting one. */
+export const WEBHOOK_PENDING_PINGS_MAX = 3;

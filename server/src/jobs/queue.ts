@@ -8,6 +8,25 @@ import {
   type Queue,
 } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database';
+import {
+  ensureWebhookQueues,
+  sendWebhookJobs,
+  WEBHOOK_RETRY,
+  type WebhookJob,
+  type WebhookLane,
+  type WebhookOutcome,
+  type WebhookRetryPolicy,
+  workWebhookLanes,
+} from './webhook-lanes';
+
+export {
+  WEBHOOK_QUEUE,
+  WEBHOOK_SLOW_QUEUE,
+  type WebhookJob,
+  type WebhookLane,
+  type WebhookOutcome,
+  type WebhookRetryPolicy,
+} from './webhook-lanes';
 
 export const MEDIA_QUEUE = 'media';
 /** The schema of pg-boss's tables (its default). */
@@ -33,8 +52,6 @@ export const MAIL_QUEUE = 'mail';
 export const IMPORT_QUEUE = 'import';
 /** Passes over the upload mail notices (migration 018): every minute, and when a batch may be done. */
 export const MAIL_NOTICE_QUEUE = 'mail-notice';
-/** One job per webhook delivery (migration 023). */
-export const WEBHOOK_QUEUE = 'webhook';
 /** Passes over the change journal making webhook deliveries: every minute, and when asked. */
 export const WEBHOOK_DISPATCH_QUEUE = 'webhook-dispatch';
 /** Detail-page renders, one job per article (issue 16): their own queue, so a 200-article batch never holds back thumbnails. */
@@ -55,18 +72,6 @@ export interface MailRetryPolicy {
   retryDelaySeconds: number;
 }
 const MAIL_RETRY: MailRetryPolicy = { retryLimit: 5, retryDelaySeconds: 30 };
-
-/** Retries of a webhook delivery: 8 more attempts, 30 s, 1 min, 2 min… at most an hour apart (about 2 h). */
-export interface WebhookRetryPolicy {
-  retryLimit: number;
-  retryDelaySeconds: number;
-  retryDelayMaxSeconds: number;
-}
-const WEBHOOK_RETRY: WebhookRetryPolicy = {
-  retryLimit: 8,
-  retryDelaySeconds: 30,
-  retryDelayMaxSeconds: 3600,
-};
 
 export interface JobQueue {
   /**
@@ -116,10 +121,10 @@ export interface JobQueue {
   workImports(handler: (importId: number, action: 'check' | 'apply') => Promise<void>): Promise<void>;
   /** Resolves when the import job of an import and action ended (tests). */
   importDone(importId: number, action: 'check' | 'apply'): Promise<void>;
-  /** Queues one job per webhook delivery. */
-  enqueueWebhooks(deliveryIds: readonly string[]): Promise<void>;
-  /** Sends webhook deliveries in this process; `finalAttempt` is true on the last try the queue will make. */
-  workWebhooks(handler: (deliveryId: string, finalAttempt: boolean) => Promise<void>): Promise<void>;
+  /** Queues one job per webhook delivery, in its receiver's lane (jobs/webhook-lanes.ts). */
+  enqueueWebhooks(deliveries: readonly WebhookJob[]): Promise<void>;
+  /** Sends webhook deliveries in this process, in the quick and slow lanes (jobs/webhook-lanes.ts). */
+  workWebhooks(handler: (deliveryId: string, lane: WebhookLane) => Promise<WebhookOutcome>): Promise<void>;
   /** Asks for a webhook dispatch pass soon (at most one a second). */
   nudgeWebhookDispatch(): Promise<void>;
   /** Runs the webhook dispatch passes in this process, and one every minute. */
@@ -236,14 +241,7 @@ export async function startJobQueue(
     expireInSeconds: 900,
     heartbeatSeconds: 60,
   });
-  // An attempt lasts at most WEBHOOK_TIMEOUT_MS (≤ 60 s).
-  await ensureQueue(WEBHOOK_QUEUE, {
-    retryLimit: webhookRetry.retryLimit,
-    retryDelay: webhookRetry.retryDelaySeconds,
-    retryBackoff: webhookRetry.retryDelaySeconds > 0,
-    ...(webhookRetry.retryDelaySeconds > 0 ? { retryDelayMax: webhookRetry.retryDelayMaxSeconds } : {}),
-    expireInSeconds: 120,
-  });
+  await ensureWebhookQueues(ensureQueue, webhookRetry);
   // pg-boss records a job's end only on a spy that exists by then (it makes them on first ask): the
   // tests' spies are made now, so a job that ends before a test asks after it is not missed.
   if (options.spies) {
@@ -462,31 +460,13 @@ export async function startJobQueue(
         .getSpy<{ importId: number; action: string }>(IMPORT_QUEUE)
         .waitForJob((data) => data.importId === importId && data.action === action, 'completed');
     },
-    async enqueueWebhooks(deliveryIds) {
-      for (let i = 0; i < deliveryIds.length; i += 1000) {
-        await boss.insert(
-          WEBHOOK_QUEUE,
-          deliveryIds.slice(i, i + 1000).map((deliveryId) => ({ data: { deliveryId } })),
-        );
-      }
-    },
+    enqueueWebhooks: (deliveries) => sendWebhookJobs(boss, deliveries),
     async workWebhooks(handler) {
-      // A fetch takes up to 8 deliveries and sends them 4 at a time (a receiver that hangs holds a
-      // lane for WEBHOOK_TIMEOUT_MS); each delivery succeeds or fails on its own.
-      await boss.work(
-        WEBHOOK_QUEUE,
-        {
-          batchSize: 8,
-          burstWhenBatchFull: true,
-          perJobResults: true,
-          includeMetadata: true,
-          localConcurrency: 1,
-          pollingIntervalSeconds: 0.5,
-          notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS,
-        },
-        thenFetchAgain(WEBHOOK_QUEUE, (jobs: JobWithMetadata<{ deliveryId: string }>[]) =>
-          runInLanes(jobs, 4, (job) => handler(job.data.deliveryId, job.retryCount >= job.retryLimit)),
-        ),
+      await workWebhookLanes(
+        boss,
+        webhookRetry,
+        { backstopPollSeconds: BACKSTOP_POLL_SECONDS, afterJob: fetchAgain },
+        handler,
       );
     },
     async nudgeWebhookDispatch() {

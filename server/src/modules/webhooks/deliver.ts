@@ -85,9 +85,3 @@ export function pingPayload(now: Date): WebhookPayload {
 
 /** The cursor of the changes call just after a journal entry. */
 export const changeCursorOf = (txid: string, id: string): string => encodeChangeCursor({ txid, id });
-
-const ERROR_MAX_CHARS = 500;
-
-/** Text kept as a delivery's last error: at most 500 characters. */
-export const clipError = (text: string): string =>
-  text.length > ERROR_MAX_CHARS ? `${text.slice(0, ERROR_MAX_CHARS - 1)}…` : text;

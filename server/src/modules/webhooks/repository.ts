@@ -60,6 +60,9 @@ export interface DeliveryToSend extends DeliveryRecord {
   webhook_status: number;
   /** The record is not deleted, is on, and its user is active. */
   record_live: boolean;
+  /** The receiver's state (migration 028): answering since, or paused until. */
+  healthy_since: Date | null;
+  paused_until: Date | null;
 }
 
 export interface NewDelivery {
@@ -255,8 +258,10 @@ export class WebhooksRepository {
 
   // ── Deliveries ───────────────────────────────────────────────────────────────────────────
 
-  /** New deliveries; those of a journal entry already delivered to the webhook are skipped. Answers the new ids. */
-  async insertDeliveries(deliveries: readonly NewDelivery[]): Promise<string[]> {
+  /** New deliveries; those of a journal entry already delivered to the webhook are skipped. Answers the new ones. */
+  async insertDeliveries(
+    deliveries: readonly NewDelivery[],
+  ): Promise<{ deliveryId: string; webhookId: number }[]> {
     if (deliveries.length === 0) return [];
     const rows = await this.db
       .insertInto('api_webhook_deliveries')
@@ -272,7 +277,25 @@ export class WebhooksRepository {
       .onConflict((oc) =>
         oc.columns(['webhook_id', 'change_id']).where('change_id', 'is not', null).doNothing(),
       )
-      .returning('id')
+      .returning(['id', 'webhook_id'])
+      .execute();
+    return rows.map((row) => ({ deliveryId: String(row.id), webhookId: row.webhook_id }));
+  }
+
+  /** Locks a webhook's row for this transaction (the bound on its pending test pings). */
+  async lockWebhook(id: number): Promise<void> {
+    await this.db.selectFrom('api_webhooks').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  /** The ids of a webhook's pending deliveries of one event type, newest first (index api_webhook_deliveries_pending). */
+  async pendingDeliveries(webhookId: number, eventType: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('api_webhook_deliveries')
+      .select('id')
+      .where('webhook_id', '=', webhookId)
+      .where('event_type', '=', eventType)
+      .where('state', '=', 'pending')
+      .orderBy('id', 'desc')
       .execute();
     return rows.map((row) => String(row.id));
   }
@@ -322,6 +345,8 @@ export class WebhooksRepository {
         'w.url',
         'w.secret_enc',
         'w.status as webhook_status',
+        'w.healthy_since',
+        'w.paused_until',
         sql<boolean>`(a.deleted_at IS NULL AND a.status = ${ApiAccessStatus.on} AND u.status = ${UserStatus.normal})`.as(
           'record_live',
         ),
@@ -368,13 +393,37 @@ export class WebhooksRepository {
       .execute();
   }
 
-  /** A delivery reached its receiver: the webhook's run of failures ends. */
-  async resetFailures(webhookId: number): Promise<void> {
+  /** A delivery reached its receiver: the webhook's runs of failures end, its receiver is healthy. */
+  async receiverAnswered(webhookId: number, at: Date): Promise<void> {
     await this.db
       .updateTable('api_webhooks')
-      .set({ consecutive_failures: 0 })
+      .set((eb) => ({
+        consecutive_failures: 0,
+        attempt_failures: 0,
+        paused_until: null,
+        healthy_since: eb.fn.coalesce('healthy_since', sql<Date>`${at}::timestamptz`),
+      }))
       .where('id', '=', webhookId)
-      .where('consecutive_failures', '<>', 0)
+      .execute();
+  }
+
+  /**
+   * An attempt failed: one more failed attempt in a row, the receiver no longer healthy, and
+   * paused for `pauseMs(failures in a row)` from `at`.
+   */
+  async receiverFailed(webhookId: number, at: Date, pauseMs: (failures: number) => number): Promise<void> {
+    const row = await this.db
+      .updateTable('api_webhooks')
+      .set((eb) => ({ attempt_failures: eb('attempt_failures', '+', 1), healthy_since: null }))
+      .where('id', '=', webhookId)
+      .returning('attempt_failures')
+      .executeTakeFirst();
+    if (!row) return;
+    const pause = pauseMs(row.attempt_failures);
+    await this.db
+      .updateTable('api_webhooks')
+      .set({ paused_until: pause > 0 ? new Date(at.getTime() + pause) : null })
+      .where('id', '=', webhookId)
       .execute();
   }
 

@@ -2,7 +2,7 @@ import type { savedWebhookSchema } from '@dam/contract';
 import {
   FunctionCode,
   type saveWebhookRequestSchema,
-  WEBHOOK_FAILURES_TO_DISABLE,
+  WEBHOOK_PENDING_PINGS_MAX,
   WEBHOOKS_PER_ACCESS_MAX,
   type Webhook,
   type WebhookDelivery,
@@ -13,15 +13,9 @@ import {
 } from '@dam/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import type { WebhookJob, WebhookLane, WebhookOutcome } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
-import {
-  type AllowedNetworks,
-  checkTargetUrl,
-  type SafeAnswer,
-  type SafePostOptions,
-  safePost,
-  UrlRefused,
-} from '../../lib/safe-http';
+import { type AllowedNetworks, checkTargetUrl, type SafePostOptions, UrlRefused } from '../../lib/safe-http';
 import type { SecretBox } from '../../lib/secret-box';
 import {
   type AuthContext,
@@ -33,12 +27,10 @@ import {
 import { canSee } from '../items/policy';
 import {
   changeCursorOf,
-  clipError,
   eventOfKinds,
   newWebhookSecret,
   pingPayload,
   SECRET_HINT_CHARS,
-  webhookHeaders,
   webhookSecretContext,
 } from './deliver';
 import type {
@@ -49,6 +41,7 @@ import type {
   WebhookListRow,
   WebhooksRepository,
 } from './repository';
+import { sendDelivery } from './sending';
 
 type SaveInput = z.output<typeof saveWebhookRequestSchema>;
 type SavedWebhook = z.infer<typeof savedWebhookSchema>;
@@ -68,8 +61,8 @@ export interface WebhooksDependencies {
   allowed: AllowedNetworks;
   /** WEBHOOK_TIMEOUT_MS: one attempt, the whole exchange. */
   timeoutMs: number;
-  /** Queues the delivery jobs of new deliveries; without a queue they wait for one. */
-  enqueue?: ((deliveryIds: string[]) => Promise<void>) | undefined;
+  /** Queues the delivery jobs of new deliveries, each in its receiver's lane; without a queue they wait for one. */
+  enqueue?: ((deliveries: WebhookJob[]) => Promise<void>) | undefined;
   warn: Warn;
   /** Name resolution (tests inject one); the system's by default. */
   lookup?: Lookup;
@@ -89,10 +82,12 @@ export interface WebhooksDependencies {
  * change, and whose record may see the asset now (the record's user's rights; a purged asset by
  * who could see it when it was last written, as the changes call judges).
  *
- * Delivery: one job per delivery, retried with back-off by the queue; 2xx is delivered, anything
- * else (3xx included: redirects are not followed) is a failed attempt; the last failed attempt
- * fails the delivery and counts against the webhook, which is switched off after
- * WEBHOOK_FAILURES_TO_DISABLE failed deliveries in a row.
+ * Delivery: one job per delivery in its receiver's lane (jobs/webhook-lanes.ts, sending.ts: one
+ * delivery in flight per receiver, a failing receiver paused on its own, retries never ahead of a
+ * healthy receiver's new deliveries); 2xx is delivered, anything else (3xx included: redirects
+ * are not followed) is a failed attempt; the last failed attempt fails the delivery and counts
+ * against the webhook, which is switched off after WEBHOOK_FAILURES_TO_DISABLE failed deliveries
+ * in a row.
  */
 export class WebhooksService {
   constructor(private readonly deps: WebhooksDependencies) {}
@@ -149,17 +144,33 @@ export class WebhooksService {
     return { accessId: row.access_id, url: row.url };
   }
 
-  /** Queues a `ping` to the webhook now (whether it is on or off: the administrator asked). */
+  /**
+   * Queues a `ping` to the webhook now (whether it is on or off: the administrator asked). At most
+   * WEBHOOK_PENDING_PINGS_MAX pings of a webhook wait at a time: one more is the newest waiting one
+   * (its id answered again), so repeated clicks on a receiver that hangs queue nothing more.
+   */
   async test(auth: AuthContext, id: number): Promise<{ deliveryId: number }> {
     requireAnyCode(auth, FunctionCode.api);
     await this.reachableWebhook(auth, id);
-    return this.queue({
-      webhookId: id,
-      changeId: null,
-      eventType: 'ping',
-      itemId: null,
-      payload: pingPayload(this.deps.clock.now()),
+    const made = await this.deps.repo.transaction(async (repo) => {
+      await repo.lockWebhook(id);
+      const [newest, ...older] = await repo.pendingDeliveries(id, 'ping');
+      if (newest !== undefined && older.length + 1 >= WEBHOOK_PENDING_PINGS_MAX)
+        return { deliveryId: newest, queued: false };
+      const [inserted] = await repo.insertDeliveries([
+        {
+          webhookId: id,
+          changeId: null,
+          eventType: 'ping',
+          itemId: null,
+          payload: pingPayload(this.deps.clock.now()),
+        },
+      ]);
+      if (!inserted) throw new Error('webhooks: a ping was not inserted');
+      return { deliveryId: inserted.deliveryId, queued: true };
     });
+    if (made.queued) await this.enqueue([{ deliveryId: made.deliveryId, webhookId: id }]);
+    return { deliveryId: Number(made.deliveryId) };
   }
 
   /** One page of a webhook's deliveries, newest first. */
@@ -192,15 +203,15 @@ export class WebhooksService {
   }
 
   private async queue(delivery: NewDelivery): Promise<{ deliveryId: number }> {
-    const [id] = await this.deps.repo.insertDeliveries([delivery]);
-    if (id === undefined) throw new Error('webhooks: a delivery without a journal entry was not inserted');
-    await this.enqueue([id]);
-    return { deliveryId: Number(id) };
+    const [made] = await this.deps.repo.insertDeliveries([delivery]);
+    if (made === undefined) throw new Error('webhooks: a delivery without a journal entry was not inserted');
+    await this.enqueue([made]);
+    return { deliveryId: Number(made.deliveryId) };
   }
 
-  private async enqueue(ids: string[]): Promise<void> {
-    if (ids.length === 0 || !this.deps.enqueue) return;
-    await this.deps.enqueue(ids);
+  private async enqueue(deliveries: WebhookJob[]): Promise<void> {
+    if (deliveries.length === 0 || !this.deps.enqueue) return;
+    await this.deps.enqueue(deliveries);
   }
 
   private async reachableAccess(auth: AuthContext, accessId: number): Promise<void> {
@@ -248,7 +259,7 @@ export class WebhooksService {
     return made;
   }
 
-  private async dispatchBatch(repo: WebhooksRepository): Promise<{ ids: string[]; more: boolean }> {
+  private async dispatchBatch(repo: WebhooksRepository): Promise<{ ids: WebhookJob[]; more: boolean }> {
     if (!(await repo.tryDispatchLock())) return { ids: [], more: false };
     const [txid, id] = await repo.cursor();
     const entries = await repo.journalAfter(txid, id, DISPATCH_BATCH);
@@ -306,81 +317,9 @@ export class WebhooksService {
 
   // ── Delivery (the webhook job) ───────────────────────────────────────────────────────────
 
-  /**
-   * One attempt of a delivery. A delivery no longer pending (delivered, failed, cancelled, gone)
-   * is left alone, so a repeated job sends nothing twice. An event for a webhook switched off or
-   * a record no longer live is cancelled; a ping or redelivery goes anyway (asked for by hand).
-   * Throws on a failed attempt while the queue will try again.
-   */
-  async deliver(deliveryId: string, finalAttempt: boolean): Promise<void> {
-    const { repo, clock, secretBox } = this.deps;
-    const delivery = await repo.deliveryToSend(deliveryId);
-    if (delivery?.state !== 'pending') return;
-    if (!delivery.record_live || (delivery.webhook_status !== 1 && delivery.change_id !== null)) {
-      await repo.cancelDelivery(deliveryId);
-      return;
-    }
-    const secret = secretBox.open(delivery.secret_enc, webhookSecretContext(delivery.webhook_id));
-    const at = clock.now();
-    let answer: SafeAnswer | null = null;
-    let problem = 'no answer';
-    if (secret === null) {
-      problem = 'the signing secret could not be decrypted (OPEN_API_SECRET_KEY changed?)';
-    } else {
-      const body = JSON.stringify(delivery.payload);
-      const timestamp = Math.floor(Date.now() / 1000);
-      try {
-        answer = await safePost(delivery.url, {
-          headers: webhookHeaders(secret, deliveryId, timestamp, body),
-          body,
-          timeoutMs: this.deps.timeoutMs,
-          allowed: this.deps.allowed,
-          ...(this.deps.lookup ? { lookup: this.deps.lookup } : {}),
-        });
-      } catch (error) {
-        answer = null;
-        problem = error instanceof UrlRefused ? `address refused: ${error.detail}` : (error as Error).message;
-      }
-    }
-    // The delivery's end and the webhook's run of failures change together (one transaction), so
-    // whoever sees the delivery ended sees the count that goes with it, and a duplicate run of the
-    // job, finding the delivery no longer pending, counts nothing.
-    if (answer && answer.status >= 200 && answer.status < 300) {
-      const status = answer.status;
-      await repo.transaction(async (tx) => {
-        if (await tx.recordAttempt(deliveryId, { state: 'delivered', status, error: null, at })) {
-          await tx.resetFailures(delivery.webhook_id);
-        }
-      });
-      return;
-    }
-    if (answer) {
-      const location = answer.status >= 300 && answer.status < 400 ? ' (redirects are not followed)' : '';
-      problem = `HTTP ${answer.status}${location}${answer.body ? `: ${answer.body.trim()}` : ''}`;
-    }
-    const error = clipError(problem);
-    const outcome = { status: answer?.status ?? null, error, at };
-    if (!finalAttempt) {
-      await repo.recordAttempt(deliveryId, { state: 'pending', ...outcome });
-      throw new Error(`webhook delivery ${deliveryId}: ${error}`);
-    }
-    const disabled = await repo.transaction(
-      async (tx) =>
-        (await tx.recordAttempt(deliveryId, { state: 'failed', ...outcome })) &&
-        tx.countFailure(
-          delivery.webhook_id,
-          WEBHOOK_FAILURES_TO_DISABLE,
-          `switched off after ${WEBHOOK_FAILURES_TO_DISABLE} failed deliveries in a row (last: ${error})`.slice(
-            0,
-            500,
-          ),
-          at,
-        ),
-    );
-    this.deps.warn(
-      { webhookId: delivery.webhook_id, deliveryId, error, disabled },
-      disabled ? 'webhook switched off after failed deliveries' : 'webhook delivery failed',
-    );
+  /** One attempt of a delivery in the lane the queue gives it (sending.ts). */
+  deliver(deliveryId: string, lane: WebhookLane): Promise<WebhookOutcome> {
+    return sendDelivery(this.deps, deliveryId, lane);
   }
 }
 
