@@ -32,6 +32,7 @@ import { logsRoutes } from './modules/logs/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { mailGroupsRoutes } from './modules/mail-groups/routes';
 import { mailNoticePictureRoute, mailNoticesRoutes } from './modules/mail-notices/routes';
+import { mediaRightsOf } from './modules/media/rights';
 import { localMediaRoute } from './modules/media/routes';
 import { openAdminRoutes } from './modules/open-admin/routes';
 import { openAssetsRoutes } from './modules/open-assets/routes';
@@ -288,13 +289,8 @@ export async function buildApp({
       secret: partUrlSecret,
       clock,
       // Media URLs name the session (share link, open API access record) they were made for;
-      // they die with it.
-      bearerAlive: (bearer) =>
-        'sessionId' in bearer
-          ? security.sessionAlive(bearer.sessionId)
-          : 'shareId' in bearer
-            ? shareVisitors.linkLive(bearer.shareId)
-            : openAssets.accessAlive(bearer.accessId),
+      // they die with it, and answer only while it may see the file (issue 38 item 6).
+      rights: mediaRightsOf(db, shareVisitors, clock),
     });
   }
 

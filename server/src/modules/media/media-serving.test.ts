@@ -33,7 +33,7 @@ describe('local media serving', () => {
     expect(response.rawPayload.equals(bytes)).toBe(true);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['content-length']).toBe(String(bytes.length));
-    expect(response.headers['cache-control']).toBe('private, max-age=21600');
+    expect(response.headers['cache-control']).toBe('private, max-age=5');
     expect(response.headers['accept-ranges']).toBe('bytes');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers.etag).toEqual(expect.any(String));
@@ -69,7 +69,7 @@ describe('local media serving', () => {
     const response = await fetchMedia({ range: `bytes=${bytes.length + 5}-` });
     expect(response.statusCode).toBe(416);
     expect(response.headers['content-range']).toBe(`bytes */${bytes.length}`);
-    expect(response.headers['cache-control']).toBe('private, max-age=21600');
+    expect(response.headers['cache-control']).toBe('private, max-age=5');
     expect(response.headers['accept-ranges']).toBe('bytes');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });

@@ -8,7 +8,8 @@ import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { verifyToken } from '../../lib/signing';
 import { type LocalStorage, READ_CHUNK_BYTES } from '../../storage/local';
-import { bearerOfClaims, type MediaBearer, type MediaClaims } from './urls';
+import { MEDIA_RIGHTS_CACHE_MS, type MediaRights } from './rights';
+import { bearerOfClaims, type MediaClaims } from './urls';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -29,15 +30,18 @@ const CONTENT_TYPES: Record<string, string> = {
  * object and whom it was made for; images, video and PDF open inline, the rest download. Ranges
  * (video seeking) and revalidation (ETag/Last-Modified) work. A token whose session has ended (signed out, expired, user deleted or
  * disabled), whose share link is no longer live, or whose open API access record is deleted or
- * turned off (or its user deleted) is refused (SE_502), as is one naming none of them.
+ * turned off (or its user deleted) is refused (SE_502), as is one naming none of them. A token
+ * whose bearer may no longer see the file (moved to another department, a role narrowed, the
+ * file moved or made private, gone from a share link or past its validity there) answers SE_404,
+ * as the API does, within MEDIA_RIGHTS_CACHE_MS (issue 38 item 6).
  */
 export const localMediaRoute: FastifyPluginAsync<{
   storage: LocalStorage;
   secret: string;
   clock: Clock;
-  /** Whether the session, share link or access record a token was made for is still alive. */
-  bearerAlive: (bearer: MediaBearer) => Promise<boolean>;
-}> = async (app, { storage, secret, clock, bearerAlive }) => {
+  /** Whether the session, share link or access record a token was made for may have the object now. */
+  rights: Pick<MediaRights, 'check'>;
+}> = async (app, { storage, secret, clock, rights }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/v1_0/media',
@@ -50,8 +54,11 @@ export const localMediaRoute: FastifyPluginAsync<{
       );
       if (!check.ok) throw new AppError('SE_502');
       const bearer = bearerOfClaims(check.payload);
-      if (!bearer || !(await bearerAlive(bearer))) throw new AppError('SE_502');
+      if (!bearer) throw new AppError('SE_502');
       const { k: key, f: fileName } = check.payload;
+      const verdict = await rights.check(bearer, key, fileName !== undefined);
+      if (verdict === 'bearer-gone') throw new AppError('SE_502');
+      if (verdict === 'not-visible') throw new AppError('SE_404');
       // @fastify/send answers conditional requests (ETag, Last-Modified → 304) and byte ranges
       // (206, 416) from the file itself; the type and caching are ours, not guessed by extension.
       let file: string;
@@ -71,7 +78,9 @@ export const localMediaRoute: FastifyPluginAsync<{
       });
       // Our type, caching and disposition go on every answer, 416 and 412 included.
       const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
-      reply.header('cache-control', 'private, max-age=21600');
+      // A browser may reuse an answer no longer than the server reuses its right check: a revoked
+      // link stops within twice MEDIA_RIGHTS_CACHE_MS, and revalidation (304) keeps reloads cheap.
+      reply.header('cache-control', MEDIA_CACHE_CONTROL);
       reply.header('accept-ranges', 'bytes');
       reply.header('x-content-type-options', 'nosniff');
       if (fileName || type === 'application/octet-stream') {
@@ -90,6 +99,9 @@ export const localMediaRoute: FastifyPluginAsync<{
     },
   );
 };
+
+/** The caching of every media answer: private, and for no longer than a right check is reused. */
+export const MEDIA_CACHE_CONTROL = `private, max-age=${MEDIA_RIGHTS_CACHE_MS / 1000}`;
 
 /** `bytes=` and one or more `first-[last]` or `-suffix` specs (RFC 9110 §14.1.2). */
 const RANGE_SYNTAX = /^bytes=\s*(\d+-\d*|-\d+)(\s*,\s*(\d+-\d*|-\d+))*\s*$/;

@@ -1,4 +1,4 @@
-import { ItemState, ItemType, UploadStatus, UserStatus } from '@dam/contract';
+import { ItemState, ItemType, UploadStatus } from '@dam/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { type Viewer, visibleTo } from '../items/queries.repository';
@@ -248,19 +248,5 @@ export class OpenAssetsRepository {
       .orderBy('uploads.completed_at', 'desc')
       .orderBy('uploads.id', 'desc')
       .execute();
-  }
-
-  /** Whether an access record still stands: not deleted, on, and its user not deleted or disabled. */
-  async accessAlive(accessId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('api_accesses')
-      .innerJoin('users', 'users.id', 'api_accesses.run_as_user_id')
-      .select('api_accesses.id')
-      .where('api_accesses.id', '=', accessId)
-      .where('api_accesses.deleted_at', 'is', null)
-      .where('api_accesses.status', '=', 1)
-      .where('users.status', '=', UserStatus.normal)
-      .executeTakeFirst();
-    return row !== undefined;
   }
 }

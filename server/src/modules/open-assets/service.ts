@@ -192,7 +192,8 @@ export class OpenAssetsService {
 
   /**
    * Links to an asset's preview image and thumbnail, made for the access record (`accessId`):
-   * they die when it is deleted or turned off (local driver; S3 presigned links simply expire).
+   * they die when it is deleted or turned off, and answer only while its user may see the file
+   * (local driver, checked by the media endpoint; S3 presigned links simply expire).
    * The preview is that of the file's main format (the first visible one), as the file detail
    * shows it: the media job's JPEG preview, or the original when it is itself a web image.
    */
@@ -235,11 +236,6 @@ export class OpenAssetsService {
         return [Number(row.id), { visible, summary: live ? presentSummary(row, today) : null }];
       }),
     );
-  }
-
-  /** Whether media links made for an access record still work (the media endpoint asks). */
-  accessAlive(accessId: number): Promise<boolean> {
-    return this.deps.repo.accessAlive(accessId);
   }
 }
 

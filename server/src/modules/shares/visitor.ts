@@ -20,8 +20,9 @@ import { type AuthContext, fileScopeFilter, sessionlessAuth } from '../access/ac
 import type { AccessRepository } from '../access/access.repository';
 import type { DownloadPlan, DownloadsService } from '../downloads/service';
 import { type Paging, pageOf } from '../items/item-pages';
-import { canSee, canShare } from '../items/policy';
+import { canDownload, canSee, canShare } from '../items/policy';
 import type { ItemsRepository, ItemWithOwner } from '../items/repository';
+import type { ShareMediaRule } from '../media/rights';
 import type { MediaUrls } from '../media/urls';
 import { clientKeyOf } from '../ratelimit/client-key';
 import type { RateLimiter } from '../ratelimit/limiter';
@@ -102,6 +103,29 @@ export class ShareVisitorService {
       share.owner_status === UserStatus.normal &&
       statusOf(share, this.now()) === ShareStatus.sharing
     );
+  }
+
+  /**
+   * What a link's visitors may still be shown by their media URLs (the media endpoint asks and
+   * keeps the answer a few seconds): by the rules of `itemInside`, an item inside what the link
+   * offers now, live, seen by the owner now and not expired; a download also needs the owner's
+   * download permission. Null when the link is not live or offers nothing any more.
+   */
+  async mediaRule(shareId: number): Promise<ShareMediaRule | null> {
+    let visit: Visit;
+    try {
+      visit = await this.open(this.requireLive(await this.deps.shares.findById(shareId)));
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+    const today = this.today();
+    return (item, download) =>
+      item.state === ItemState.normal &&
+      this.rootOf(visit, item) !== undefined &&
+      canSee(visit.owner, item) &&
+      !expiredFile(item, today) &&
+      (!download || canDownload(visit.owner, item));
   }
 
   /** What the owner may do now: their roles (own and department's) of this moment. */
