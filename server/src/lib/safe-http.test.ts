@@ -28,6 +28,75 @@ describe('safe-http', () => {
     expect(addressProblem('127.0.0.2', loopback)).toContain('loopback');
   });
 
+  /** Address forms that carry a refused IPv4 address (issue 38 item 7), with what the refusal names. */
+  const EMBEDDING_FORMS: [string, string][] = [
+    ['::7f00:1', 'IPv4-compatible address (of 127.0.0.1)'],
+    ['::a00:1', 'IPv4-compatible address (of 10.0.0.1)'],
+    ['::5db8:d822', 'IPv4-compatible address (of 93.184.216.34)'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:a9fe:a9fe', 'linkLocal'],
+    ['::ffff:0:7f00:1', 'rfc6145'],
+    ['64:ff9b::7f00:1', 'rfc6052'],
+    ['64:ff9b::a00:1', 'rfc6052'],
+    ['64:ff9b:1::a00:1', 'rfc6052'],
+    ['2002:7f00:1::1', '6to4'],
+    ['2002:a00:1::1', '6to4'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'teredo'],
+  ];
+
+  it('refuses every IPv6 form that carries an IPv4 address, and IPv4 in any notation', () => {
+    for (const [address, named] of EMBEDDING_FORMS)
+      expect(addressProblem(address, []), address).toContain(named);
+    // Allowing 127.0.0.1 allows it as itself or IPv4-mapped, never through another embedding.
+    for (const address of ['::7f00:1', '64:ff9b::7f00:1', '2002:7f00:1::1'])
+      expect(addressProblem(address, loopback), address).not.toBeNull();
+    for (const address of ['2130706433', '0x7f.0.0.1', '0177.0.0.1', '127.1', '0x7f000001'])
+      expect(addressProblem(address, []), address).toContain('loopback');
+    expect(addressProblem('::1', [])).toContain('loopback');
+    expect(addressProblem('::', [])).toContain('unspecified');
+  });
+
+  it('refuses those forms as URL literals, as DNS answers when saved, and at connect time', async () => {
+    const literals = [
+      'http://[::127.0.0.1]:5432/',
+      'http://[::7f00:1]:5432/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::ffff:0:127.0.0.1]/',
+      'http://[64:ff9b::10.0.0.1]/',
+      'http://[2002:a00:1::1]/',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
+      'http://2130706433/',
+      'http://0x7f.0.0.1/',
+      'http://0177.0.0.1/',
+      'http://127.1/',
+    ];
+    for (const url of literals) {
+      await expect(checkTargetUrl(url, []), url).rejects.toThrow(UrlRefused);
+      await expect(
+        safePost(url, { headers: {}, body: 'x', timeoutMs: 500, allowed: [] }),
+        url,
+      ).rejects.toThrow(UrlRefused);
+    }
+    expect(receiver.requests).toEqual([]);
+    const port = new URL(receiver.url).port;
+    for (const [address, named] of EMBEDDING_FORMS) {
+      const lookup = async () => [{ address, family: 6 }];
+      await expect(checkTargetUrl('https://hooks.example/hook', [], lookup), address).rejects.toThrow(named);
+      // The request's own lookup (the connect-time check) refuses it too, before any connection.
+      await expect(
+        safePost(`http://hooks.example:${port}/embedded`, {
+          headers: {},
+          body: 'x',
+          timeoutMs: 500,
+          allowed: [],
+          lookup,
+        }),
+        address,
+      ).rejects.toThrow(`hooks.example resolves to ${address}`);
+    }
+    expect(receiver.to('/embedded')).toEqual([]);
+  });
+
   it('refuses a name when any of its addresses is refused', async () => {
     const lookup = async () => [
       { address: '93.184.216.34', family: 4 },

@@ -31,12 +31,32 @@ export function parseNetworks(cidrs: readonly string[]): AllowedNetworks {
 type Lookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
 const systemLookup: Lookup = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
-/** Why an address may not be reached, or null when it may. IPv4-mapped IPv6 is judged as IPv4. */
+/**
+ * The IPv4 address an IPv4-compatible IPv6 address carries (the first 96 bits zero, RFC 4291
+ * 2.5.5.1, deprecated; not :: or ::1), or null. ipaddr.js calls `::7f00:1` plain unicast, and the
+ * URL parser writes `[::127.0.0.1]` as `[::7f00:1]`.
+ */
+function ipv4CompatibleOf(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const [a, b, c, d, e, f, high = 0, low = 0] = address.parts;
+  if (a || b || c || d || e || f || (high === 0 && low <= 1)) return null;
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+}
+
+/**
+ * Why an address may not be reached, or null when it may. IPv4 in any notation ipaddr.js reads
+ * (decimal, octal, hex) is judged as its dotted form, IPv4-mapped IPv6 as IPv4; IPv4-compatible
+ * IPv6 is refused whatever it embeds; NAT64 (64:ff9b::/96, 64:ff9b:1::/48), SIIT, 6to4 and Teredo
+ * addresses are not public unicast ranges and are refused unless a network allows them.
+ */
 export function addressProblem(address: string, allowed: AllowedNetworks): string | null {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    const embedded = ipv4CompatibleOf(v6);
+    if (embedded) return `${address} is an IPv4-compatible address (of ${embedded.toString()})`;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+  }
   for (const [network, bits] of allowed)
     if (network.kind() === parsed.kind() && parsed.match(network, bits)) return null;
   const range = parsed.range();
