@@ -5,13 +5,14 @@ import type { MediaBearer, ObjectStorage } from '../../storage/storage';
 export type { MediaBearer } from '../../storage/storage';
 
 /**
- * Windows of media URLs. Local-driver URLs name their session (share link, access record), which the media
- * endpoint checks on every request, so they can keep a long window (stable URLs, good browser
- * caching). S3 presigned URLs cannot be checked, so they live minutes: signed at the start of a
- * 15-minute window and valid to the end of the next, 15 to 30 minutes.
+ * Windows of media URLs. Local-driver URLs name their session (share link, access record), and
+ * the media endpoint checks on every request that it is alive and may see the file (media/rights.ts),
+ * so they can keep a long window (stable URLs, revalidated by the browser). S3 presigned URLs
+ * cannot be checked, so they live minutes: signed at the start of a 5-minute window and valid to
+ * the end of the next, 5 to 10 minutes — the longest a revoked right can outlive its S3 link.
  */
 export const CHECKED_URL_WINDOW_MS = 6 * 60 * 60 * 1000;
-export const PRESIGNED_URL_WINDOW_MS = 15 * 60 * 1000;
+export const PRESIGNED_URL_WINDOW_MS = 5 * 60 * 1000;
 
 /** The claims of a local media token: the object, its download name, and whom it is for. */
 export interface MediaClaims {
