@@ -19,6 +19,7 @@ import {
   OPEN_LINK_SECONDS_DEFAULT,
   OPEN_LINK_SECONDS_MAX,
 } from './open-api-values';
+import { WEBHOOK_PAYLOAD_SCHEMA, webhookPayloadJsonSchema, webhooksSection } from './openapi-webhooks';
 
 /**
  * The OpenAPI 3.1 document of the open API, generated from the endpoint table (`openEndpoints`):
@@ -38,6 +39,8 @@ export interface OpenApiDocument {
   tags: Array<{ name: string; description?: string }>;
   security: Array<Record<string, string[]>>;
   paths: Record<string, Record<string, OpenApiOperation>>;
+  /** What the product sends to registered webhooks (openapi-webhooks.ts). */
+  webhooks: Record<string, { post: Record<string, unknown> }>;
   components: {
     schemas: Record<string, JsonSchema>;
     parameters: Record<string, unknown>;
@@ -444,7 +447,11 @@ export function openApiDocument(info: OpenApiInfo = {}): OpenApiDocument {
     tags: body.tags,
     security: [{ [SECURITY_SCHEME]: [] }],
     paths: body.paths,
-    components: body.components,
+    webhooks: webhooksSection(),
+    components: {
+      ...body.components,
+      schemas: { ...body.components.schemas, [WEBHOOK_PAYLOAD_SCHEMA]: webhookPayloadJsonSchema() },
+    },
   });
   documents.set(key, document);
   return document;

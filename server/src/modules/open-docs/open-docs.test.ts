@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { endpoints, FunctionCode, OPEN_API_PREFIX, TOKEN_COOKIE } from '@dam/contract';
+import {
+  endpoints,
+  FunctionCode,
+  OPEN_API_PREFIX,
+  TOKEN_COOKIE,
+  WEBHOOK_EVENTS,
+  webhookPayloadSchema,
+} from '@dam/contract';
 import { openApiDocument } from '@dam/contract/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenFolder, givenSignedInUser, signInAdmin } from '../../../test/factories';
@@ -46,6 +53,42 @@ describe('the OpenAPI document and its docs page', () => {
     // The same bytes again (memoized), for another nonce.
     const again = await openCall(t, key, 'GET', endpoints.openApiDocument.path);
     expect(again.rawPayload.equals(answer.rawPayload)).toBe(true);
+  });
+
+  it('describes every event the product sends in its webhooks section, payload and signature headers', async () => {
+    const answer = await openCall(t, key, 'GET', endpoints.openApiDocument.path);
+    const document = JSON.parse(answer.rawPayload.toString('utf8')) as {
+      webhooks?: Record<string, { post: Record<string, unknown> }>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+    };
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual(['ping', ...WEBHOOK_EVENTS].sort());
+    for (const [event, { post }] of Object.entries(document.webhooks ?? {})) {
+      const headers = (post.parameters as { name: string; in: string; required: boolean }[]).filter(
+        (p) => p.in === 'header' && p.required,
+      );
+      expect(headers.map((h) => h.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      expect(post.requestBody).toMatchObject({
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              allOf: [
+                { $ref: '#/components/schemas/WebhookPayload' },
+                { properties: { type: { const: event } } },
+              ],
+            },
+          },
+        },
+      });
+    }
+    // The payload as the contract defines it, every field of its data described.
+    const payload = document.components.schemas.WebhookPayload;
+    expect(payload?.required).toEqual(expect.arrayContaining(['type', 'timestamp', 'data']));
+    expect(
+      Object.keys(
+        (payload?.properties?.data as { properties?: object } | undefined)?.properties ?? {},
+      ).sort(),
+    ).toEqual(Object.keys(webhookPayloadSchema.shape.data.shape).sort());
   });
 
   it('refuses the document without a key', async () => {
