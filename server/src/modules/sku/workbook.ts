@@ -6,6 +6,8 @@ import {
   type SkuImportField,
 } from '@dam/contract';
 import ExcelJS from 'exceljs';
+import { guardWorkbook } from './workbook-guard';
+import { UnreadableWorkbookError, WORKBOOK_LIMITS, WorkbookLimitError } from './workbook-limits';
 
 /** Reading and writing the SKU import workbook (.xlsx); no rules, no SQL. */
 
@@ -16,10 +18,7 @@ export interface SheetRow {
   cells: string[];
 }
 
-/** The workbook could not be read as .xlsx. */
-export class UnreadableWorkbookError extends Error {
-  override name = 'UnreadableWorkbookError';
-}
+export { UnreadableWorkbookError, WorkbookLimitError };
 
 /** The text of a cell value as the stream reader gives it (shared strings, rich text, formulas…). */
 export function cellText(value: unknown): string {
@@ -55,7 +54,9 @@ const READ_ATTEMPTS = 4;
 /**
  * The rows of the first worksheet, streamed: the upload's bytes (at most the import limit) are
  * held, never the parsed workbook. Rows with no text at all are skipped. Throws
- * UnreadableWorkbookError when the bytes are not an .xlsx workbook or hold no worksheet.
+ * UnreadableWorkbookError when the bytes are not an .xlsx workbook or hold no worksheet, and
+ * WorkbookLimitError (SESK_08) when they would unpack past WORKBOOK_LIMITS: checked by
+ * guardWorkbook before exceljs sees a byte, and for the cells given out as they are given.
  *
  * exceljs's stream reader now and then ends its walk over the zip before `xl/sharedStrings.xml`
  * when a worksheet came first (exceljs's own writer puts it first) and was set aside: the sheet is
@@ -67,6 +68,7 @@ export async function* readFirstSheet(source: Readable): AsyncGenerator<SheetRow
   const chunks: Buffer[] = [];
   for await (const chunk of source) chunks.push(chunk as Buffer);
   const bytes = Buffer.concat(chunks);
+  await guardWorkbook(bytes);
   for (let attempt = 1; ; attempt++) {
     try {
       // A byte stream, as uploads are (Readable.from would make an object stream the unzipper stalls on).
@@ -95,6 +97,7 @@ async function* readFirstSheetOnce(source: Readable): AsyncGenerator<SheetRow> {
   unordered.model ??= {};
   let sheets = 0;
   let given = 0;
+  let cellsGiven = 0;
   try {
     for await (const worksheet of reader) {
       sheets += 1;
@@ -106,17 +109,25 @@ async function* readFirstSheetOnce(source: Readable): AsyncGenerator<SheetRow> {
           if (given === 0) throw new IncompleteReadError();
           throw new UnreadableWorkbookError('shared strings could not be read');
         }
-        // row.values is 1-based (index 0 is always empty).
+        // row.values is 1-based (index 0 is always empty); one row is at most 16,384 cells (exceljs).
         const cells = values.slice(1).map(cellText);
         for (let i = 0; i < cells.length; i++) if (cells[i] === undefined) cells[i] = '';
         if (cells.some((c) => c !== '')) {
+          // The rows given out are kept by the import: their cells, gaps included, are bounded.
+          cellsGiven += cells.length;
+          if (cellsGiven > WORKBOOK_LIMITS.sheetCells) throw new WorkbookLimitError('sheetCells');
           given += 1;
           yield { number: row.number, cells };
         }
       }
     }
   } catch (error) {
-    if (error instanceof IncompleteReadError || error instanceof UnreadableWorkbookError) throw error;
+    if (
+      error instanceof IncompleteReadError ||
+      error instanceof UnreadableWorkbookError ||
+      error instanceof WorkbookLimitError
+    )
+      throw error;
     throw new UnreadableWorkbookError(error instanceof Error ? error.message : String(error));
   }
   if (sheets === 0) throw new UnreadableWorkbookError('no worksheet');
