@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase, prepareEmbeddedDatabase } from './db/dat
 import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { processLogger } from './lib/logger';
+import { restrictImageLoaders } from './media/loaders';
 import { ensureFirstAdministrator } from './modules/accounts/bootstrap';
 import { AccountsRepository } from './modules/accounts/repository';
 import { SecurityRepository } from './modules/security/repository';
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = processLogger(config.LOG_LEVEL);
+  // libvips may run no loader but those of the rasters the sniff lets through (issue 38 item 2).
+  log.info({ loaders: restrictImageLoaders() }, 'image loaders restricted');
   const version = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'))
     .version as string;
 

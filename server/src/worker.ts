@@ -3,6 +3,7 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { processLogger } from './lib/logger';
+import { restrictImageLoaders } from './media/loaders';
 import { createServices, workJobs } from './services';
 
 /**
@@ -15,6 +16,8 @@ const startupLog = processLogger();
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = processLogger(config.LOG_LEVEL);
+  // libvips may run no loader but those of the rasters the sniff lets through (issue 38 item 2).
+  log.info({ loaders: restrictImageLoaders() }, 'image loaders restricted');
   if (!config.DATABASE_URL) {
     log.fatal(
       'npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, `npm start` runs the jobs itself.',

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { type FingerprintResult, PreviewStatus, UploadStatus } from '@dam/contract';
 import sharp, { type Sharp } from 'sharp';
 import type { UploadRow } from '../db/schema';
@@ -13,14 +10,37 @@ import type { ItemsRepository } from '../modules/items/repository';
 import type { FingerprintsRepository } from '../modules/similar/fingerprints.repository';
 import type { UploadsRepository } from '../modules/uploads/repository';
 import type { ObjectStorage } from '../storage/storage';
+import {
+  DamagedSourceError,
+  Lanes,
+  MediaSources,
+  PREVIEW_SIDE,
+  SOURCE_KIND,
+  type SourceKind,
+} from './media-source';
 import { DocumentPages } from './pages';
-import { MissingToolError, run } from './tools';
+import { MissingToolError } from './tools';
 import { VideoRenditions } from './video';
 
 export const THUMB_SIDE = 500;
-const PREVIEW_SIDE = 2048;
-const RASTER = new Set(SHARP_FORMATS);
-/** Formats browsers cannot show, which get a large JPEG preview besides the thumbnail. */
+/** Names of files this job makes a preview of when their bytes are what the name says. */
+const PREVIEWED_NAMES = new Set([
+  ...SHARP_FORMATS,
+  'psd',
+  'pdf',
+  'ai',
+  'mp4',
+  'avi',
+  'mov',
+  'mpeg',
+  'rmvb',
+  'mkv',
+  'webm',
+]);
+/**
+ * Formats browsers cannot show, which get a large JPEG preview besides the thumbnail: by the
+ * file's name (the viewer decides by it) or by what its bytes are.
+ */
 const NEEDS_PREVIEW = new Set([
   'tif',
   'tiff',
@@ -37,13 +57,8 @@ const NEEDS_PREVIEW = new Set([
   'mkv',
   'webm',
 ]);
-const VIDEO = new Set(['mp4', 'avi', 'mov', 'mpeg', 'rmvb', 'mkv', 'webm']);
-const DOCUMENT_PAGE = new Set(['pdf', 'ai']);
-
-/** A source the decoders refused: kept, marked "damaged", never retried. */
-class DamagedSourceError extends Error {
-  override name = 'DamagedSourceError';
-}
+/** Sniffed formats browsers cannot show (sharp's names). */
+const CONTENT_NEEDS_PREVIEW = new Set(['tiff', 'heif']);
 
 export interface MediaDependencies {
   uploads: UploadsRepository;
@@ -76,29 +91,6 @@ interface Rendered {
   fingerprint: FingerprintResult | { status: 'animated' } | { failed: string };
 }
 
-/**
- * At most `size` conversions at once, first come first served. The process's memory budget
- * (ImageWork) bounds what they hold; this bounds the CPU they take.
- */
-class Lanes {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(private readonly size: number) {}
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.size) await new Promise<void>((start) => this.waiting.push(start));
-    else this.running++;
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
-}
-
 export const thumbKeyOf = (storageKey: string) => `previews/${storageKey}.thumb.jpg`;
 export const previewKeyOf = (storageKey: string) => `previews/${storageKey}.preview.jpg`;
 
@@ -111,11 +103,13 @@ export class MediaProcessor {
   private readonly videos: VideoRenditions;
   private readonly pages: DocumentPages;
   private readonly lanes: Lanes;
+  private readonly sources: MediaSources;
 
   constructor(private readonly deps: MediaDependencies) {
     this.videos = new VideoRenditions(deps);
     this.pages = new DocumentPages(deps);
     this.lanes = new Lanes(deps.renderLanes);
+    this.sources = new MediaSources(deps);
   }
 
   /**
@@ -131,52 +125,63 @@ export class MediaProcessor {
 
   private async make(upload: UploadRow): Promise<void> {
     const format = upload.format.toLowerCase();
-    const kind = RASTER.has(format)
-      ? 'raster'
-      : format === 'psd'
-        ? 'psd'
-        : DOCUMENT_PAGE.has(format)
-          ? 'page'
-          : VIDEO.has(format)
-            ? 'video'
-            : null;
-    if (!kind) {
-      await this.noFingerprint(upload, 'no raster preview');
-      await this.finish(upload, { preview_status: PreviewStatus.none });
-      return;
-    }
-    // The viewer says "being prepared" until the rendition (or the verdict that none is needed) is in.
-    if (kind === 'video' && upload.play_status === null) {
-      await this.deps.uploads.update(upload.id, { play_status: PreviewStatus.pending });
-    }
+    let kind: SourceKind | null = null;
     try {
+      // The decoder is chosen by the bytes, never the name (issue 38 item 2): an SVG named x.png
+      // never reaches librsvg, a playlist named x.mp4 never reaches ffmpeg's HLS or concat reader.
+      const content = await this.sources.sniff(upload.storage_key);
+      kind = SOURCE_KIND[content.kind];
+      if (!kind) {
+        if (PREVIEWED_NAMES.has(format))
+          this.deps.warn(
+            { uploadId: upload.id, format, content: content.format },
+            `no preview: a ${format} file whose bytes are ${content.format}`,
+          );
+        await this.noFingerprint(upload, 'no raster preview');
+        await this.finish(upload, { preview_status: PreviewStatus.none });
+        return;
+      }
+      const sourceKind = kind;
+      const withPreview =
+        NEEDS_PREVIEW.has(format) || kind !== 'raster' || CONTENT_NEEDS_PREVIEW.has(content.format);
+      // The viewer says "being prepared" until the rendition (or the verdict that none is needed) is in.
+      if (kind === 'video' && upload.play_status === null) {
+        await this.deps.uploads.update(upload.id, { play_status: PreviewStatus.pending });
+      }
       // A store's object is downloaded before a lane is taken: the lanes only ever convert.
-      await this.withLocalCopy(upload.storage_key, format, kind !== 'raster', async (file) => {
-        const render = async () => {
-          const source = await this.sourceOf(kind, file, format);
-          const header = await readImageHeader(source, kind === 'psd' ? 'psd' : 'image').catch((error) => {
-            throw new DamagedSourceError(`${format}: ${(error as Error).message}`);
-          });
-          // Over the pixel limit or the memory budget: refused from its header, never decoded.
-          this.deps.images.check(header);
-          return this.deps.images.run(header.cost, async () => {
-            const image = await this.decode(kind, source, format);
-            return this.render(image, NEEDS_PREVIEW.has(format), header);
-          });
-        };
-        if (kind === 'video' || kind === 'page') {
-          // One lane from the frame to the last rendition, as one job: a rendition that queued
-          // again behind every waiting thumbnail could outlive the job's lease.
-          await this.lanes.run(async () => {
-            await this.store(upload, await render());
-            // After the thumbnail is stored: the card shows while the rendition is made.
-            if (kind === 'video') await this.videos.make(upload, file, format);
-            else await this.makePages(upload, file);
-          });
-        } else {
-          await this.store(upload, await this.lanes.run(render));
-        }
-      });
+      await this.sources.withLocalCopy(
+        upload.storage_key,
+        content.format,
+        kind !== 'raster',
+        async (file) => {
+          const render = async () => {
+            const source = await this.sources.imageOf(sourceKind, file, content);
+            const header = await readImageHeader(source, sourceKind === 'psd' ? 'psd' : 'image').catch(
+              (error) => {
+                throw new DamagedSourceError(`${format}: ${(error as Error).message}`);
+              },
+            );
+            // Over the pixel limit or the memory budget: refused from its header, never decoded.
+            this.deps.images.check(header);
+            return this.deps.images.run(header.cost, async () => {
+              const image = await this.decode(sourceKind, source, format);
+              return this.render(image, withPreview, header);
+            });
+          };
+          if (kind === 'video' || kind === 'page') {
+            // One lane from the frame to the last rendition, as one job: a rendition that queued
+            // again behind every waiting thumbnail could outlive the job's lease.
+            await this.lanes.run(async () => {
+              await this.store(upload, await render());
+              // After the thumbnail is stored: the card shows while the rendition is made.
+              if (kind === 'video') await this.videos.make(upload, file, format, content);
+              else await this.makePages(upload, file);
+            });
+          } else {
+            await this.store(upload, await this.lanes.run(render));
+          }
+        },
+      );
     } catch (error) {
       if (error instanceof ImageTooLargeError) {
         // Not retried: it will not get smaller. The file stays downloadable as it is.
@@ -225,66 +230,8 @@ export class MediaProcessor {
     }
   }
 
-  /**
-   * The image file to decode: the source itself, or the first page (PDF/AI, rendered by poppler
-   * at most 2048 px on its longer side) or a frame (video, ffmpeg) as a JPEG beside it.
-   */
-  private async sourceOf(
-    kind: 'raster' | 'psd' | 'page' | 'video',
-    file: string,
-    format: string,
-  ): Promise<string> {
-    if (kind === 'raster' || kind === 'psd') return file;
-    const out = `${file}.frame`;
-    try {
-      if (kind === 'page') {
-        await run('pdftoppm', [
-          '-f',
-          '1',
-          '-l',
-          '1',
-          '-singlefile',
-          '-jpeg',
-          '-scale-to',
-          String(PREVIEW_SIDE),
-          file,
-          out,
-        ]);
-      } else {
-        // A frame at 2 s (SPEC §9); clips shorter than that give their first frame.
-        await run('ffmpeg', [
-          '-v',
-          'error',
-          '-y',
-          '-ss',
-          '2',
-          '-i',
-          file,
-          '-frames:v',
-          '1',
-          '-q:v',
-          '2',
-          `${out}.jpg`,
-        ]).catch((error) => {
-          if (error instanceof MissingToolError) throw error;
-        });
-        if (!fs.existsSync(`${out}.jpg`)) {
-          await run('ffmpeg', ['-v', 'error', '-y', '-i', file, '-frames:v', '1', '-q:v', '2', `${out}.jpg`]);
-        }
-      }
-    } catch (error) {
-      if (error instanceof MissingToolError) throw error;
-      throw new DamagedSourceError(`${format}: ${(error as Error).message}`);
-    }
-    return `${out}.jpg`;
-  }
-
   /** Returns a sharp pipeline of the source's first image, upright, or throws DamagedSourceError. */
-  private async decode(
-    kind: 'raster' | 'psd' | 'page' | 'video',
-    file: string,
-    format: string,
-  ): Promise<Sharp> {
+  private async decode(kind: SourceKind, file: string, format: string): Promise<Sharp> {
     try {
       // PSDs are flattened onto white; other sources keep their alpha until the JPEG encoder.
       return await decodeImage(file, {
@@ -404,37 +351,5 @@ export class MediaProcessor {
     const itemId = await this.deps.uploads.updateReturningItem(upload.id, values);
     if (itemId) await this.deps.items.refreshFileSummary(itemId, this.deps.now());
     return itemId;
-  }
-
-  /**
-   * Runs `work` on a file holding the object: the store's own file (local driver) when only sharp
-   * reads it — no folder to make and remove (about a tenth of the main thread's work per
-   * thumbnail) — else a private temp folder with the object downloaded or linked into it, for tools
-   * that write beside their input (poppler, ffmpeg, the PSD composite).
-   */
-  private async withLocalCopy<T>(
-    key: string,
-    format: string,
-    toolsWriteBeside: boolean,
-    work: (file: string) => Promise<T>,
-  ): Promise<T> {
-    const stored = this.deps.localPath(key);
-    if (stored && !toolsWriteBeside) return work(stored);
-    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dam-media-'));
-    try {
-      let file = stored;
-      if (!file) {
-        file = path.join(dir, `source.${format}`);
-        await pipeline(await this.deps.storage.read(key), fs.createWriteStream(file));
-      } else {
-        // Tools write next to their input: give them a private link in the temp folder.
-        const link = path.join(dir, `source.${format}`);
-        await fsp.symlink(file, link);
-        file = link;
-      }
-      return await work(file);
-    } finally {
-      await fsp.rm(dir, { recursive: true, force: true });
-    }
   }
 }

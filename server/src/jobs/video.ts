@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { PreviewStatus } from '@dam/contract';
 import type { UploadRow } from '../db/schema';
+import type { SniffedContent } from '../media/sniff';
 import type { UploadsRepository } from '../modules/uploads/repository';
 import type { ObjectStorage } from '../storage/storage';
 import { MissingToolError, run } from './tools';
@@ -19,16 +21,50 @@ const PLAYABLE: Record<string, { video: Set<string>; audio: Set<string> }> = {
   webm: { video: new Set(['vp8', 'vp9', 'av1']), audio: new Set(['vorbis', 'opus']) },
 };
 
+/**
+ * ffmpeg's input options for a stored video: the demuxer of the container its bytes are
+ * (media/sniff.ts), forced and the only one allowed — also for what a demuxer opens inside it, so
+ * no HLS, concat or image-sequence reader ever starts — and no protocol but `file` (no http, no
+ * concat:, no pipe), with QuickTime's external data references off. The path is given as a
+ * `file:` URL, so no part of it is read as a protocol or a pattern (issue 38 item 2).
+ */
+export function ffmpegInput(file: string, content: SniffedContent): string[] {
+  const demuxer = content.demuxer;
+  if (content.kind !== 'video' || !demuxer) throw new Error(`not a video: ${content.format}`);
+  return [
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    demuxer,
+    '-f',
+    demuxer,
+    ...(demuxer === 'mov' ? ['-enable_drefs', '0'] : []),
+    '-i',
+    `file:${path.resolve(file)}`,
+  ];
+}
+
+/** Names whose files browsers play as they are when their bytes are that container (sniffed name). */
+const PLAYABLE_CONTAINER: Record<string, string> = { mp4: 'mp4', m4v: 'mp4', webm: 'webm' };
+
 interface Probe {
   video: string | null;
   audio: string | null;
 }
 
 /** The codecs of the first video and audio streams (ffprobe). */
-async function probe(file: string): Promise<Probe> {
+async function probe(file: string, content: SniffedContent): Promise<Probe> {
   const out = await run(
     'ffprobe',
-    ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name', '-of', 'json', file],
+    [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type,codec_name',
+      '-of',
+      'json',
+      ...ffmpegInput(file, content),
+    ],
     60_000,
   );
   const streams = (JSON.parse(out) as { streams?: Array<{ codec_type?: string; codec_name?: string }> })
@@ -60,20 +96,22 @@ export class VideoRenditions {
     },
   ) {}
 
-  async make(upload: UploadRow, file: string, format: string): Promise<void> {
+  /** `format` is the file's name's; `content` what its bytes are (only a sniffed video gets here). */
+  async make(upload: UploadRow, file: string, format: string, content: SniffedContent): Promise<void> {
     try {
-      const codecs = await probe(file);
+      const codecs = await probe(file, content);
       if (!codecs.video) {
         await this.deps.uploads.update(upload.id, { play_status: PreviewStatus.none });
         return;
       }
-      if (playsAsIs(format, codecs)) {
+      // The original is streamed as it is only when its name and its bytes agree on the container.
+      if (PLAYABLE_CONTAINER[format] === content.format && playsAsIs(format, codecs)) {
         await this.deps.uploads.update(upload.id, { play_status: PreviewStatus.ready, play_key: null });
         return;
       }
       const out = `${file}.play.mp4`;
       try {
-        await run('ffmpeg', transcodeArgs(file, out), TRANSCODE_TIMEOUT_MS);
+        await run('ffmpeg', transcodeArgs(ffmpegInput(file, content), out), TRANSCODE_TIMEOUT_MS);
         const key = playKeyOf(upload.storage_key);
         await this.deps.storage.writeFile(key, out, 'video/mp4');
         await this.deps.uploads.update(upload.id, { play_status: PreviewStatus.ready, play_key: key });
@@ -92,14 +130,13 @@ export class VideoRenditions {
   }
 }
 
-function transcodeArgs(input: string, output: string): string[] {
+function transcodeArgs(input: string[], output: string): string[] {
   const side = RENDITION_SIDE;
   return [
     '-v',
     'error',
     '-y',
-    '-i',
-    input,
+    ...input,
     '-map',
     '0:v:0',
     '-map',

@@ -1,8 +1,12 @@
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { readPsdComposite, writeCompositeAsVips } from './psd';
+import { requireDecodable } from './sniff';
 
-/** Image formats libvips decodes itself, best source first when converting to JPG/PNG. */
+/**
+ * Names of image formats libvips decodes itself, best source first when converting to JPG/PNG.
+ * A name only ranks a source: what is decoded is decided by its bytes (media/sniff.ts).
+ */
 export const SHARP_FORMATS = ['tif', 'tiff', 'png', 'jpg', 'jpeg', 'bmp', 'webp', 'gif', 'avif', 'heic'];
 
 export interface DecodeOptions {
@@ -20,10 +24,12 @@ export interface DecodeOptions {
  * A sharp pipeline of an image file's first image, upright. A PSD's composite is flattened onto
  * `background` and, at 8 bits, streamed from a temporary libvips file instead of a second copy of
  * its pixels in memory (media/psd.ts); deeper composites are raw input, flattened by libvips.
- * Throws what the decoders throw: the caller decides whether that means a damaged source.
+ * Throws what the decoders throw: the caller decides whether that means a damaged source. A file
+ * whose bytes are not what `format` allows is never handed to a decoder (UndecodableContentError).
  */
 export async function decodeImage(file: string, options: DecodeOptions): Promise<Sharp> {
   const { background, limitInputPixels } = options;
+  await requireDecodable(file, options.format);
   let image: Sharp;
   if (options.format === 'psd') {
     const composite = await readPsdComposite(file, background);

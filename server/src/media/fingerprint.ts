@@ -1,5 +1,6 @@
 import { FINGERPRINT_SIDE, type FingerprintResult, fingerprintOf } from '@dam/contract';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { SNIFF_BYTES, sniffContent, UndecodableContentError } from './sniff';
 
 /**
  * The server's side of the near-duplicate fingerprint (issue 17, plan §2.1): sharp scales the
@@ -70,7 +71,12 @@ export async function fingerprintOfRaster(
 
 /** A fresh pipeline over the raster; a caller's sharp instance is cloned, not changed. */
 function pipelineOf(raster: Sharp | Buffer | RawRaster): Sharp {
-  if (Buffer.isBuffer(raster)) return sharp(raster);
+  if (Buffer.isBuffer(raster)) {
+    // Encoded bytes (a stored thumbnail): decoded only as the raster they say they are.
+    const content = sniffContent(raster.subarray(0, SNIFF_BYTES));
+    if (content.kind !== 'raster') throw new UndecodableContentError(content);
+    return sharp(raster);
+  }
   if ('info' in raster) return sharp(raster.data, { raw: raster.info });
   return raster.clone();
 }

@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import sharp from 'sharp';
 import { animatedOf } from './fingerprint';
 import { type PsdLayout, psdLayout } from './psd';
+import { requireDecodable, UndecodableContentError } from './sniff';
 
 /**
  * What one process may decode (docs/decisions.md "Image limits"). Every decode (thumbnails,
@@ -146,10 +147,16 @@ export async function tiffRowsPerPiece(handle: fsp.FileHandle): Promise<number |
   return rows ?? 2 ** 32 - 1;
 }
 
-/** Width, height and decoding cost of an image file, from its header only; throws on what is no image. */
+/**
+ * Width, height and decoding cost of an image file, from its header only; throws on what is no
+ * image. `format` is what the caller expects (`psd`, or any raster); the bytes decide what is read:
+ * anything but a PSD or one of sharp's rasters (media/sniff.ts) throws UndecodableContentError
+ * before a decoder sees it, and a raster libvips reads as another format than its bytes say too.
+ */
 export async function readImageHeader(file: string, format: string): Promise<ImageHeader> {
+  const content = await requireDecodable(file, format === 'psd' ? 'psd' : 'image');
   const { size: fileSize } = await fsp.stat(file);
-  if (format === 'psd') {
+  if (content.kind === 'psd') {
     const handle = await fsp.open(file, 'r');
     let psd: PsdLayout;
     try {
@@ -176,6 +183,7 @@ export async function readImageHeader(file: string, format: string): Promise<Ima
     };
   }
   const meta = await sharp(file, { limitInputPixels: false }).metadata();
+  if (meta.format !== content.format) throw new UndecodableContentError(content);
   let rowsPerPiece: number | null = null;
   if (meta.format === 'tiff') {
     const handle = await fsp.open(file, 'r');

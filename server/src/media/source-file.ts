@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { ObjectStorage } from '../storage/storage';
 import { type ImageWork, readImageHeader } from './image-limits';
+import { SNIFF_BYTES, sniffContent, UndecodableContentError } from './sniff';
 
 /** What is fetched of an object in S3 to read its header before copying it whole. */
 const HEADER_BYTES = 64 * 1024;
@@ -30,6 +31,7 @@ export class SourceFiles {
    * The file to decode a stored object from: the stored file itself (never to be written to or
    * removed), or a copy at `copy` (the caller's temporary file). A header beyond the first 64 KiB
    * (a TIFF's directory written last, a PSD's sections) is checked by the caller on the copy.
+   * An object whose first bytes are no image of `format`'s kind is refused before it is copied.
    */
   async fileOf(key: string, copy: string, format: 'psd' | 'image'): Promise<string> {
     const local = this.localPath(key);
@@ -39,6 +41,12 @@ export class SourceFiles {
       await this.storage.read(key, { start: 0, end: HEADER_BYTES - 1 }),
       fs.createWriteStream(head),
     );
+    const headBytes = await fsp.readFile(head);
+    const content = sniffContent(headBytes.subarray(0, SNIFF_BYTES));
+    if (format === 'psd' ? content.kind !== 'psd' : content.kind !== 'raster') {
+      await fsp.rm(head, { force: true });
+      throw new UndecodableContentError(content);
+    }
     const early = await readImageHeader(head, format).catch(() => null);
     await fsp.rm(head, { force: true });
     // Only the pixel size is trusted from a truncated file; the cost is estimated on the whole one.
