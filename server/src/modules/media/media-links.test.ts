@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { ManualClock } from '../../lib/clock';
+import { MEDIA_BEARER_CACHE_MS } from './rights';
 
 /**
  * Issue 9 item 10: signed media links die with their reason. Local-driver links carry the
@@ -63,6 +64,8 @@ describe('media links on the local driver', () => {
       expect(await fetchStatus(url)).toBe(200);
     }
     expect((await post(t.app, '/security-api/sign-out', undefined, { token })).status).toBe(200);
+    // Whether a bearer is alive is reused for MEDIA_BEARER_CACHE_MS.
+    t.clock.advance(MEDIA_BEARER_CACHE_MS + 1);
     for (const url of first) expect(await fetchStatus(url), url).toBe(403);
 
     // A new session gets working links; deleting the user ends them too.
@@ -71,6 +74,7 @@ describe('media links on the local driver', () => {
     for (const url of second) expect(await fetchStatus(url)).toBe(200);
     const deleted = await post(t.app, '/security-api/delete-user', { userId: user.id }, { token: admin });
     expect(deleted.status).toBe(200);
+    t.clock.advance(MEDIA_BEARER_CACHE_MS + 1);
     for (const url of second) expect(await fetchStatus(url), url).toBe(403);
     // Someone else's session is unaffected.
     const own = links(await detail(admin, id));
@@ -105,6 +109,7 @@ describe('media links on the local driver', () => {
 
     const stopped = await get(t.app, `/ske-api/v1_0/user/share/cancel-share?code=${code}`, { token: admin });
     expect(stopped.status).toBe(200);
+    t.clock.advance(MEDIA_BEARER_CACHE_MS + 1);
     expect(await fetchStatus(thumb as string)).toBe(403);
   });
 

@@ -1,5 +1,5 @@
 import { endpoints, type FileDetail } from '@dam/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../test/call';
 import {
   EVERY_SCOPE,
@@ -15,7 +15,10 @@ import {
 import { makePng } from '../../../test/fixtures';
 import { createTestApp, get, signIn, type TestApp } from '../../../test/harness';
 import { createTestApiAccess, openCall } from '../../../test/open-client';
-import { MEDIA_RIGHTS_CACHE_MS } from './rights';
+import { SecurityRepository } from '../security/repository';
+import { ShareVisitorService } from '../shares/visitor';
+import { MEDIA_BEARER_CACHE_MS, MEDIA_RIGHTS_CACHE_MS } from './rights';
+import { MediaRightsRepository } from './rights.repository';
 
 /**
  * Issue 38 item 6: media links die with their reason. A thumbnail, preview or download link
@@ -37,6 +40,7 @@ describe('media links follow the right to see the file', () => {
     owner = await givenSignedInUser(t, { deptId: deptA, scopes: EVERY_SCOPE });
   });
   afterAll(() => t.close());
+  afterEach(() => vi.restoreAllMocks());
 
   /** A processed PNG of the owner's (department A), in `folderId` or at the top level. */
   const fileOfOwner = async (folderId?: number): Promise<number> => {
@@ -182,6 +186,63 @@ describe('media links follow the right to see the file', () => {
     expect(await statusOf(keptThumb)).toBe(200);
 
     await call(t.app, endpoints.cancelShare, { token: owner.token, query: { code: share.code } });
+    t.clock.advance(MEDIA_BEARER_CACHE_MS + 1);
     expect(await statusOf(keptThumb)).not.toBe(200);
+  });
+
+  it("read a bearer's liveness once for 100 revalidations within MEDIA_BEARER_CACHE_MS", async () => {
+    const folder = await givenFolder(t, owner.token);
+    const id = await fileOfOwner(folder.id);
+    const viewer = await viewerInA();
+    const sessionLinks = linksOf(
+      await call(t.app, endpoints.fileDetail, { token: viewer.token, query: { id } }),
+    );
+    const access = await createTestApiAccess(t, { userId: viewer.id, calls: ['assets.previewUrl'] });
+    const open = await openCall<{ preview: { url: string } | null; thumbnail: { url: string } | null }>(
+      t,
+      access,
+      'GET',
+      endpoints.openAssetPreview.path.replace(':id', String(id)),
+    );
+    const accessLinks = [open.body.result.preview?.url, open.body.result.thumbnail?.url] as string[];
+    const share = await givenOpenedShare(t, owner.token, [folder.id]);
+    const page = await call(t.app, endpoints.shareFolder, {
+      body: { folderId: folder.id, shareToken: share.shareToken },
+    });
+    const shareLinks = [page.list.find((entry) => entry.id === id)?.compactUrl] as string[];
+    // Each link's validator, as a browser holding the thumbnail keeps it.
+    const etags = new Map<string, string>();
+    const revalidate = async (url: string) => {
+      const { pathname, search } = new URL(url, 'http://localhost');
+      const headers = etags.has(url) ? { 'if-none-match': etags.get(url) as string } : undefined;
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: pathname + search,
+        ...(headers ? { headers } : {}),
+      });
+      if (answer.statusCode === 200) etags.set(url, String(answer.headers.etag));
+      return answer.statusCode;
+    };
+    for (const url of [...sessionLinks, ...accessLinks, ...shareLinks])
+      expect(await revalidate(url)).toBe(200);
+
+    // A page of 100 thumbnails revalidated (304) by each kind of bearer: one liveness read each.
+    const bearers = [
+      { links: sessionLinks, reads: vi.spyOn(SecurityRepository.prototype, 'findLiveSession') },
+      { links: accessLinks, reads: vi.spyOn(MediaRightsRepository.prototype, 'personOfAccess') },
+      { links: shareLinks, reads: vi.spyOn(ShareVisitorService.prototype, 'linkLive') },
+    ];
+    for (const { links, reads } of bearers) {
+      t.clock.advance(MEDIA_RIGHTS_CACHE_MS + 1);
+      for (let i = 0; i < 100; i++) {
+        const url = links[i % links.length] as string;
+        expect(await revalidate(url), url).toBe(304);
+      }
+      expect(reads).toHaveBeenCalledTimes(1);
+      // Past the interval the bearer is read again.
+      t.clock.advance(MEDIA_BEARER_CACHE_MS + 1);
+      expect(await revalidate(links[0] as string)).toBe(304);
+      expect(reads).toHaveBeenCalledTimes(2);
+    }
   });
 });

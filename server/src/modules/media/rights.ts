@@ -15,11 +15,18 @@ import {
 
 /**
  * How long an answer about rights is reused in one process: a role, a file's department or a
- * share's contents changed this long ago may still be honoured once. Whether the session,
- * access record or link is alive is never cached (it is one indexed read, as it always was).
+ * share's contents changed this long ago may still be honoured once.
  */
 export const MEDIA_RIGHTS_CACHE_MS = 5_000;
-/** Bounds of the caches: distinct (user, department) pairs, storage keys and share links. */
+/**
+ * How long whether a token's bearer is alive (session, access record, share link), and the
+ * department of the person behind it, is reused in one process: a sign-out, a turned-off record,
+ * a stopped link or a move takes effect within this, plus the browser's max-age. Without it every
+ * revalidation of every thumbnail of a page (a 304) cost a database read.
+ */
+export const MEDIA_BEARER_CACHE_MS = 2_000;
+/** Bounds of the caches: bearers, distinct (user, department) pairs, storage keys and share links. */
+const BEARER_ENTRIES = 10_000;
 const ROLE_ENTRIES = 5_000;
 const OBJECT_ENTRIES = 20_000;
 const SHARE_ENTRIES = 2_000;
@@ -51,11 +58,18 @@ export interface MediaRightsDependencies {
 /**
  * The right behind every media request (issue 38 item 6): the bearer a token was made for must
  * still be alive AND may see that file now, by the rule the API uses (items/policy `canSee`,
- * `canDownload` for a download link; a share link's visitor rules for its links). Roles, the
- * object's item and a link's offer are cached MEDIA_RIGHTS_CACHE_MS; the bearer's department
- * comes with the liveness read, so a move takes effect at once.
+ * `canDownload` for a download link; a share link's visitor rules for its links). Whether the
+ * bearer is alive, with the department of its person, is reused MEDIA_BEARER_CACHE_MS; roles, the
+ * object's item and a link's offer MEDIA_RIGHTS_CACHE_MS.
  */
 export class MediaRights {
+  /** The person behind a live session (`session:<id>`) or access record (`access:<id>`); null when gone. */
+  private readonly people = new ExpiringCache<string, MediaPerson | null>(
+    MEDIA_BEARER_CACHE_MS,
+    BEARER_ENTRIES,
+  );
+  /** Whether a share link is live, by its id. */
+  private readonly liveLinks = new ExpiringCache<number, boolean>(MEDIA_BEARER_CACHE_MS, BEARER_ENTRIES);
   private readonly roles = new ExpiringCache<string, Awaited<ReturnType<AccessRepository['rolesOfUser']>>>(
     MEDIA_RIGHTS_CACHE_MS,
     ROLE_ENTRIES,
@@ -73,7 +87,10 @@ export class MediaRights {
     const now = this.deps.clock.now();
     let may: (item: MediaItemFacts) => boolean;
     if ('shareId' in bearer) {
-      if (!(await this.deps.shares.linkLive(bearer.shareId))) return 'bearer-gone';
+      const live = await this.liveLinks.get(bearer.shareId, now.getTime(), () =>
+        this.deps.shares.linkLive(bearer.shareId),
+      );
+      if (!live) return 'bearer-gone';
       const rule = await this.offers.get(bearer.shareId, now.getTime(), () =>
         this.deps.shares.mediaRule(bearer.shareId),
       );
@@ -99,13 +116,21 @@ export class MediaRights {
     return object.items.some(may) ? 'serve' : 'not-visible';
   }
 
-  /** The signed-in user or the access record's user, with their department now; none when gone. */
-  private async personOf(
+  /** The signed-in user or the access record's user, with their department; none when gone. */
+  private personOf(
     bearer: { sessionId: number } | { accessId: number },
     now: Date,
-  ): Promise<MediaPerson | undefined> {
-    if ('accessId' in bearer) return this.deps.repo.personOfAccess(bearer.accessId);
-    return this.deps.sessions.findLiveSession({ sessionId: bearer.sessionId }, now);
+  ): Promise<MediaPerson | null> {
+    const load =
+      'accessId' in bearer
+        ? () => this.deps.repo.personOfAccess(bearer.accessId)
+        : () => this.deps.sessions.findLiveSession({ sessionId: bearer.sessionId }, now);
+    const key = 'accessId' in bearer ? `access:${bearer.accessId}` : `session:${bearer.sessionId}`;
+    // Only what the check needs is kept (a session row carries more).
+    return this.people.get(key, now.getTime(), async () => {
+      const found = await load();
+      return found ? { user_id: found.user_id, dept_id: found.dept_id, dept_path: found.dept_path } : null;
+    });
   }
 }
 

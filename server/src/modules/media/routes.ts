@@ -30,7 +30,8 @@ const CONTENT_TYPES: Record<string, string> = {
  * object and whom it was made for; images, video and PDF open inline, the rest download. Ranges
  * (video seeking) and revalidation (ETag/Last-Modified) work. A token whose session has ended (signed out, expired, user deleted or
  * disabled), whose share link is no longer live, or whose open API access record is deleted or
- * turned off (or its user deleted) is refused (SE_502), as is one naming none of them. A token
+ * turned off (or its user deleted) is refused (SE_502) within MEDIA_BEARER_CACHE_MS, as is one
+ * naming none of them at once. A token
  * whose bearer may no longer see the file (moved to another department, a role narrowed, the
  * file moved or made private, gone from a share link or past its validity there) answers SE_404,
  * as the API does, within MEDIA_RIGHTS_CACHE_MS (issue 38 item 6).
@@ -79,7 +80,8 @@ export const localMediaRoute: FastifyPluginAsync<{
       // Our type, caching and disposition go on every answer, 416 and 412 included.
       const type = CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
       // A browser may reuse an answer no longer than the server reuses its right check: a revoked
-      // link stops within twice MEDIA_RIGHTS_CACHE_MS, and revalidation (304) keeps reloads cheap.
+      // right stops within twice MEDIA_RIGHTS_CACHE_MS, a dead bearer within MEDIA_RIGHTS_CACHE_MS
+      // + MEDIA_BEARER_CACHE_MS; a revalidation (304) of a page of thumbnails reads the bearer once.
       reply.header('cache-control', MEDIA_CACHE_CONTROL);
       reply.header('accept-ranges', 'bytes');
       reply.header('x-content-type-options', 'nosniff');

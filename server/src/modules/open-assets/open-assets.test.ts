@@ -25,6 +25,7 @@ import {
   openCall,
   type TestApiAccess,
 } from '../../../test/open-client';
+import { MEDIA_BEARER_CACHE_MS } from '../media/rights';
 
 /**
  * The open API's asset calls (issue 15) with real keys on a real database: what the access
@@ -405,6 +406,8 @@ describe('open API asset calls', () => {
       .set({ status: 0 })
       .where('id', '=', access.accessId)
       .execute();
+    // The media endpoint reuses a bearer's liveness for MEDIA_BEARER_CACHE_MS.
+    t.clock.advance(MEDIA_BEARER_CACHE_MS + 1);
     expect((await fetched(preview?.url as string)).statusCode).toBe(403);
     expect((await fetched(thumbnail?.url as string)).statusCode).toBe(403);
     await t.database.db
@@ -412,12 +415,14 @@ describe('open API asset calls', () => {
       .set({ status: 1 })
       .where('id', '=', access.accessId)
       .execute();
+    t.clock.advance(MEDIA_BEARER_CACHE_MS + 1);
     expect((await fetched(preview?.url as string)).statusCode).toBe(200);
     await t.database.db
       .updateTable('api_accesses')
       .set({ deleted_at: new Date() })
       .where('id', '=', access.accessId)
       .execute();
+    t.clock.advance(MEDIA_BEARER_CACHE_MS + 1);
     expect((await fetched(preview?.url as string)).statusCode).toBe(403);
   });
 });
