@@ -48,6 +48,7 @@ import { securityRoutes } from './modules/security/routes';
 import { sharesRoutes, shareVisitorRoutes } from './modules/shares/routes';
 import { similarRoutes } from './modules/similar/routes';
 import { skuRoutes } from './modules/sku/routes';
+import { afterAnswerWork } from './modules/sms/after-answer';
 import { ssoRoutes } from './modules/sso/routes';
 import { tagsRoutes } from './modules/tags/routes';
 import { localPartRoute, uploadsRoutes } from './modules/uploads/routes';
@@ -167,6 +168,16 @@ export async function buildApp({
     ...(jobs ? { jobs } : {}),
     warn: (details, message) => app.log.warn(details, message),
     info: (details, message) => app.log.info(details, message),
+  });
+  // Codes and reset links queued after their answers go out before the database closes, within
+  // the drain time of the requests (main.ts's shutdown allows for no more); the rest is logged.
+  let closingSince = 0;
+  app.addHook('preClose', async () => {
+    closingSince = Date.now();
+  });
+  app.addHook('onClose', async () => {
+    const left = await afterAnswerWork.drain(closingSince + config.SHUTDOWN_DRAIN_MS - Date.now());
+    if (left.unfinished > 0) app.log.warn(left, 'work after answers unfinished at shutdown');
   });
   const db = database.db;
   // Said once at start-up: without a CJK font, Chinese on detail pages would come out as boxes.

@@ -91,10 +91,15 @@ export class AccountRecoveryService {
       { key: `reset-mail-ip:${clientKeyOf(ip)}`, max: RESET_MAILS_PER_HOUR.perAddress, windowMs: HOUR_MS },
       { key: `reset-mail:${address}`, max: RESET_MAILS_PER_HOUR.perEmail, windowMs: HOUR_MS },
     ]);
-    runAfterAnswer(
-      () => this.mailResetLink(address, language),
-      (err) => this.deps.warn({ err }, 'password reset link not mailed'),
-    );
+    // Not written once a link made now would have expired: the user has long given up on it.
+    runAfterAnswer({
+      lane: 'mail',
+      run: () => this.mailResetLink(address, language),
+      onError: (err) => this.deps.warn({ err }, 'password reset link not mailed'),
+      onDropped: (reason) => this.deps.warn({ reason }, 'password reset link dropped unmailed'),
+      staleAt: new Date(this.deps.clock.now().getTime() + RESET_LINK_MINUTES * 60_000),
+      clock: this.deps.clock,
+    });
   }
 
   private async mailResetLink(address: string, language: Language): Promise<void> {

@@ -75,13 +75,14 @@ export class SmsCodes {
     ]);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const codeHash = hashCode(request.mobile, request.purpose, code);
+    const expiresAt = new Date(now.getTime() + SMS_CODE_RULES.lifetimeMs);
     await this.deps.repo.replace({
       mobile: request.mobile,
       purpose: request.purpose,
       userId: request.userId,
       codeHash,
       now,
-      expiresAt: new Date(now.getTime() + SMS_CODE_RULES.lifetimeMs),
+      expiresAt,
     });
     const message = {
       mobile: request.mobile,
@@ -92,10 +93,15 @@ export class SmsCodes {
     if (request.delivery === 'afterAnswer') {
       // A failure is only logged: the code's row stays, as an unknown number's does, so the
       // number asks again after its minute either way (the answer went long before).
-      runAfterAnswer(
-        () => this.deps.sender.send(message),
-        (err) => this.deps.warn({ err, mobile: request.mobile }, 'SMS code not sent'),
-      );
+      // Dropped unsent once the code has expired: it could no longer be used.
+      runAfterAnswer({
+        lane: 'sms',
+        run: () => this.deps.sender.send(message),
+        onError: (err) => this.deps.warn({ err, mobile: request.mobile }, 'SMS code not sent'),
+        onDropped: (reason) => this.deps.warn({ reason, mobile: request.mobile }, 'SMS code dropped unsent'),
+        staleAt: expiresAt,
+        clock: this.deps.clock,
+      });
     } else if (request.delivery === 'awaited') {
       try {
         await this.deps.sender.send(message);
