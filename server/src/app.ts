@@ -324,6 +324,9 @@ export async function buildApp({
       config.MEDIA_WORKERS,
       config.COMPOSE_WORKERS,
     );
+  // workJobs started the lost-media-job sweep in the background: the close lets its batch in
+  // progress commit and waits for it, before the queue and the database close.
+  if (mediaSweep) app.addHook('onClose', () => mediaSweep.stop());
 
   const webRoot = config.WEB_DIST_DIR;
   const serveWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));

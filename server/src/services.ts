@@ -190,7 +190,7 @@ export interface Services {
   fingerprintBackfill: FingerprintBackfill | null;
   /** Thumbnails and previews of finished uploads (the media job). */
   media: MediaProcessor;
-  /** Queues the media jobs lost by older versions (start-up); null without a job queue. */
+  /** Queues the media jobs lost by older versions (started by workJobs, stopped at shutdown); null without a job queue. */
   mediaSweep: LostMediaJobSweep | null;
   /** Deletes objects no record holds any more (the object-deletion job). */
   cleaner: ObjectCleaner;
@@ -602,7 +602,9 @@ export async function createServices({
     shares,
     shareVisitors,
     media,
-    mediaSweep: mediaJobs ? new LostMediaJobSweep({ uploads: uploadsRepository, mediaJobs, info }) : null,
+    mediaSweep: mediaJobs
+      ? new LostMediaJobSweep({ uploads: uploadsRepository, mediaJobs, info, warn })
+      : null,
     cleaner,
     composeFonts,
     compositeTemplates,
@@ -669,8 +671,9 @@ export async function workJobs(
     // The last thumbnail of a batch with a notice waiting: the notice may go now.
     if (batchNum !== null) await mailNotices.afterMedia(batchNum);
   }, mediaWorkers);
-  // Once per start-up, by the processes that work media jobs: jobs an older version lost.
-  await mediaSweep?.run();
+  // Once per start-up, by the processes that work media jobs: jobs an older version lost. In the
+  // background: start-up waits for neither it nor its database (its owner stops it at shutdown).
+  mediaSweep?.start();
   await jobs.workObjectDeletions({
     deleteObject: (key) => cleaner.deleteObject(key),
     maintain: () => cleaner.maintain(),

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
   await workJobs(services, jobs, Math.max(1, config.MEDIA_WORKERS), config.COMPOSE_WORKERS);
   log.info({ concurrency: Math.max(1, config.MEDIA_WORKERS) }, 'media worker running');
   const stop = async () => {
+    await services.mediaSweep?.stop();
     await jobs.stop();
     await database.close();
     process.exit(0);

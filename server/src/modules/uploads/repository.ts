@@ -51,6 +51,10 @@ export class UploadsRepository {
     // NOT IN over the keys, not NOT EXISTS: the waiting keys are hashed once (a hashed subplan)
     // whatever pg-boss's table statistics say; an anti join planned from a guess of one job row
     // compared every pending record with every job (3.4 s for 5 000 of each on PostgreSQL).
+    // The subplan is hashed only while the planner's guess of the keys fits in hash_mem; the
+    // sweep runs with at most MEDIA_SWEEP_MAX_WAITING keys (a few MB), so the room is made
+    // ample for this transaction, whatever the statistics guess.
+    await sql`SET LOCAL work_mem = '32MB'`.execute(this.db);
     const { rows } = await sql<{ id: number }>`
       SELECT u.id FROM uploads u
        WHERE u.status = ${UploadStatus.done} AND u.preview_status = ${PreviewStatus.pending}
@@ -62,6 +66,16 @@ export class UploadsRepository {
        ORDER BY u.id
        LIMIT ${limit}`.execute(this.db);
     return rows.map((r) => r.id);
+  }
+
+  /** How many media jobs are waiting, due for a retry or running, counted up to `atMost`. */
+  async countWaitingMediaJobs(atMost: number): Promise<number> {
+    const { rows } = await sql<{ waiting: number }>`
+      SELECT count(*)::int AS waiting FROM (
+        SELECT 1 FROM ${sql.table(`${JOB_SCHEMA}.job`)} j
+         WHERE j.name = ${MEDIA_QUEUE} AND j.state IN ('created', 'retry', 'active')
+         LIMIT ${atMost}) w`.execute(this.db);
+    return rows[0]?.waiting ?? 0;
   }
 
   async insertMany(rows: NewUpload[]): Promise<UploadRow[]> {

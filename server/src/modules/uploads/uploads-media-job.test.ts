@@ -12,7 +12,7 @@ import { ADMIN, createTestApp, createTestDatabase, signIn, type TestApp } from '
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
-import { LostMediaJobSweep } from '../../jobs/media-sweep';
+import { LostMediaJobSweep, MEDIA_SWEEP_MAX_WAITING } from '../../jobs/media-sweep';
 import { type JobQueue, MEDIA_QUEUE, mediaJobKey, startJobQueue } from '../../jobs/queue';
 import { ManualClock } from '../../lib/clock';
 import { ensureFirstAdministrator } from '../accounts/bootstrap';
@@ -160,6 +160,7 @@ describe('a media job is never lost (issue 38 item 5)', { timeout: 60_000 }, () 
       uploads: new UploadsRepository(database.db),
       mediaJobs: (uploadId, db) => queue.enqueueMedia(uploadId, db),
       info: () => {},
+      warn: () => {},
     });
     // Records of the earlier tests have their jobs too: only the lost one is queued.
     expect(await sweep.run()).toBe(1);
@@ -172,6 +173,55 @@ describe('a media job is never lost (issue 38 item 5)', { timeout: 60_000 }, () 
     expect(await Promise.all([sweep.run(), sweep.run()])).toEqual([0, 0]);
     expect(await jobsOf(lost)).toHaveLength(1);
     expect(await jobsOf(waiting)).toHaveLength(1);
+  });
+
+  it(`skips the sweep while more than ${MEDIA_SWEEP_MAX_WAITING} media jobs wait (its query would turn quadratic)`, async () => {
+    sendMedia = (uploadId, db) => queue.enqueueMedia(uploadId, db);
+    const lost = await storedRecord('LOST-BEHIND-A-FULL-QUEUE.jpg', await makeJpeg(64, 48));
+    expect((await finish(lost)).status).toBe(200);
+    await sql`DELETE FROM pgboss.job WHERE name = ${MEDIA_QUEUE} AND singleton_key = ${mediaJobKey(lost)}`.execute(
+      database.db,
+    );
+    // A queue that full: jobs of records that are not there, all waiting.
+    await sql`INSERT INTO pgboss.job (name, data, singleton_key, policy)
+      SELECT ${MEDIA_QUEUE}, jsonb_build_object('uploadId', -g), ${`${mediaJobKey(0)}-`} || g, 'standard'
+        FROM generate_series(1, ${MEDIA_SWEEP_MAX_WAITING + 1}) g`.execute(database.db);
+    const said: string[] = [];
+    const sweep = new LostMediaJobSweep({
+      uploads: new UploadsRepository(database.db),
+      mediaJobs: (uploadId, db) => queue.enqueueMedia(uploadId, db),
+      info: (_details, message) => said.push(message),
+      warn: (_details, message) => said.push(message),
+    });
+    try {
+      expect(await sweep.run()).toBe(0);
+      expect(said).toEqual([
+        `media sweep skipped: more than ${MEDIA_SWEEP_MAX_WAITING} media jobs are waiting`,
+      ]);
+      expect(await jobsOf(lost)).toEqual([]);
+    } finally {
+      await sql`DELETE FROM pgboss.job WHERE name = ${MEDIA_QUEUE} AND singleton_key LIKE ${`${mediaJobKey(0)}-%`}`.execute(
+        database.db,
+      );
+    }
+    // With the queue worked down, the next start-up's sweep queues it.
+    expect(await sweep.run()).toBe(1);
+    expect(await jobsOf(lost)).toHaveLength(1);
+  });
+
+  it('runs in the background: a failing database is logged, never thrown, and stop() waits for it', async () => {
+    const gone = await createTestDatabase();
+    await gone.close();
+    const warned: string[] = [];
+    const sweep = new LostMediaJobSweep({
+      uploads: new UploadsRepository(gone.db),
+      mediaJobs: (uploadId, db) => queue.enqueueMedia(uploadId, db),
+      info: () => {},
+      warn: (_details, message) => warned.push(message),
+    });
+    expect(sweep.start()).toBeUndefined();
+    await sweep.stop();
+    expect(warned).toEqual(['media sweep failed; it runs again at the next start-up']);
   });
 });
 
