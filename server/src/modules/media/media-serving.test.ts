@@ -4,6 +4,7 @@ import { resultOf } from '../../../test/call';
 import { givenFile, signInAdmin, uniqueName } from '../../../test/factories';
 import { makePng } from '../../../test/fixtures';
 import { createTestApp, get, type TestApp } from '../../../test/harness';
+import { SVG_CONTENT_SECURITY_POLICY } from './routes';
 
 /**
  * The local driver's media endpoint answers like a file server (issue 10 item 9): validators for
@@ -38,6 +39,23 @@ describe('local media serving', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers.etag).toEqual(expect.any(String));
     expect(response.headers['last-modified']).toEqual(expect.any(String));
+  });
+
+  it('serves an SVG original in a sandbox that runs and loads nothing', async () => {
+    const admin = await signInAdmin(t);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>',
+    );
+    const { id } = await givenFile(t, admin, { fileName: `${uniqueName('drawn')}.svg`, bytes: svg });
+    const detail = await get(t.app, `/ske-api/v1_0/file/detail?id=${id}`, { token: admin });
+    const svgUrl = String(resultOf(endpoints.fileDetail, detail.body).url);
+    const response = await t.app.inject({ method: 'GET', url: svgUrl });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.headers['content-security-policy']).toBe(SVG_CONTENT_SECURITY_POLICY);
+    expect(String(response.headers['content-security-policy'])).toMatch(/^sandbox;.*default-src 'none'/);
+    // Other media keep the application's policy.
+    expect((await fetchMedia()).headers['content-security-policy']).not.toContain('sandbox');
   });
 
   it('answers 304 to a revalidation that still matches', async () => {

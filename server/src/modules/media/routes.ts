@@ -85,6 +85,9 @@ export const localMediaRoute: FastifyPluginAsync<{
       reply.header('cache-control', MEDIA_CACHE_CONTROL);
       reply.header('accept-ranges', 'bytes');
       reply.header('x-content-type-options', 'nosniff');
+      // An SVG original opened as a page of its own runs nothing and loads nothing (an <img> never
+      // runs an SVG's scripts anyway): it is a document from our origin that any user may upload.
+      if (type === 'image/svg+xml') reply.header('content-security-policy', SVG_CONTENT_SECURITY_POLICY);
       if (fileName || type === 'application/octet-stream') {
         const name = fileName ?? path.basename(key);
         reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
@@ -101,6 +104,10 @@ export const localMediaRoute: FastifyPluginAsync<{
     },
   );
 };
+
+/** An SVG answer's policy: a sandbox (no scripts, an opaque origin), nothing loaded from elsewhere. */
+export const SVG_CONTENT_SECURITY_POLICY =
+  "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
 
 /** The caching of every media answer: private, and for no longer than a right check is reused. */
 export const MEDIA_CACHE_CONTROL = `private, max-age=${MEDIA_RIGHTS_CACHE_MS / 1000}`;
