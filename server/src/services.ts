@@ -469,7 +469,13 @@ export async function createServices({
     clock,
     allowed: parseNetworks(config.WEBHOOK_ALLOWED_NETWORKS),
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    enqueue: jobs ? (deliveries) => jobs.enqueueWebhooks(deliveries) : undefined,
+    // A delivery's job is written in the transaction that writes the delivery (issue 38).
+    deliveryJobs: jobs
+      ? {
+          quick: (deliveries, handle) => jobs.enqueueWebhooks(deliveries, handle),
+          now: (delivery, handle) => jobs.enqueueWebhookNow(delivery, handle),
+        }
+      : undefined,
     warn,
   });
 

@@ -10,8 +10,12 @@ import {
 import type { DatabaseHandle } from '../db/database';
 import {
   ensureWebhookQueues,
+  sendWebhookJobNow,
   sendWebhookJobs,
+  type TransactionHandle,
+  WEBHOOK_QUEUE,
   WEBHOOK_RETRY,
+  WEBHOOK_SLOW_QUEUE,
   type WebhookJob,
   type WebhookLane,
   type WebhookOutcome,
@@ -34,8 +38,7 @@ export const JOB_SCHEMA = 'pgboss';
 /** The singleton key of an upload's media job: what the lost-job sweep looks its job up by. */
 export const MEDIA_JOB_KEY_PREFIX = 'media-';
 export const mediaJobKey = (uploadId: number) => `${MEDIA_JOB_KEY_PREFIX}${uploadId}`;
-/** A Kysely transaction (or handle) pg-boss writes a job with. */
-export type TransactionHandle = Parameters<typeof fromKysely>[0];
+export type { TransactionHandle } from './webhook-lanes';
 /** One job per storage key of the object-deletion outbox (migration 012). */
 export const OBJECT_DELETION_QUEUE = 'object-deletion';
 /** Every 15 minutes: abandons forgotten uploads and re-sends deletions whose job was lost. */
@@ -121,8 +124,13 @@ export interface JobQueue {
   workImports(handler: (importId: number, action: 'check' | 'apply') => Promise<void>): Promise<void>;
   /** Resolves when the import job of an import and action ended (tests). */
   importDone(importId: number, action: 'check' | 'apply'): Promise<void>;
-  /** Queues one job per webhook delivery, in its receiver's lane (jobs/webhook-lanes.ts). */
-  enqueueWebhooks(deliveries: readonly WebhookJob[]): Promise<void>;
+  /**
+   * Writes one job per webhook delivery, in its receiver's lane (jobs/webhook-lanes.ts), with `db`:
+   * given the transaction that writes the deliveries, the jobs commit or roll back with them.
+   */
+  enqueueWebhooks(deliveries: readonly WebhookJob[], db?: TransactionHandle): Promise<void>;
+  /** Makes a delivery due now in the slow lane (one job waiting at most), with the caller's transaction. */
+  enqueueWebhookNow(delivery: WebhookJob, db: TransactionHandle): Promise<void>;
   /** Sends webhook deliveries in this process, in the quick and slow lanes (jobs/webhook-lanes.ts). */
   workWebhooks(handler: (deliveryId: string, lane: WebhookLane) => Promise<WebhookOutcome>): Promise<void>;
   /** Asks for a webhook dispatch pass soon (at most one a second). */
@@ -242,6 +250,10 @@ export async function startJobQueue(
     heartbeatSeconds: 60,
   });
   await ensureWebhookQueues(ensureQueue, webhookRetry);
+  // Webhook jobs are written (and quick jobs completed) inside the caller's transaction too: the
+  // queues' cache entries are filled now, as the media queue's above.
+  for (const queue of [WEBHOOK_QUEUE, WEBHOOK_SLOW_QUEUE])
+    await boss.findJobs(queue, { key: 'warm-up', queued: true });
   // pg-boss records a job's end only on a spy that exists by then (it makes them on first ask): the
   // tests' spies are made now, so a job that ends before a test asks after it is not missed.
   if (options.spies) {
@@ -460,12 +472,17 @@ export async function startJobQueue(
         .getSpy<{ importId: number; action: string }>(IMPORT_QUEUE)
         .waitForJob((data) => data.importId === importId && data.action === action, 'completed');
     },
-    enqueueWebhooks: (deliveries) => sendWebhookJobs(boss, deliveries),
+    enqueueWebhooks: (deliveries, db) => sendWebhookJobs(boss, deliveries, db),
+    enqueueWebhookNow: (delivery, db) => sendWebhookJobNow(boss, delivery, db),
     async workWebhooks(handler) {
       await workWebhookLanes(
         boss,
         webhookRetry,
-        { backstopPollSeconds: BACKSTOP_POLL_SECONDS, afterJob: fetchAgain },
+        {
+          backstopPollSeconds: BACKSTOP_POLL_SECONDS,
+          afterJob: fetchAgain,
+          transaction: (work) => database.db.transaction().execute(work),
+        },
         handler,
       );
     },

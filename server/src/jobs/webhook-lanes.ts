@@ -1,4 +1,7 @@
-import type { JobResult, JobWithMetadata, PgBoss, Queue } from 'pg-boss';
+import { fromKysely, type JobResult, type JobWithMetadata, type PgBoss, type Queue } from 'pg-boss';
+
+/** A Kysely transaction (or handle) pg-boss writes a job with. */
+export type TransactionHandle = Parameters<typeof fromKysely>[0];
 
 /**
  * Webhook deliveries in two pg-boss queues, each job in its receiver's group (pg-boss
@@ -6,12 +9,13 @@ import type { JobResult, JobWithMetadata, PgBoss, Queue } from 'pg-boss';
  * most one delivery in flight in a lane, whatever its backlog (pg-boss counts the active jobs of a
  * group in the database: it holds across processes).
  *
- * - The quick lane (`webhook`) carries first attempts only, and sends only to receivers known to
- *   answer (see WebhooksService.deliver): a delivery of a receiver that is new, failing or paused
- *   is moved, without an attempt, to the slow lane (sent there, in its group, and completed here:
- *   the send's NOTIFY wakes the slow lane at once), as is a delivery whose attempt failed. The
- *   slow lane is the quick one's dead letter queue too, for a job whose process died mid-attempt. No retry ever waits in it, so a healthy receiver's new
- *   delivery is behind nobody's retries and starts as soon as one of its lanes is free.
+ * - The quick lane (`webhook`) carries first attempts only, and sends only to receivers whose last
+ *   attempt did not fail (new or answering; sending.ts): a delivery of a failing or paused receiver
+ *   is moved, without an attempt, to the slow lane (sent there, in its group, and completed here,
+ *   in one transaction: the send's NOTIFY wakes the slow lane at commit), as is a delivery whose
+ *   attempt failed. The slow lane is the quick one's dead letter queue too, for a job whose process
+ *   died mid-attempt. No retry ever waits in it, so a healthy receiver's new delivery is behind
+ *   nobody's retries and starts as soon as one of its lanes is free.
  * - The slow lane (`webhook-slow`) carries the rest: retries with pg-boss's exponential back-off,
  *   and a paused receiver's deliveries, put back (a failed job, no attempt made) until the pause
  *   ends. Hanging receivers fill at most these lanes.
@@ -59,6 +63,9 @@ export interface WebhookLane {
 /** `ended`: the job is done; `later`: the delivery goes (back) to the slow lane. */
 export type WebhookOutcome = 'ended' | 'later';
 
+/** Runs `work` in one transaction of the application's database. */
+export type RunInTransaction = (work: (db: TransactionHandle) => Promise<void>) => Promise<void>;
+
 type Ensure = (name: string, options?: Omit<Queue, 'name'>) => Promise<void>;
 
 /** Creates (or brings up to date) the two queues; the slow one first, the quick one's dead letter. */
@@ -75,8 +82,16 @@ export async function ensureWebhookQueues(ensure: Ensure, retry: WebhookRetryPol
   await ensure(WEBHOOK_QUEUE, { retryLimit: 0, deadLetter: WEBHOOK_SLOW_QUEUE, expireInSeconds: 120 });
 }
 
-/** Queues deliveries in the quick lane, each in its receiver's group. */
-export async function sendWebhookJobs(boss: PgBoss, jobs: readonly WebhookJob[]): Promise<void> {
+/**
+ * Queues deliveries in the quick lane, each in its receiver's group, with `db`: given the
+ * transaction that writes the deliveries, the jobs commit or roll back with them (a process killed
+ * after the commit loses none).
+ */
+export async function sendWebhookJobs(
+  boss: PgBoss,
+  jobs: readonly WebhookJob[],
+  db?: TransactionHandle,
+): Promise<void> {
   for (let i = 0; i < jobs.length; i += 1000) {
     await boss.insert(
       WEBHOOK_QUEUE,
@@ -84,8 +99,30 @@ export async function sendWebhookJobs(boss: PgBoss, jobs: readonly WebhookJob[])
         data: { deliveryId: job.deliveryId },
         group: { id: String(job.webhookId) },
       })),
+      db ? { db: fromKysely(db) } : {},
     );
   }
+}
+
+/** The key of a delivery's "due now" job in the slow lane: at most one waits per delivery. */
+export const webhookNowKey = (deliveryId: string) => `now-${deliveryId}`;
+
+/**
+ * Makes a delivery due now in the slow lane, with `db` (the caller's transaction): its waiting
+ * "now" job (created, or backed off after a failed attempt) is pulled forward, or one is written.
+ * Repeated calls keep one job waiting (pg-boss upsert by singleton key); one more may be running.
+ */
+export async function sendWebhookJobNow(boss: PgBoss, job: WebhookJob, db: TransactionHandle): Promise<void> {
+  await boss.upsert(
+    WEBHOOK_SLOW_QUEUE,
+    { deliveryId: job.deliveryId },
+    {
+      singletonKey: webhookNowKey(job.deliveryId),
+      startAfter: 0,
+      group: { id: String(job.webhookId) },
+      db: fromKysely(db),
+    },
+  );
 }
 
 /**
@@ -96,7 +133,12 @@ export async function sendWebhookJobs(boss: PgBoss, jobs: readonly WebhookJob[])
 export async function workWebhookLanes(
   boss: PgBoss,
   retry: WebhookRetryPolicy,
-  options: { backstopPollSeconds: number; afterJob: (queue: string) => void },
+  options: {
+    backstopPollSeconds: number;
+    afterJob: (queue: string) => void;
+    /** Runs `work` in one database transaction (the quick-to-slow move). */
+    transaction: RunInTransaction;
+  },
   handler: (deliveryId: string, lane: WebhookLane) => Promise<WebhookOutcome>,
 ): Promise<void> {
   const pauseMs = (failures: number) =>
@@ -134,13 +176,7 @@ export async function workWebhookLanes(
               results.push({ id: job.id, status: quick ? 'deadletter' : 'failed', output });
               continue;
             }
-            if (outcome === 'later' && quick) {
-              await boss.send(
-                WEBHOOK_SLOW_QUEUE,
-                { deliveryId: job.data.deliveryId },
-                job.groupId ? { group: { id: job.groupId } } : {},
-              );
-            }
+            if (outcome === 'later' && quick) await moveToSlowLane(boss, options.transaction, job);
             const status = outcome === 'later' && !quick ? 'failed' : 'completed';
             results.push({ id: job.id, status });
           }
@@ -152,4 +188,36 @@ export async function workWebhookLanes(
     );
   await lane(WEBHOOK_QUEUE, true, QUICK_LANES);
   await lane(WEBHOOK_SLOW_QUEUE, false, SLOW_LANES);
+}
+
+/** Thrown to roll the move back: the quick job was no longer this worker's to complete. */
+class QuickJobGone extends Error {}
+
+/**
+ * Moves a quick-lane job to the slow lane in one transaction: the slow job is written and the
+ * quick one completed together, so a process killed in between leaves either the quick job
+ * (active: it expires into the slow lane, its dead letter queue) or the slow one, never neither
+ * and never both. A quick job no longer active (it expired meanwhile and was dead-lettered) rolls
+ * the move back: the dead letter queue has the delivery already.
+ */
+async function moveToSlowLane(
+  boss: PgBoss,
+  transaction: RunInTransaction,
+  job: JobWithMetadata<{ deliveryId: string }>,
+): Promise<void> {
+  try {
+    await transaction(async (trx) => {
+      const db = fromKysely(trx);
+      await boss.send(
+        WEBHOOK_SLOW_QUEUE,
+        { deliveryId: job.data.deliveryId },
+        { ...(job.groupId ? { group: { id: job.groupId } } : {}), db },
+      );
+      // pg-boss answers how many jobs it completed (`affected`; its type declares no field).
+      const done = (await boss.complete(WEBHOOK_QUEUE, job.id, undefined, { db })) as { affected?: number };
+      if (done.affected === 0) throw new QuickJobGone();
+    });
+  } catch (error) {
+    if (!(error instanceof QuickJobGone)) throw error;
+  }
 }

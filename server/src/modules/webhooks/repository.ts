@@ -2,6 +2,7 @@ import { ApiAccessStatus, UserStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import type { TransactionHandle, WebhookJob } from '../../jobs/queue';
 import { AccessRepository } from '../access/access.repository';
 import type { JournalRow } from '../open-changes/repository';
 import { OpenChangesRepository } from '../open-changes/repository';
@@ -60,8 +61,8 @@ export interface DeliveryToSend extends DeliveryRecord {
   webhook_status: number;
   /** The record is not deleted, is on, and its user is active. */
   record_live: boolean;
-  /** The receiver's state (migration 028): answering since, or paused until. */
-  healthy_since: Date | null;
+  /** The receiver's state (migration 028): failed attempts in a row, paused until. */
+  attempt_failures: number;
   paused_until: Date | null;
 }
 
@@ -115,12 +116,33 @@ const WEBHOOK_COLUMNS = [
   'w.updated_at',
 ] as const;
 
+/**
+ * Writes delivery jobs with the handle given: inside the transaction that writes the deliveries,
+ * so both commit or neither (the job queue's own SQL, jobs/webhook-lanes.ts).
+ */
+export interface DeliveryJobWriter {
+  /** First attempts, in the quick lane. */
+  quick(jobs: readonly WebhookJob[], db: TransactionHandle): Promise<void>;
+  /** One delivery due now in the slow lane (one job waiting at most). */
+  now(job: WebhookJob, db: TransactionHandle): Promise<void>;
+}
+
 /** SQL of webhooks, their deliveries and the dispatch pass over the change journal. */
 export class WebhooksRepository {
   constructor(private readonly db: Db | Kysely<Database>) {}
 
   transaction<T>(work: (repo: WebhooksRepository) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new WebhooksRepository(trx)));
+  }
+
+  /** Writes the jobs of deliveries in this repository's transaction (no queue: none). */
+  async writeDeliveryJobs(jobs: readonly WebhookJob[], writer: DeliveryJobWriter | undefined): Promise<void> {
+    if (jobs.length > 0) await writer?.quick(jobs, this.db);
+  }
+
+  /** Writes a delivery's "due now" slow-lane job in this repository's transaction (no queue: none). */
+  async writeDeliveryJobNow(job: WebhookJob, writer: DeliveryJobWriter | undefined): Promise<void> {
+    await writer?.now(job, this.db);
   }
 
   // ── Records and webhooks ─────────────────────────────────────────────────────────────────
@@ -345,7 +367,7 @@ export class WebhooksRepository {
         'w.url',
         'w.secret_enc',
         'w.status as webhook_status',
-        'w.healthy_since',
+        'w.attempt_failures',
         'w.paused_until',
         sql<boolean>`(a.deleted_at IS NULL AND a.status = ${ApiAccessStatus.on} AND u.status = ${UserStatus.normal})`.as(
           'record_live',
@@ -403,6 +425,15 @@ export class WebhooksRepository {
         paused_until: null,
         healthy_since: eb.fn.coalesce('healthy_since', sql<Date>`${at}::timestamptz`),
       }))
+      .where('id', '=', webhookId)
+      .execute();
+  }
+
+  /** "Send a test" asked by hand: the receiver's pause ends now (its failures in a row stay counted). */
+  async resumeReceiver(webhookId: number): Promise<void> {
+    await this.db
+      .updateTable('api_webhooks')
+      .set({ paused_until: null })
       .where('id', '=', webhookId)
       .execute();
   }

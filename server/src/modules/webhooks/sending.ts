@@ -54,8 +54,8 @@ export function failureReason(outcome: { status: number } | { error: unknown }):
  * nothing twice. An event for a webhook switched off or a record no longer live is cancelled; a
  * ping or redelivery goes anyway (asked for by hand).
  *
- * Fairness per receiver: the quick lane sends only to a receiver whose last attempt succeeded;
- * any other delivery goes to the slow lane without an attempt (`later`). A receiver paused after
+ * Fairness per receiver: the quick lane sends only to a receiver whose last attempt did not fail
+ * (new or answering); a failing receiver's delivery goes to the slow lane without an attempt (`later`). A receiver paused after
  * failed attempts in a row is not sent to until the pause ends (its deliveries are put back,
  * nobody else's). A failed attempt pauses the receiver and, while attempts remain, answers `later`.
  */
@@ -73,7 +73,10 @@ export async function sendDelivery(
   }
   const at = clock.now();
   if (!lane.lastChance) {
-    if (lane.quick && delivery.healthy_since === null) return 'later';
+    // A receiver whose last attempt failed waits in the slow lane; a new one (never tried) gets the
+    // quick lane, so a test sent right after creating a webhook arrives at once. A new receiver
+    // that hangs holds one quick lane once, for one time-out: its failure sends it to the slow lane.
+    if (lane.quick && delivery.attempt_failures > 0) return 'later';
     if (delivery.paused_until !== null && delivery.paused_until > at) return 'later';
   }
   const secret = secretBox.open(delivery.secret_enc, webhookSecretContext(delivery.webhook_id));

@@ -13,7 +13,7 @@ import {
 } from '@dam/contract';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import type { WebhookJob, WebhookLane, WebhookOutcome } from '../../jobs/queue';
+import type { WebhookLane, WebhookOutcome } from '../../jobs/queue';
 import type { Clock } from '../../lib/clock';
 import { type AllowedNetworks, checkTargetUrl, type SafePostOptions, UrlRefused } from '../../lib/safe-http';
 import type { SecretBox } from '../../lib/secret-box';
@@ -34,6 +34,7 @@ import {
   webhookSecretContext,
 } from './deliver';
 import type {
+  DeliveryJobWriter,
   DeliveryRecord,
   ItemFacts,
   ListeningWebhook,
@@ -61,8 +62,11 @@ export interface WebhooksDependencies {
   allowed: AllowedNetworks;
   /** WEBHOOK_TIMEOUT_MS: one attempt, the whole exchange. */
   timeoutMs: number;
-  /** Queues the delivery jobs of new deliveries, each in its receiver's lane; without a queue they wait for one. */
-  enqueue?: ((deliveries: WebhookJob[]) => Promise<void>) | undefined;
+  /**
+   * Writes the delivery jobs of new deliveries, each in its receiver's lane, in the transaction that
+   * writes the deliveries; without a queue they wait for one.
+   */
+  deliveryJobs?: DeliveryJobWriter | undefined;
   warn: Warn;
   /** Name resolution (tests inject one); the system's by default. */
   lookup?: Lookup;
@@ -146,17 +150,22 @@ export class WebhooksService {
 
   /**
    * Queues a `ping` to the webhook now (whether it is on or off: the administrator asked). At most
-   * WEBHOOK_PENDING_PINGS_MAX pings of a webhook wait at a time: one more is the newest waiting one
-   * (its id answered again), so repeated clicks on a receiver that hangs queue nothing more.
+   * WEBHOOK_PENDING_PINGS_MAX pings of a webhook wait at a time: one more answers the newest waiting
+   * one's id and makes it due now, the receiver's pause ended (its fix is tried at once, not after
+   * the back-off); repeated clicks keep one job waiting for it, so a receiver that hangs gets
+   * nothing more queued. The ping and its job are written in one transaction.
    */
   async test(auth: AuthContext, id: number): Promise<{ deliveryId: number }> {
     requireAnyCode(auth, FunctionCode.api);
     await this.reachableWebhook(auth, id);
-    const made = await this.deps.repo.transaction(async (repo) => {
+    const deliveryId = await this.deps.repo.transaction(async (repo) => {
       await repo.lockWebhook(id);
       const [newest, ...older] = await repo.pendingDeliveries(id, 'ping');
-      if (newest !== undefined && older.length + 1 >= WEBHOOK_PENDING_PINGS_MAX)
-        return { deliveryId: newest, queued: false };
+      if (newest !== undefined && older.length + 1 >= WEBHOOK_PENDING_PINGS_MAX) {
+        await repo.resumeReceiver(id);
+        await repo.writeDeliveryJobNow({ deliveryId: newest, webhookId: id }, this.deps.deliveryJobs);
+        return newest;
+      }
       const [inserted] = await repo.insertDeliveries([
         {
           webhookId: id,
@@ -167,10 +176,10 @@ export class WebhooksService {
         },
       ]);
       if (!inserted) throw new Error('webhooks: a ping was not inserted');
-      return { deliveryId: inserted.deliveryId, queued: true };
+      await repo.writeDeliveryJobs([inserted], this.deps.deliveryJobs);
+      return inserted.deliveryId;
     });
-    if (made.queued) await this.enqueue([{ deliveryId: made.deliveryId, webhookId: id }]);
-    return { deliveryId: Number(made.deliveryId) };
+    return { deliveryId: Number(deliveryId) };
   }
 
   /** One page of a webhook's deliveries, newest first. */
@@ -202,16 +211,15 @@ export class WebhooksService {
     });
   }
 
-  private async queue(delivery: NewDelivery): Promise<{ deliveryId: number }> {
-    const [made] = await this.deps.repo.insertDeliveries([delivery]);
-    if (made === undefined) throw new Error('webhooks: a delivery without a journal entry was not inserted');
-    await this.enqueue([made]);
-    return { deliveryId: Number(made.deliveryId) };
-  }
-
-  private async enqueue(deliveries: WebhookJob[]): Promise<void> {
-    if (deliveries.length === 0 || !this.deps.enqueue) return;
-    await this.deps.enqueue(deliveries);
+  /** A new delivery and its job, in one transaction. */
+  private queue(delivery: NewDelivery): Promise<{ deliveryId: number }> {
+    return this.deps.repo.transaction(async (repo) => {
+      const [made] = await repo.insertDeliveries([delivery]);
+      if (made === undefined)
+        throw new Error('webhooks: a delivery without a journal entry was not inserted');
+      await repo.writeDeliveryJobs([made], this.deps.deliveryJobs);
+      return { deliveryId: Number(made.deliveryId) };
+    });
   }
 
   private async reachableAccess(auth: AuthContext, accessId: number): Promise<void> {
@@ -250,21 +258,19 @@ export class WebhooksService {
     let made = 0;
     for (let batch = 0; batch < DISPATCH_BATCHES_PER_PASS; batch += 1) {
       const result = await this.deps.repo.transaction((repo) => this.dispatchBatch(repo));
-      made += result.ids.length;
-      await this.enqueue(result.ids).catch((err: unknown) =>
-        this.deps.warn({ err, deliveries: result.ids.length }, 'webhook deliveries not queued'),
-      );
+      made += result.made;
       if (!result.more) break;
     }
     return made;
   }
 
-  private async dispatchBatch(repo: WebhooksRepository): Promise<{ ids: WebhookJob[]; more: boolean }> {
-    if (!(await repo.tryDispatchLock())) return { ids: [], more: false };
+  /** One batch of the journal: its deliveries, their jobs and the cursor move in one transaction. */
+  private async dispatchBatch(repo: WebhooksRepository): Promise<{ made: number; more: boolean }> {
+    if (!(await repo.tryDispatchLock())) return { made: 0, more: false };
     const [txid, id] = await repo.cursor();
     const entries = await repo.journalAfter(txid, id, DISPATCH_BATCH);
     const last = entries.at(-1);
-    if (!last) return { ids: [], more: false };
+    if (!last) return { made: 0, more: false };
     const webhooks = await repo.listeningWebhooks();
     const deliveries: NewDelivery[] = [];
     if (webhooks.length > 0) {
@@ -290,9 +296,10 @@ export class WebhooksService {
         }
       }
     }
-    const ids = await repo.insertDeliveries(deliveries);
+    const jobs = await repo.insertDeliveries(deliveries);
+    await repo.writeDeliveryJobs(jobs, this.deps.deliveryJobs);
     await repo.setCursor(last.txid, last.id);
-    return { ids, more: entries.length === DISPATCH_BATCH };
+    return { made: jobs.length, more: entries.length === DISPATCH_BATCH };
   }
 
   /** The rights of each record's user now (roles read once per pass), as the open calls use them. */
