@@ -48,8 +48,39 @@ describe('article numbers in file names (default ART_NUM_PATTERN)', () => {
   });
 
   it('takes at most ten article numbers from one name', () => {
-    const name = `${Array.from({ length: 14 }, (_, i) => `AB${10 + i}`).join('_')}.jpg`;
+    const name = `${Array.from({ length: 14 }, (_, i) => `AB${100 + i}`).join('_')}.jpg`;
     expect(extract(name)).toHaveLength(10);
+  });
+});
+
+describe('season codes and short codes are not article numbers (default ART_NUM_PATTERN)', () => {
+  // Issue 39: `SS26_lookbook_3pages.pdf` was read as article SS26 and flagged "not in the SKU data".
+  it.each([
+    'SS26_lookbook_3pages.pdf',
+    'FW2026-campaign.jpg',
+    'AW25_banner.png',
+    'PRE-SS27_drop.jpg',
+    'ss26 lookbook.jpg',
+    'SP26.jpg',
+    'SU2025_beach.jpg',
+    'HO25-gifting.png',
+    'FW26-01_look.jpg',
+    'AB12.jpg',
+    'US10_fit.jpg',
+  ])('finds nothing in %j', (name) => {
+    expect(extract(name)).toEqual([]);
+  });
+
+  it.each([
+    ['SHOE123-01_SS26.jpg', ['SHOE123-01']],
+    ['FW2026_CW2288-111_lookbook.jpg', ['CW2288-111']],
+    ['SHOE123-01_EU42.jpg', ['SHOE123-01']],
+    // adidas numbers share the FW prefix: four digits that are no year are still an article number.
+    ['FW3273_side.jpg', ['FW3273']],
+    ['SS2601-02.jpg', ['SS2601-02']],
+    ['ABC12.jpg', ['ABC12']],
+  ])('%s → %j', (name, expected) => {
+    expect(extract(name)).toEqual(expected);
   });
 });
 

@@ -2,11 +2,20 @@ import { ART_NUMS_PER_NAME_MAX } from '@dam/contract';
 
 /**
  * Default ART_NUM_PATTERN: two or more letters, two or more digits, optionally a dash and a
- * 1–3 digit colourway (`SHOE123-01`, `CW2288-111`, `GZ5922`, `ARHR013-1`). Matched regardless of
- * case. Purely numeric styles (`374915-01`) or numbers with letters after the digits
- * (`1011B548-001`, `M990GL6`) need a pattern of their own.
+ * 1–3 digit colourway (`SHOE123-01`, `CW2288-111`, `GZ5922`, `ARHR013-1`, `AB12-3`). Matched
+ * regardless of case. Two kinds of codes of that shape are refused, as file names carry them
+ * often and they are no brand's article numbers (issue 39):
+ * - season codes: SS/FW/AW/SP/SU/FA/HO/PF with a two-digit year or a year 19xx/20xx, with or
+ *   without a dash and number after it (`SS26`, `FW2026`, `AW25`, `PRE-SS27`, `FW26-01`);
+ *   `FW3273` (adidas) has no year and stays an article number;
+ * - bare four-character codes, two letters and two digits without a colourway (`AB12`, sizes
+ *   `US10`, `EU42`).
+ * Purely numeric styles (`374915-01`) or numbers with letters after the digits (`1011B548-001`,
+ * `M990GL6`) need a pattern of their own.
  */
-export const DEFAULT_ART_NUM_PATTERN = '[A-Z]{2,}\\d{2,}(?:-\\d{1,3})?';
+const SEASON_CODE = '(?:SS|FW|AW|SP|SU|FA|HO|PF)(?:\\d{2}|(?:19|20)\\d{2})(?!\\d)';
+const BARE_SHORT_CODE = '[A-Z]{2}\\d{2}(?!\\d|-\\d)';
+export const DEFAULT_ART_NUM_PATTERN = `(?!${SEASON_CODE})(?!${BARE_SHORT_CODE})[A-Z]{2,}\\d{2,}(?:-\\d{1,3})?`;
 
 /**
  * Compiles ART_NUM_PATTERN for extraction: case-insensitive, global, and only where the match
