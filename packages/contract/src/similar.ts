@@ -35,6 +35,11 @@ export const FingerprintStatusCode = {
 
 /** At most this many files a similar-check call; a batch of the upload dialog is sent in these. */
 export const SIMILAR_CHECK_MAX_FILES = 200;
+/**
+ * Fingerprint lookups a person may ask for a minute over the similar checks and "similar images"
+ * (a call for 200 files counts 200); the upload panel paces its checks within part of it.
+ */
+export const SIMILAR_LOOKUPS_PER_MINUTE = 2_000;
 /** At most this many matches a file is answered with. */
 export const SIMILAR_MATCHES_MAX = 5;
 /** At most this many neighbours a file's "similar images" lists, in each of its two lists. */

@@ -3,7 +3,15 @@
 import { FIRST_ANSWERS_ELEMENT_ID } from '@dam/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken, setToken } from '../auth/token';
-import { ApiError, apiRequest, askEarly, call, endpointUrl, setSessionExpiredHandler } from './client';
+import {
+  ApiError,
+  apiRequest,
+  askEarly,
+  call,
+  endpointUrl,
+  retryAfterMsOf,
+  setSessionExpiredHandler,
+} from './client';
 import { endpoints } from './endpoints';
 import { notifyError, setNotifier } from './notify';
 
@@ -67,6 +75,32 @@ describe('API client', () => {
     expect(endpointUrl(endpoints.redeemDownloadTicket, { query: { ticket: 't1' } })).toBe(
       '/ske-api/v1_0/file/download?ticket=t1',
     );
+  });
+
+  it('carries a 429’s Retry-After in milliseconds, so a caller can wait it out', async () => {
+    const refused = (retryAfter: string | null) =>
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ success: false, result: null, errorCode: 'SE_429', errorDesc: '太频繁' }),
+            {
+              status: 429,
+              headers: {
+                'content-type': 'application/json',
+                ...(retryAfter === null ? {} : { 'retry-after': retryAfter }),
+              },
+            },
+          ),
+      );
+    vi.stubGlobal('fetch', refused('17'));
+    const failure = await apiRequest('POST', '/x', { silent: true }).catch((e) => e);
+    expect(failure).toMatchObject({ code: 'SE_429', status: 429, retryAfterMs: 17_000 });
+    vi.stubGlobal('fetch', refused(null));
+    const bare = await apiRequest('POST', '/x', { silent: true }).catch((e) => e);
+    expect(bare).toMatchObject({ status: 429, retryAfterMs: undefined });
+    expect(retryAfterMsOf(new Date(61_000).toUTCString(), 1_000)).toBe(60_000);
+    expect(retryAfterMsOf('soon')).toBeUndefined();
+    expect(shown).toEqual([]);
   });
 
   it('throws the server’s localised error and shows it', async () => {

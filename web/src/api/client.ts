@@ -30,9 +30,20 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK' | 'TIMEOUT',
     readonly desc: string,
     readonly status: number,
+    /** A 429's Retry-After in milliseconds, when the answer carried one. */
+    readonly retryAfterMs?: number,
   ) {
     super(desc);
   }
+}
+
+/** Retry-After in milliseconds: whole seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function retryAfterMsOf(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 export interface RequestOptions {
@@ -242,11 +253,18 @@ export async function apiRequest<T>(
       envelope.errorCode,
       envelope.errorDesc ?? i18n.t('errors.system'),
       response.status,
+      retryAfterMsOf(response.headers.get('retry-after')),
     );
   } else if (response.status === 504) {
     failure = new ApiError('TIMEOUT', i18n.t('errors.timeout'), 504);
   } else {
-    failure = new ApiError('SE_500', i18n.t('errors.system'), response.status);
+    // A proxy's 429 without our envelope still carries when to come back.
+    failure = new ApiError(
+      'SE_500',
+      i18n.t('errors.system'),
+      response.status,
+      retryAfterMsOf(response.headers.get('retry-after')),
+    );
   }
   if (failure.code === 'SE_501') {
     const viaSso = signedInWithSso();

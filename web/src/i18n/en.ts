@@ -1522,6 +1522,7 @@ const en: Messages = {
       remove: 'Move to recycle bin',
       removeConfirm: 'Move the file just uploaded to the recycle bin?',
       removed: 'Moved to the recycle bin',
+      notDone: 'Near-duplicate check not done (the server did not answer)',
     },
   },
   colour: {

@@ -1329,6 +1329,7 @@ const zhApp = {
       remove: '移到回收站',
       removeConfirm: '把刚上传的文件移到回收站？',
       removed: '已移到回收站',
+      notDone: '未完成相似检查（服务器未应答）',
     },
   },
   colour: {

@@ -5,6 +5,7 @@ import {
   FingerprintStatusCode,
   type PaletteColour,
   paletteDistance,
+  SIMILAR_LOOKUPS_PER_MINUTE,
   SIMILAR_MATCHES_MAX,
   SIMILAR_OF_FILE_MAX,
   type SimilarAfterResult,
@@ -37,7 +38,7 @@ const LOOKUP_CONCURRENCY = 4;
  * "similar images" (a lookup is a few to tens of milliseconds of database time: 2,000 keep one user
  * under a core). A batch of 200 files counts 200.
  */
-export const LOOKUPS_PER_MINUTE = 2_000;
+export const LOOKUPS_PER_MINUTE = SIMILAR_LOOKUPS_PER_MINUTE;
 /** "Same colours" lists neighbours within the loose colour-search tolerance. */
 const BY_COLOUR_MAX_DISTANCE = COLOUR_TOLERANCES.loose;
 

@@ -542,12 +542,17 @@ describe('near-duplicates and similar images', () => {
     const one = { files: [{ key: 'one', hash: randomHash(), colours: RED }] };
     const refused = await attempt(t.app, endpoints.similarCheck, { token: user.token, body: one });
     expect(refused.errorCode).toBe('SE_429');
+    // The upload panel waits this long before asking again (issue 39 item 7): the minute's end.
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     // The panel's check and "similar images" draw on the same budget.
     const after = await attempt(t.app, endpoints.similarAfterUpload, {
       token: user.token,
       body: { idList: [1] },
     });
     expect(after.errorCode).toBe('SE_429');
+    expect(Number(after.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // Others are not affected.
     expect((await attempt(t.app, endpoints.similarCheck, { token: me.token, body: one })).status).toBe(200);
   });

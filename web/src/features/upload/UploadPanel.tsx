@@ -149,6 +149,15 @@ export function UploadPanel() {
                       <CheckCircleFilled /> {t('upload.panel.finished')} · {formatSize(row.size)}
                     </Typography.Text>
                   )}
+                  {row.id !== undefined && similar.notDone.has(row.id) && (
+                    <Typography.Text
+                      type="secondary"
+                      className={styles.state}
+                      data-testid="upload-panel-similar-not-done"
+                    >
+                      {t('similar.after.notDone')}
+                    </Typography.Text>
+                  )}
                   {row.id !== undefined && similar.matches.has(row.id) && (
                     <Suspense fallback={null}>
                       <SimilarAfterNote

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import type { FingerprintStatus, SimilarAfterResult } from '@dam/contract';
+import { type FingerprintStatus, SIMILAR_LOOKUPS_PER_MINUTE, type SimilarAfterResult } from '@dam/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FinishedUpload } from '../../upload/manager';
 import { similarItem } from '../similar/fixtures';
-import { SIMILAR_AFTER_MAX_MS, SIMILAR_AFTER_POLL_MS, useSimilarAfter } from './useSimilarAfter';
+import { useSimilarAfter } from './useSimilarAfter';
 
 const done = (id: number, over: Partial<FinishedUpload> = {}): FinishedUpload => ({
   id,
@@ -16,18 +16,17 @@ const done = (id: number, over: Partial<FinishedUpload> = {}): FinishedUpload =>
   ...over,
 });
 
-function setUp(finished: FinishedUpload[], answer: (ids: number[], call: number) => SimilarAfterResult) {
-  let calls = 0;
-  const ask = vi.fn(async (ids: number[]) => answer(ids, ++calls));
+function setUp(finished: FinishedUpload[], ask: (ids: number[]) => Promise<SimilarAfterResult>) {
+  const asked = vi.fn(ask);
   const client = new QueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  const hook = renderHook(({ list }) => useSimilarAfter(list, { ask }), {
+  const hook = renderHook(({ list }) => useSimilarAfter(list, { ask: asked }), {
     wrapper,
     initialProps: { list: finished },
   });
-  return { ask, hook };
+  return { ask: asked, hook };
 }
 
 const entry = (id: number, fingerprint: FingerprintStatus, items = 0) => ({
@@ -38,75 +37,113 @@ const entry = (id: number, fingerprint: FingerprintStatus, items = 0) => ({
   soleRecord: true,
 });
 
+/**
+ * The server's budget as it keeps it: lookups a person asks for in a fixed minute, a call for n
+ * uploads counting n; past it SE_429 with Retry-After (seconds to the window's end, as the
+ * typed client hands it on in milliseconds).
+ */
+function budgetedServer(answer: (id: number) => SimilarAfterResult[number]) {
+  const counted = new Map<number, number>();
+  let refusals = 0;
+  const ask = async (ids: number[]) => {
+    const now = Date.now();
+    const window = Math.floor(now / 60_000);
+    const used = (counted.get(window) ?? 0) + ids.length;
+    counted.set(window, used);
+    if (used > SIMILAR_LOOKUPS_PER_MINUTE) {
+      refusals += 1;
+      const retryAfterMs = Math.ceil(((window + 1) * 60_000 - now) / 1000) * 1000;
+      throw Object.assign(new Error('SE_429'), { code: 'SE_429', status: 429, retryAfterMs });
+    }
+    return ids.map(answer);
+  };
+  return { ask, refusals: () => refusals };
+}
+
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
+let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   vi.useFakeTimers();
+  consoleError = vi.spyOn(console, 'error');
 });
 afterEach(() => {
+  consoleError.mockRestore();
   vi.useRealTimers();
 });
 
 describe('the upload panel’s check after upload', () => {
-  it('asks only for uploads the dialog did not compare, every 5 s until none is pending', async () => {
-    const { ask, hook } = setUp([done(1), done(2, { similarChecked: true }), done(3)], (ids, call) =>
-      ids.map((id) => (call < 3 && id === 3 ? entry(id, 'pending') : entry(id, 'ready', id === 3 ? 2 : 0))),
-    );
-    await advance(0);
-    expect(ask).toHaveBeenCalledTimes(1);
-    expect(ask.mock.calls[0]?.[0]).toEqual([1, 3]);
-    expect(hook.result.current.matches.size).toBe(0);
-    await advance(SIMILAR_AFTER_POLL_MS - 1);
-    expect(ask).toHaveBeenCalledTimes(1);
-    await advance(1);
-    expect(ask).toHaveBeenCalledTimes(2);
-    await advance(SIMILAR_AFTER_POLL_MS);
-    expect(ask).toHaveBeenCalledTimes(3);
-    await advance(10);
-    // Every fingerprint is made: the matches show and the asking stops.
-    expect([...hook.result.current.matches.keys()]).toEqual([3]);
-    expect(hook.result.current.matches.get(3)?.items.map((item) => item.id)).toEqual([100, 101]);
-    expect(hook.result.current.matches.get(3)).toMatchObject({ itemId: 1003, soleRecord: true });
-    await advance(60_000);
-    expect(ask).toHaveBeenCalledTimes(3);
-
-    // Dismissed: the note goes, nothing is asked.
-    act(() => hook.result.current.dismiss(3));
-    expect(hook.result.current.matches.size).toBe(0);
-    expect(ask).toHaveBeenCalledTimes(3);
-  });
-
-  it('gives up 10 minutes after the upload finished when the fingerprint never comes', async () => {
-    const { ask } = setUp([done(1)], (ids) => ids.map((id) => entry(id, 'pending')));
-    await advance(0);
-    await advance(SIMILAR_AFTER_MAX_MS + 60_000);
-    const asked = ask.mock.calls.length;
-    expect(asked).toBe(SIMILAR_AFTER_MAX_MS / SIMILAR_AFTER_POLL_MS + 1);
-    await advance(10 * 60_000);
-    expect(ask).toHaveBeenCalledTimes(asked);
-  });
-
-  it('says nothing and stops when the server fails; asks nothing when all were compared', async () => {
-    const failing = setUp([done(1)], () => {
-      throw new Error('offline');
+  it('checks all of 200 uploads finishing one by one, in batches, within the server’s budget', async () => {
+    // Every 10th upload looks like a file in the archive, and its fingerprint takes a while.
+    const made = new Map<number, number>();
+    const server = budgetedServer((id) => {
+      const polls = (made.get(id) ?? 0) + 1;
+      made.set(id, polls);
+      return entry(id, id % 10 === 0 && polls < 2 ? 'pending' : 'ready', id % 10 === 0 ? 1 : 0);
     });
-    await advance(0);
-    await advance(30_000);
-    expect(failing.ask).toHaveBeenCalledTimes(1);
+    const list: FinishedUpload[] = [];
+    const { ask, hook } = setUp(list, server.ask);
+    for (let id = 1; id <= 200; id++) {
+      list.push(done(id));
+      hook.rerender({ list: [...list] });
+      await advance(100);
+    }
+    await advance(5 * 60_000);
+
+    // Every look-alike is shown: none of the checks was dropped.
+    expect([...hook.result.current.matches.keys()].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => (i + 1) * 10),
+    );
+    expect(hook.result.current.notDone.size).toBe(0);
+    // A call every second of uploads at most (plus the second asks of the 20 pending ones), each
+    // asking only about what is not answered yet.
+    expect(ask.mock.calls.length).toBeLessThanOrEqual(Math.ceil(200 / 10) + 20);
+    expect(ask.mock.calls.flatMap(([ids]) => ids).length).toBeLessThanOrEqual(200 + 20);
+    expect(server.refusals()).toBe(0);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('waits out a 429’s Retry-After and asks again rather than dropping the check', async () => {
+    let calls = 0;
+    const { ask, hook } = setUp([done(1), done(2)], async (ids) => {
+      calls += 1;
+      if (calls === 1) throw Object.assign(new Error('SE_429'), { status: 429, retryAfterMs: 20_000 });
+      return ids.map((id) => entry(id, 'ready', id === 2 ? 1 : 0));
+    });
+    await advance(2_000);
+    expect(ask).toHaveBeenCalledTimes(1);
+    await advance(18_000);
+    expect(ask).toHaveBeenCalledTimes(1);
+    await advance(1_000);
+    expect(ask).toHaveBeenCalledTimes(2);
+    expect(ask.mock.calls[1]?.[0]).toEqual([1, 2]);
+    expect([...hook.result.current.matches.keys()]).toEqual([2]);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('says the check was not done when the server keeps failing; asks nothing when all were compared', async () => {
+    const failing = setUp([done(1)], async () => {
+      throw Object.assign(new Error('offline'), { status: 0 });
+    });
+    await advance(5 * 60_000);
+    expect(failing.ask.mock.calls.length).toBeGreaterThan(1);
+    expect([...failing.hook.result.current.notDone]).toEqual([1]);
     expect(failing.hook.result.current.matches.size).toBe(0);
 
-    const none = setUp([done(2, { similarChecked: true })], () => []);
+    const none = setUp([done(2, { similarChecked: true })], async () => []);
     await advance(30_000);
     expect(none.ask).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
-  it('asks again, with the new one, when another upload finishes', async () => {
-    const first = done(1);
-    const { ask, hook } = setUp([first], (ids) => ids.map((id) => entry(id, 'ready', id === 1 ? 1 : 0)));
-    await advance(0);
-    hook.rerender({ list: [first, done(2)] });
-    await advance(0);
-    expect(ask.mock.calls.map(([ids]) => ids)).toEqual([[1], [1, 2]]);
-    expect([...hook.result.current.matches.keys()]).toEqual([1]);
+  it('puts a note away when dismissed, asking nothing more', async () => {
+    const { ask, hook } = setUp([done(3)], async (ids) => ids.map((id) => entry(id, 'ready', 2)));
+    await advance(2_000);
+    expect(hook.result.current.matches.get(3)).toMatchObject({ itemId: 1003, soleRecord: true });
+    expect(hook.result.current.matches.get(3)?.items.map((item) => item.id)).toEqual([100, 101]);
+    act(() => hook.result.current.dismiss(3));
+    expect(hook.result.current.matches.size).toBe(0);
+    await advance(60_000);
+    expect(ask).toHaveBeenCalledTimes(1);
   });
 });
