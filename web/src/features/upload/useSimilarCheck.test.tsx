@@ -130,6 +130,39 @@ describe('the upload dialog’s similar check', () => {
     expect([...hook.result.current.compared].map((file) => file.name)).toEqual(['tiny.png']);
   });
 
+  it('sends a check refused with 429 again after its Retry-After, and nothing before it (issue 39 item 7)', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    let calls = 0;
+    const files = Array.from({ length: 250 }, (_, i) => picked(`p${i}.jpg`));
+    const { check, hook } = setUp(files, (batch) => {
+      calls += 1;
+      // The first batch of 200 is refused (the person's minute is used up for 7 s more).
+      if (calls === 1) throw Object.assign(new Error('SE_429'), { status: 429, retryAfterMs: 7_000 });
+      return { maxDistance: 10, list: [{ key: batch[0]?.key as string, items: [similarItem({ id: 7 })] }] };
+    });
+    await advance(0);
+    await advance(500);
+    expect(check.mock.calls.map(([batch]) => batch.length)).toEqual([200, 50]);
+    expect(hook.result.current.compared.size).toBe(50);
+    // A file added meanwhile waits too.
+    hook.rerender({ list: [...files, picked('late.jpg')] });
+    await advance(1_000);
+    await advance(1_000);
+    expect(check).toHaveBeenCalledTimes(2);
+    await advance(4_999);
+    expect(check).toHaveBeenCalledTimes(2);
+    // Sent again, with the late file, as soon as the wait is over.
+    await advance(1);
+    expect(check.mock.calls.slice(2).map(([batch]) => batch.length)).toEqual([200, 1]);
+    expect(check.mock.calls[2]?.[0]).toEqual(check.mock.calls[0]?.[0]);
+    expect(hook.result.current.compared.size).toBe(251);
+    expect(hook.result.current.matches.get(files[0]?.file as File)?.[0]?.id).toBe(7);
+    await advance(60_000);
+    expect(check).toHaveBeenCalledTimes(4);
+    expect(consoleError).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
   it('does nothing when switched off (a new version of a file)', async () => {
     const fingerprint = vi.fn(async () => ready(1));
     const check = vi.fn();

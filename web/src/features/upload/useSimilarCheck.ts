@@ -14,6 +14,9 @@ import type { PickedFile } from '../../upload/pickFiles';
 export const SIMILAR_CHECK_DEBOUNCE_MS = 500;
 /** …but a long run of hashing still sends what it has this often. */
 export const SIMILAR_CHECK_MAX_WAIT_MS = 3_000;
+/** A 429 without Retry-After is asked again after 2 s, 4 s, 8 s… at most a minute apart. */
+const REFUSED_BACK_OFF_MS = 2_000;
+const REFUSED_BACK_OFF_MAX_MS = 60_000;
 
 export interface SimilarCheckDeps {
   /** One file's fingerprint (default: the worker pool of the dialog). */
@@ -44,7 +47,8 @@ const checkOnServer: SimilarCheckDeps['check'] = (files) =>
  * The upload dialog's near-duplicate check (issue 17, plan §5.1): each picked picture is hashed in
  * the browser as soon as it is picked; the fingerprints are sent in batches of at most 200 once
  * hashing pauses for 500 ms. It never holds up the upload and says nothing when it fails: a file
- * it could not check is compared after upload, with the server's own fingerprint.
+ * it could not check is compared after upload, with the server's own fingerprint. A check refused
+ * with 429 is sent again after its Retry-After (issue 39 item 7).
  */
 export function useSimilarCheck(
   files: PickedFile[],
@@ -60,6 +64,11 @@ export function useSimilarCheck(
   const sent = useRef(new Set<string>());
   /** When the oldest fingerprint not yet sent came in. */
   const waitingSince = useRef<number | null>(null);
+  /** No check before this: the server refused one with 429 and said when to come back. */
+  const pausedUntil = useRef(0);
+  const refusals = useRef(0);
+  /** Grows when a batch is refused: its fingerprints are due again once the pause is over. */
+  const [retries, setRetries] = useState(0);
   const [prints, setPrints] = useState<Record<string, BrowserFingerprint>>({});
   const [found, setFound] = useState<Record<string, SimilarItem[]>>({});
   const [answered, setAnswered] = useState<Record<string, true>>({});
@@ -102,6 +111,7 @@ export function useSimilarCheck(
   });
 
   // Send the fingerprints that came in, once hashing pauses, in batches of at most 200.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `retries` re-sends refused fingerprints.
   useEffect(() => {
     if (!enabled) return;
     const inDialog = new Set(files.map((picked) => keys.current.get(picked.file)));
@@ -115,9 +125,12 @@ export function useSimilarCheck(
       return;
     }
     waitingSince.current ??= Date.now();
-    const delay = Math.min(
-      SIMILAR_CHECK_DEBOUNCE_MS,
-      Math.max(0, waitingSince.current + SIMILAR_CHECK_MAX_WAIT_MS - Date.now()),
+    const delay = Math.max(
+      Math.min(
+        SIMILAR_CHECK_DEBOUNCE_MS,
+        Math.max(0, waitingSince.current + SIMILAR_CHECK_MAX_WAIT_MS - Date.now()),
+      ),
+      pausedUntil.current - Date.now(),
     );
     const timer = setTimeout(() => {
       waitingSince.current = null;
@@ -127,6 +140,7 @@ export function useSimilarCheck(
         for (const entry of batch) sent.current.add(entry.key);
         check(batch).then(
           (result) => {
+            refusals.current = 0;
             setAnswered((all) => ({
               ...all,
               ...Object.fromEntries(batch.map((entry) => [entry.key, true as const])),
@@ -138,14 +152,23 @@ export function useSimilarCheck(
                 ...Object.fromEntries(withMatches.map((entry) => [entry.key, entry.items])),
               }));
           },
-          () => {
-            // Silent: a failed check never bothers the upload (the panel compares after it).
+          (failure: { status?: number; retryAfterMs?: number } | undefined) => {
+            // Silent: a failed check never bothers the upload (the panel compares after it). A 429
+            // is the person's budget running out for a while: sent again once it is back.
+            if (failure?.status !== 429) return;
+            refusals.current += 1;
+            const wait =
+              failure.retryAfterMs ??
+              Math.min(REFUSED_BACK_OFF_MAX_MS, REFUSED_BACK_OFF_MS * 2 ** (refusals.current - 1));
+            pausedUntil.current = Math.max(pausedUntil.current, Date.now() + wait);
+            for (const entry of batch) sent.current.delete(entry.key);
+            setRetries((count) => count + 1);
           },
         );
       }
     }, delay);
     return () => clearTimeout(timer);
-  }, [enabled, files, prints]);
+  }, [enabled, files, prints, retries]);
 
   return useMemo(() => {
     const matches = new Map<File, SimilarItem[]>();
