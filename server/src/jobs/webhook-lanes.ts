@@ -26,7 +26,7 @@ export const WEBHOOK_SLOW_QUEUE = 'webhook-slow';
 /** Quick lanes per process: a hanging receiver holds one for up to WEBHOOK_TIMEOUT_MS. */
 const QUICK_LANES = 4;
 /** Slow lanes per process. */
-const SLOW_LANES = 2;
+export const SLOW_LANES = 2;
 /** pg-boss retries a slow-lane job has beyond its attempts: each pass while the receiver is paused uses one. */
 const PAUSED_PASSES = 16;
 

@@ -12,6 +12,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { startWebhookReceiver, type TestWebhookReceiver } from '../../../test/peers/webhook-receiver';
+import { SLOW_LANES } from '../../jobs/webhook-lanes';
 
 /** More receivers that hang than a process has lanes of either kind (4 quick, 2 slow). */
 const HANGING_RECEIVERS = 6;
@@ -218,17 +219,19 @@ describe('webhooks: fair delivery per receiver', () => {
       .map((r) => JSON.parse(r.body) as { type: string; data: { assetId: number } });
     expect(arrived.at(-1)).toMatchObject({ type: 'asset.created', data: { assetId: file.id } });
 
-    // Every hanging receiver got its failed first attempt and at most one hanging one; nothing of
-    // theirs ended a second attempt.
+    // Every hanging receiver got its failed first attempt and hanging ones only in the slow lanes;
+    // nothing of theirs ended a second attempt. pg-boss counts a group's active jobs without a lock,
+    // so two slow fetch loops woken by the same send may both take one of a group (docs/decisions.md,
+    // "Webhook delivery is fair per receiver"): a receiver has at most SLOW_LANES in flight there.
     const hangingDeliveries = await deliveriesOf(hangingIds);
     expect(hangingDeliveries).toHaveLength(HANGING_RECEIVERS * (WEBHOOK_PENDING_PINGS_MAX + 1));
     expect(hangingDeliveries.every((d) => d.state === 'pending' && d.attempts <= 1)).toBe(true);
-    for (const hook of hanging) expect(receiver.to(hook.path).length).toBeLessThanOrEqual(2);
+    for (const hook of hanging) expect(receiver.to(hook.path).length).toBeLessThanOrEqual(1 + SLOW_LANES);
 
-    // The queue: at most one delivery of a receiver in flight per lane, none of theirs in the quick
+    // The queue: a receiver's deliveries in flight bounded by the lanes, none of theirs in the quick
     // lane, and the clicks at the cap left at most one "due now" job waiting per receiver (and one running).
     const jobs = await jobsByGroup();
-    for (const row of jobs.filter((j) => j.state === 'active')) expect(row.n).toBe(1);
+    for (const row of jobs.filter((j) => j.state === 'active')) expect(row.n).toBeLessThanOrEqual(SLOW_LANES);
     expect(
       jobs.some(
         (j) =>
