@@ -29,14 +29,23 @@ function newestChange(entry: string): number {
  * processes load the config again (and inherit the runner's environment), and a rebuild there
  * would swap the assets under the running server while a source is being edited.
  */
+/**
+ * Where the journeys' build goes: web/dist, or E2E_WEB_DIST when set, so two journey runs from one
+ * checkout (two people, or a run beside `npm run build`) never swap assets under each other's server.
+ */
+export const e2eWebDist = process.env.E2E_WEB_DIST
+  ? path.resolve(process.env.E2E_WEB_DIST)
+  : path.join(web, 'dist');
+
 export function buildWebIfStale(): void {
   if (process.env.E2E_WEB_CHECKED) return;
   process.env.E2E_WEB_CHECKED = '1';
-  const built = path.join(web, 'dist', 'index.html');
+  const built = path.join(e2eWebDist, 'index.html');
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
   if (builtAt >= Math.max(...SOURCES.map(newestChange))) return;
   console.log('[e2e] web/dist is missing or older than the sources: running vite build');
-  const result = spawnSync('npm', ['run', '--silent', 'build', '--workspace', 'web'], {
+  const outDir = ['--', '--outDir', e2eWebDist, '--emptyOutDir'];
+  const result = spawnSync('npm', ['run', '--silent', 'build', '--workspace', 'web', ...outDir], {
     cwd: root,
     stdio: 'inherit',
   });

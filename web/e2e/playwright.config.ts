@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { buildWebIfStale } from './build-web';
+import { buildWebIfStale, e2eWebDist } from './build-web';
 import { chromiumLaunchOptions } from './chromium';
 import { PEER_PORTS, PEERS_URL } from './peer-ports';
 import { ssoServerEnv } from './sso-peer';
@@ -75,6 +75,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
+        WEB_DIST_DIR: e2eWebDist,
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
