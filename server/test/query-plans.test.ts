@@ -67,6 +67,14 @@ describe.runIf(process.env.TEST_DB === 'postgres')('query plans at scale (Postgr
     ['normal', /items_listing_time|items_live_time/],
     ['nameAsc', /items_listing_name /],
     ['nameDesc', /items_listing_name_desc/],
+    ['uploadedAsc', /items_listing_time_asc/],
+    ['uploadedDesc', /items_listing_time|items_live_time/],
+    ['modifiedAsc', /items_listing_modified_asc/],
+    ['modifiedDesc', /items_listing_modified /],
+    ['sizeAsc', /items_listing_size_asc/],
+    ['sizeDesc', /items_listing_size /],
+    ['typeAsc', /items_listing_type_asc/],
+    ['typeDesc', /items_listing_type /],
   ] as Array<[ListOrder, RegExp]>)(
     'lists a page of the big folder in order %s by walking an index',
     async (order, index) => {

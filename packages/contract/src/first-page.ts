@@ -1,5 +1,5 @@
 import { routes } from './endpoints/routes';
-import { RankStatus } from './items-values';
+import { RankStatus, SortField } from './items-values';
 import type { ColourTolerance } from './similar-values';
 
 // The calls a page of the web app makes first, by the page's address (issue 12 goal 4). The web
@@ -35,8 +35,11 @@ export function folderListingQuery(
   pageNo: number,
   sort: SortState = DEFAULT_SORT,
   filter: ListingFilter = {},
+  sortBy: SortField = SortField.name,
 ) {
-  return { folderDataId: folderId, pageNo, pageSize: FOLDER_PAGE_SIZE, rankStatus: sort, ...filter };
+  // By name, or in the default order, the address is the one it was before sortBy existed.
+  const by = sort !== RankStatus.normal && sortBy !== SortField.name ? { sortBy } : {};
+  return { folderDataId: folderId, pageNo, pageSize: FOLDER_PAGE_SIZE, rankStatus: sort, ...by, ...filter };
 }
 
 export type QueryValues = Record<

@@ -14,6 +14,20 @@ export type ItemState = (typeof ItemState)[keyof typeof ItemState];
 export const RankStatus = { normal: '0', up: '1', down: '2' } as const;
 export type RankStatus = (typeof RankStatus)[keyof typeof RankStatus];
 
+/**
+ * What a folder listing's up/down order sorts by (issue 39): name (the default, as before this
+ * field), upload time, last change, size (all formats' latest records) or type (the formats, then
+ * the name). Folders always come first; ties are broken by id. rankStatus normal ignores it.
+ */
+export const SortField = {
+  name: 'name',
+  uploaded: 'uploaded',
+  modified: 'modified',
+  size: 'size',
+  type: 'type',
+} as const;
+export type SortField = (typeof SortField)[keyof typeof SortField];
+
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
 

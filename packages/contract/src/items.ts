@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { ItemType, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, RankStatus } from './items-values';
+import { ItemType, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, RankStatus, SortField } from './items-values';
 import { FILE_NAME_MAX_CHARS, nameProblem } from './names';
 import { colourFilterFields } from './similar-values';
 
@@ -83,6 +83,8 @@ export const folderListingRequestSchema = pagingSchema.extend({
   /** Accepted for compatibility; the folder is named by folderDataId. */
   path: z.string().max(2000).optional(),
   rankStatus: rankStatusSchema,
+  /** What rankStatus up/down sorts by (issue 39); by name when left out, as before. */
+  sortBy: z.enum(SortField).optional(),
   tagIdList: z.array(id).max(100).optional(),
   /** Files whose dominant colours are near this one (issue 17). */
   ...colourFilterFields,

@@ -1,4 +1,4 @@
-import { ItemState, ItemType, UploadStatus } from '@dam/contract';
+import { ItemState, ItemType, RankStatus, SortField, UploadStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, ItemRow } from '../../db/schema';
@@ -16,7 +16,34 @@ import {
 
 export type { ItemWithOwner, Viewer } from './queries.repository';
 
-export type ListOrder = 'normal' | 'nameAsc' | 'nameDesc';
+/** The default order (folders, then newest first), or a field up or down (issue 39). */
+export type ListOrder = 'normal' | `${SortField}${'Asc' | 'Desc'}`;
+
+/**
+ * The sort keys of each field after "folders first", before the id that breaks ties: each order
+ * matches one listing index (items_listing_* of migrations 002, 013 and 029) exactly, so a page
+ * is an index range whatever the folder's size.
+ */
+const SORT_KEYS: Record<SortField, ReturnType<typeof sql>[]> = {
+  name: [sql`lower(items.name)`],
+  uploaded: [sql`items.created_at`],
+  modified: [sql`items.updated_at`],
+  size: [sql`items.total_size`],
+  type: [sql`items.file_formats`, sql`lower(items.name)`],
+};
+
+/** The order of a listing request: rankStatus up/down by sortBy (name when left out), else the default. */
+export function listOrderOf(rank: RankStatus, sortBy: SortField = SortField.name): ListOrder {
+  if (rank === RankStatus.up) return `${sortBy}Asc`;
+  if (rank === RankStatus.down) return `${sortBy}Desc`;
+  return 'normal';
+}
+
+/** The field and direction of an order other than the default. */
+export function sortOf(order: Exclude<ListOrder, 'normal'>): { field: SortField; direction: 'asc' | 'desc' } {
+  const direction = order.endsWith('Asc') ? 'asc' : 'desc';
+  return { field: order.slice(0, order.length - (direction === 'asc' ? 3 : 4)) as SortField, direction };
+}
 
 export interface ListingFilter {
   minCreatedAt?: Date | undefined;
@@ -199,13 +226,14 @@ export class ItemsRepository {
     if (colour) query = query.where((eb) => hasColourNear(eb, colour));
     // The leading expressions match the listing indexes exactly, so a page is an index range.
     const foldersFirst = sql`(items.type <> ${sql.lit(ItemType.folder)})`;
-    query =
-      order === 'normal'
-        ? query.orderBy(foldersFirst).orderBy('items.created_at', 'desc').orderBy('items.id', 'desc')
-        : query
-            .orderBy(foldersFirst)
-            .orderBy(sql`lower(items.name)`, order === 'nameAsc' ? 'asc' : 'desc')
-            .orderBy('items.id', order === 'nameAsc' ? 'asc' : 'desc');
+    query = query.orderBy(foldersFirst);
+    if (order === 'normal') {
+      query = query.orderBy('items.created_at', 'desc').orderBy('items.id', 'desc');
+    } else {
+      const { field, direction } = sortOf(order);
+      for (const key of SORT_KEYS[field]) query = query.orderBy(key, direction);
+      query = query.orderBy('items.id', direction);
+    }
     return query.limit(limit).offset(offset);
   }
 

@@ -7,7 +7,6 @@ import {
   type Item,
   ItemType,
   isTopLevel,
-  RankStatus,
   type Visibility,
 } from '@dam/contract';
 import { AppError } from '../../http/app-error';
@@ -19,7 +18,7 @@ import { resolveFolder, visibleFolder } from './lookup';
 import type { PersonalListsRepository } from './personal-lists.repository';
 import { canEdit, canUploadInto, requireLiveItem } from './policy';
 import { joinPath, presentItem } from './presenter';
-import { type ItemsRepository, type ItemWithOwner, isUniqueViolation } from './repository';
+import { type ItemsRepository, type ItemWithOwner, isUniqueViolation, listOrderOf } from './repository';
 
 type FolderRow = ItemWithOwner;
 
@@ -131,12 +130,7 @@ export class ItemsService {
     const folder = isTopLevel(request.folderDataId)
       ? null
       : await visibleFolder(this.items, auth, Number(request.folderDataId));
-    const order =
-      request.rankStatus === RankStatus.up
-        ? 'nameAsc'
-        : request.rankStatus === RankStatus.down
-          ? 'nameDesc'
-          : 'normal';
+    const order = listOrderOf(request.rankStatus, request.sortBy);
     const rows = await this.items.listChildren(
       folder?.id ?? null,
       viewerOf(auth),
