@@ -75,7 +75,11 @@ export const fillRuleSchema = z.discriminatedUnion('kind', [
 export type FillRule = z.infer<typeof fillRuleSchema>;
 
 const imageFit = {
-  fit: z.enum(['cover', 'contain']).default('cover'),
+  /**
+   * contain (the default): the whole picture, on `background`, so a shoe keeps its toe and heel;
+   * cover fills the box and cuts what sticks out (issue 39 item 12).
+   */
+  fit: z.enum(['cover', 'contain']).default('contain'),
   position: z.enum(['centre', 'top', 'bottom', 'left', 'right']).default('centre'),
   /** Behind a `contain` image; null: the page's background. */
   background: colourSchema.nullable().default(null),

@@ -78,7 +78,7 @@ export function newBlockId(taken: readonly string[], random: () => number = Math
 
 /** A new block of a type, with the defaults an author most often keeps. */
 export function defaultBlock(type: BlockType, id: string, fontId = ''): Block {
-  const fit = { fit: 'cover' as const, position: 'centre' as const, background: null };
+  const fit = { fit: 'contain' as const, position: 'centre' as const, background: null };
   switch (type) {
     case 'image':
       return {

@@ -166,7 +166,9 @@ describe('the page renderer', () => {
   });
 
   it('warns of an enlarged source, and refuses a font that is not available', async () => {
-    const spec = specOf([{ id: 'front', type: 'image', rule: { kind: 'nth', n: 1 }, height: 2000 }]);
+    const spec = specOf([
+      { id: 'front', type: 'image', rule: { kind: 'nth', n: 1 }, height: 2000, fit: 'cover' },
+    ]);
     const page = await renderer().render(await inputOf({ spec, want: { page: true, slices: false } }));
     expect(page.warnings).toEqual([{ code: 'upscaled', slot: 'front', detail: front.name }]);
 
@@ -176,6 +178,48 @@ describe('the page renderer', () => {
     await expect(renderer().render(await inputOf({ spec: missingFont }))).rejects.toBeInstanceOf(
       FontUnavailableError,
     );
+  });
+
+  it('fits the whole picture in a product slot by default, and fills it only when the template asks (issue 39 item 12)', async () => {
+    // A 3:1 red bar (a shoe seen from the side) in square slots on a white page.
+    const bar = path.join(dir, 'bar.png');
+    await sharp({ create: { width: 900, height: 300, channels: 3, background: '#ff0000' } })
+      .png()
+      .toFile(bar);
+    const sources = new Map([
+      ['single', { ...front, file: bar, format: 'png' }],
+      ['grid:0', { ...front, file: bar, format: 'png' }],
+    ]);
+    const blocks: TemplateSpecInput['blocks'] = [
+      { id: 'single', type: 'image', rule: { kind: 'nth', n: 1 }, height: 790 },
+      { id: 'grid', type: 'grid', columns: 2, cells: [{ kind: 'nth', n: 1 }], required: 'any' },
+    ];
+    const spec = templateSpecSchema.parse({ width: 790, background: '#ffffff', blocks });
+    expect(spec.blocks.map((block) => 'fit' in block && block.fit)).toEqual(['contain', 'contain']);
+    const page = await renderer().render(
+      await inputOf({ spec, sources, want: { page: true, slices: false } }),
+    );
+    const file = page.page?.file as string;
+    // The whole bar, 790 × 263 in the middle of the 790 × 790 slot: white above and below, red to both ends.
+    near(await pixel(file, 395, 60), [255, 255, 255]);
+    near(await pixel(file, 395, 730), [255, 255, 255]);
+    near(await pixel(file, 395, 395), [255, 0, 0]);
+    near(await pixel(file, 6, 395), [255, 0, 0]);
+    near(await pixel(file, 783, 395), [255, 0, 0]);
+    // A grid cell (395 × 395, below the slot) the same.
+    near(await pixel(file, 197, 790 + 40), [255, 255, 255]);
+    near(await pixel(file, 197, 790 + 197), [255, 0, 0]);
+
+    // Asked for, cover fills the slot and cuts the bar's ends.
+    const covered = templateSpecSchema.parse({
+      width: 790,
+      background: '#ffffff',
+      blocks: [{ ...blocks[0], fit: 'cover' }],
+    });
+    const filled = await renderer().render(
+      await inputOf({ spec: covered, sources, want: { page: true, slices: false } }),
+    );
+    near(await pixel(filled.page?.file as string, 395, 60), [255, 0, 0]);
   });
 
   it('refuses a page taller than the limit before decoding anything', async () => {
