@@ -173,7 +173,11 @@ export const folderSelectorRequestSchema = z.object({
   currentFolderId: folderRefSchema.optional(),
   /** 1 = pick a target to move or upload into (needs upload permission); else browsing. */
   operatorType: z.coerce.number().int().min(0).max(9).optional(),
+  /** 1 = give each subfolder its itemCount (the folder tree beside a listing, issue 39). */
+  withCounts: z.enum(['0', '1']).optional(),
 });
+/** Children counted for a folder tree's itemCount at most: beyond it the tree shows "999+". */
+export const FOLDER_COUNT_CAP = 1000;
 export const folderNodeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -182,6 +186,11 @@ export const folderNodeSchema = z.object({
   currentFolderId: z.number().int().nullable(),
   visibility: visibilitySchema,
   hasChildren: z.boolean(),
+  /**
+   * With withCounts: the folder's own live children (files and folders, not the subtree below
+   * them) the caller may see, counted up to FOLDER_COUNT_CAP.
+   */
+  itemCount: z.number().int().optional(),
 });
 export type FolderNode = z.infer<typeof folderNodeSchema>;
 

@@ -289,6 +289,36 @@ export class ItemsRepository {
       .execute();
   }
 
+  /**
+   * For each folder, how many of its own live children (files and folders) the viewer may see,
+   * counted no further than `cap`: one range of a listing index per folder, so a tree level costs
+   * at most `cap` index entries a folder, whatever the folders hold (issue 39 folder tree).
+   */
+  async countVisibleChildren(folderIds: number[], viewer: Viewer, cap: number): Promise<Map<number, number>> {
+    if (folderIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('items as folder')
+      .where('folder.id', 'in', folderIds)
+      .select((eb) => [
+        'folder.id',
+        eb
+          .selectFrom((inner) =>
+            inner
+              .selectFrom('items')
+              .select(sql`1`.as('one'))
+              .whereRef('items.parent_id', '=', 'folder.id')
+              .where('items.state', '=', ItemState.normal)
+              .where((w) => visibleTo(w, viewer))
+              .limit(cap)
+              .as('children'),
+          )
+          .select((c) => c.fn.countAll<string | number>().as('n'))
+          .as('n'),
+      ])
+      .execute();
+    return new Map(rows.map((row) => [Number(row.id), Number(row.n ?? 0)]));
+  }
+
   /** Names of the folders on an id path, top first. */
   async namesOnPath(idPath: string): Promise<Array<{ id: number; name: string }>> {
     const ids = idPath.split('/').filter(Boolean).map(Number);

@@ -29,7 +29,7 @@ export const itemsRoutes: FastifyPluginAsync<{
   });
 
   route(app, endpoints.folderSelector, async (request) =>
-    items.folderSelector(authOf(request), request.query.currentFolderId),
+    items.folderSelector(authOf(request), request.query.currentFolderId, request.query.withCounts === '1'),
   );
 
   route(app, endpoints.folderListing, async (request) => items.listFolder(authOf(request), request.query));

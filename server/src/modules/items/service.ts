@@ -1,5 +1,6 @@
 import {
   type BatchMoveRequest,
+  FOLDER_COUNT_CAP,
   type FolderListingRequest,
   type FolderListingResult,
   type FolderNode,
@@ -164,11 +165,23 @@ export class ItemsService {
   }
 
   /** Subfolders for the folder picker; operatorType 1 (choosing a target) marks where uploads may go. */
-  async folderSelector(auth: AuthContext, ref: FolderRef | undefined): Promise<FolderNode[]> {
+  async folderSelector(
+    auth: AuthContext,
+    ref: FolderRef | undefined,
+    withCounts = false,
+  ): Promise<FolderNode[]> {
     const parent =
       ref === undefined || isTopLevel(ref) ? null : await visibleFolder(this.items, auth, Number(ref));
     const rows = await this.items.listSubfolders(parent?.id ?? null, viewerOf(auth));
+    const counts = withCounts
+      ? await this.items.countVisibleChildren(
+          rows.map((row) => row.id),
+          viewerOf(auth),
+          FOLDER_COUNT_CAP,
+        )
+      : undefined;
     return rows.map((row) => ({
+      ...(counts ? { itemCount: counts.get(row.id) ?? 0 } : {}),
       id: row.id,
       name: row.name,
       path: joinPath(row.folder_path, row.name),
