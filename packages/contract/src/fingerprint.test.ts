@@ -54,7 +54,7 @@ function randomHex(random: () => number): string {
 
 describe('the perceptual hash', () => {
   it('has the documented constants', () => {
-    expect(FINGERPRINT_ALGO).toBe(1);
+    expect(FINGERPRINT_ALGO).toBe(2);
     expect(FINGERPRINT_SIDE).toBe(256);
   });
 

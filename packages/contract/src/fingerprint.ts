@@ -6,8 +6,12 @@
  * downscale to 256 px may differ between the two, everything after it is this arithmetic.
  */
 
-/** Stored with every fingerprint; a change of the arithmetic below means a re-hash (the back-fill). */
-export const FINGERPRINT_ALGO = 1;
+/**
+ * Stored with every fingerprint; a change of the arithmetic below means a re-hash (the back-fill).
+ * 2: the colour-family shares (colour-families.ts) are stored with it (issue 39), so the back-fill
+ * counts them again for the files fingerprinted before.
+ */
+export const FINGERPRINT_ALGO = 2;
 /** The caller scales the image to fit this square (never enlarging) over white before hashing. */
 export const FINGERPRINT_SIDE = 256;
 

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './colour-families';
 export * from './completeness';
 export * from './composite';
 export * from './composite-layout';

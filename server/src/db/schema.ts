@@ -217,6 +217,21 @@ export interface ItemColourTable extends Omit<MediaColourTable, 'upload_id'> {
   created_at: Timestamp;
 }
 
+/** The share (‰) of an upload's picture each colour family covers (issue 39; 5 % and more). */
+export interface MediaColourFamilyTable {
+  upload_id: number;
+  family: number;
+  share: number;
+}
+
+/** The cover upload's family shares per item, with the item's creation time. */
+export interface ItemColourFamilyTable {
+  item_id: number;
+  family: number;
+  share: number;
+  created_at: Timestamp;
+}
+
 /** Two uploads that look alike, found when the later fingerprint was stored (`upload_a < upload_b`). */
 export interface NearDuplicatePairTable {
   upload_a: number;
@@ -840,6 +855,8 @@ export interface Database {
   media_fingerprints: MediaFingerprintTable;
   media_colours: MediaColourTable;
   item_colours: ItemColourTable;
+  media_colour_families: MediaColourFamilyTable;
+  item_colour_families: ItemColourFamilyTable;
   near_duplicate_pairs: NearDuplicatePairTable;
 }
 

@@ -1,10 +1,15 @@
 import os from 'node:os';
 import path from 'node:path';
-import { type FingerprintResult, PreviewStatus, UploadStatus } from '@dam/contract';
+import { PreviewStatus, UploadStatus } from '@dam/contract';
 import sharp, { type Sharp } from 'sharp';
 import type { UploadRow } from '../db/schema';
 import { decodeImage, SHARP_FORMATS } from '../media/decode';
-import { fingerprintOfRaster, type RawRaster, thumbnailRaster } from '../media/fingerprint';
+import {
+  fingerprintOfRaster,
+  type RasterFingerprint,
+  type RawRaster,
+  thumbnailRaster,
+} from '../media/fingerprint';
 import { type ImageHeader, ImageTooLargeError, type ImageWork, readImageHeader } from '../media/image-limits';
 import type { ItemsRepository } from '../modules/items/repository';
 import type { FingerprintsRepository } from '../modules/similar/fingerprints.repository';
@@ -88,7 +93,7 @@ interface Rendered {
   preview: Buffer | null;
   thumb: Buffer;
   header: ImageHeader;
-  fingerprint: FingerprintResult | { status: 'animated' } | { failed: string };
+  fingerprint: RasterFingerprint | { status: 'animated' } | { failed: string };
 }
 
 export const thumbKeyOf = (storageKey: string) => `previews/${storageKey}.thumb.jpg`;

@@ -1,4 +1,10 @@
-import { FINGERPRINT_SIDE, type FingerprintResult, fingerprintOf } from '@dam/contract';
+import {
+  type FamilyShare,
+  FINGERPRINT_SIDE,
+  type FingerprintResult,
+  familySharesOf,
+  fingerprintOf,
+} from '@dam/contract';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { SNIFF_BYTES, sniffContent, UndecodableContentError } from './sniff';
 
@@ -39,8 +45,12 @@ export interface SourceSize {
   height: number;
 }
 
+/** A fingerprint with the picture's colour-family shares (issue 39), whatever its status. */
+export type RasterFingerprint = FingerprintResult & { families: FamilyShare[] };
+
 /**
- * The fingerprint of the thumbnail raster. Pass the raster itself (a `Buffer` of an encoded image,
+ * The fingerprint of the thumbnail raster, with its colour-family shares (`familySharesOf`: a
+ * blank or tiny picture has colours too, a plain green sheet is green). Pass the raster itself (a `Buffer` of an encoded image,
  * the raw bytes with their info, or a `sharp` instance *without a resize of its own*: sharp keeps
  * one resize a pipeline, so a chained 500-px resize would be replaced by this 256-px one and the
  * hash would no longer be the thumbnail's).
@@ -48,7 +58,7 @@ export interface SourceSize {
 export async function fingerprintOfRaster(
   raster: Sharp | Buffer | RawRaster,
   source: SourceSize,
-): Promise<FingerprintResult> {
+): Promise<RasterFingerprint> {
   const { data, info } = await pipelineOf(raster)
     // White again, harmlessly: the raster should already be flat, and transparency must never
     // hash as black (sharp's JPEG of alpha 0 is black).
@@ -59,14 +69,11 @@ export async function fingerprintOfRaster(
     .toColourspace('srgb')
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
-  return fingerprintOf({
-    pixels: data,
-    width: info.width,
-    height: info.height,
-    channels: info.channels,
-    sourceWidth: source.width,
-    sourceHeight: source.height,
-  });
+  const bytes = { pixels: data, width: info.width, height: info.height, channels: info.channels };
+  return {
+    ...fingerprintOf({ ...bytes, sourceWidth: source.width, sourceHeight: source.height }),
+    families: familySharesOf(bytes),
+  };
 }
 
 /** A fresh pipeline over the raster; a caller's sharp instance is cloned, not changed. */

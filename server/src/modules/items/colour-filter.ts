@@ -1,34 +1,24 @@
-import { COLOUR_TOLERANCES, type ColourTolerance, cellsNear, oklabOfHex } from '@dam/contract';
+import {
+  COLOUR_MIN_SHARES,
+  type ColourFamilyCode,
+  type ColourTolerance,
+  colourFamilyOfHex,
+} from '@dam/contract';
 
 /**
- * The colour filter of the folder listing and the search (issue 17, plan §8): files with a dominant
- * colour of at least `minWeight` ‰ within `radius` of the chosen colour, all in OKLab × 1000
- * integers as `item_colours` stores them. `cells` are the index cells that may hold such a colour,
- * so the SQL reads only their ranges of `item_colours_cell_time`.
+ * The colour filter of the folder listing and the search (issue 39 defect 1, replacing issue 17's
+ * "within ΔE 0.08 of one shade"): files whose picture is at least `minShare` ‰ of the chosen
+ * colour's family (`item_colour_families`). A swatch or a picked colour stands for its family
+ * (`colourFamilyOf`), and the tolerance says how much of the picture it must cover
+ * (`COLOUR_MIN_SHARES`: 30, 15 or 8 %), each with its own partial index.
  */
 export interface ColourFilter {
-  l: number;
-  a: number;
-  b: number;
-  /** OKLab distance × 1000 (80 = "normal"). */
-  radius: number;
-  minWeight: number;
-  cells: number[];
+  family: ColourFamilyCode;
+  /** One of COLOUR_MIN_SHARES' values: the partial index `item_colour_families_<minShare>`. */
+  minShare: number;
 }
-
-/** A colour must cover at least 10 % of the picture to count. */
-export const COLOUR_MIN_WEIGHT = 100;
 
 /** The filter of a `#rrggbb` colour at a tolerance ("normal" unless named). */
 export function colourFilterOf(hex: string, tolerance: ColourTolerance | undefined): ColourFilter {
-  const { l, a, b } = oklabOfHex(hex);
-  const radius = COLOUR_TOLERANCES[tolerance ?? 'normal'];
-  return {
-    l,
-    a,
-    b,
-    radius: Math.round(radius * 1000),
-    minWeight: COLOUR_MIN_WEIGHT,
-    cells: cellsNear(l, a, b, radius),
-  };
+  return { family: colourFamilyOfHex(hex), minShare: COLOUR_MIN_SHARES[tolerance ?? 'normal'] };
 }

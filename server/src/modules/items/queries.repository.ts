@@ -65,8 +65,8 @@ function withOwnerAndCollected(query: ItemsQuery, userId: number): ItemsQuery {
 }
 
 /**
- * `selectItems` of the items with a colour near the filter's, read along the merged walk of
- * `colourWalk` (as `x`), one row per item: order it with `newestAlongColours`, add the
+ * `selectItems` of the items of the filter's colour family, read along `colourWalk` (as `x`),
+ * one row per item (the family is part of the key): order it with `newestAlongColours`, add the
  * visibility rule and the caller's conditions, and it stops after a page.
  */
 export function selectItemsAlongColours(
@@ -77,8 +77,7 @@ export function selectItemsAlongColours(
   const walk = db
     .selectFrom(colourWalk(colour).as('x'))
     .innerJoin('items', 'items.id', 'x.item_id')
-    .innerJoin('users', 'users.id', 'items.owner_id')
-    .distinctOn(['x.created_at', 'x.item_id']) as unknown as ItemsQuery;
+    .innerJoin('users', 'users.id', 'items.owner_id') as unknown as ItemsQuery;
   return withOwnerAndCollected(walk, userId);
 }
 
@@ -88,50 +87,35 @@ export function newestAlongColours<Q extends ItemsQuery>(query: Q): Q {
 }
 
 /**
- * A colour row of `alias` (item_colours) near the filter's colour: heavy enough, and within the
- * radius by ΔE in OKLab, computed on the stored × 1000 integers (int4: at most 3 × 2000², no
- * overflow). The numbers are the filter's own integers, written as literals.
+ * A family row of `alias` (item_colour_families) of the filter's family covering enough of the
+ * picture. The numbers are literals, so the planner sees the partial index's predicate.
  */
-function colourNear(alias: string, colour: ColourFilter) {
-  const column = (name: string) => sql.ref(`${alias}.${name}`);
-  const delta = (name: 'l' | 'a' | 'b') => sql`(${column(name)} - ${sql.lit(Math.round(colour[name]))})`;
-  return sql<boolean>`${column('weight')} >= ${sql.lit(Math.round(colour.minWeight))}
-    AND ${delta('l')} * ${delta('l')} + ${delta('a')} * ${delta('a')} + ${delta('b')} * ${delta('b')}
-      <= ${sql.lit(Math.round(colour.radius) ** 2)}`;
+function ofFamily(alias: string, colour: ColourFilter) {
+  return sql<boolean>`${sql.ref(`${alias}.family`)} = ${sql.lit(Math.trunc(colour.family))}
+    AND ${sql.ref(`${alias}.share`)} >= ${sql.lit(Math.trunc(colour.minShare))}`;
 }
 
-const cellList = (colour: ColourFilter) => sql.join(colour.cells.map((cell) => sql.lit(Math.trunc(cell))));
-
 /**
- * Items with a colour near the filter's: a probe of item_colours' primary key per row of the
+ * Items of the filter's colour family: a probe of item_colour_families' primary key per row of the
  * listing walk (plan §8, "EXISTS probe"), so its cost is bounded by what the walk reads.
  */
 export function hasColourNear(eb: ExpressionBuilder<Database, 'items'>, colour: ColourFilter) {
-  if (colour.cells.length === 0) return eb.val(false);
   return eb.exists(
     eb
-      .selectFrom('item_colours as ic')
+      .selectFrom('item_colour_families as icf')
       .select(sql`1`.as('one'))
-      .whereRef('ic.item_id', '=', 'items.id')
-      .where(sql<boolean>`ic.cell IN (${cellList(colour)})`)
-      .where(colourNear('ic', colour)),
+      .whereRef('icf.item_id', '=', 'items.id')
+      .where(ofFamily('icf', colour)),
   );
 }
 
 /**
- * The colour rows near the filter's colour, newest item first (plan §8, "merged walk"): one range
- * of `item_colours_cell_time` per nearby cell, each already in (created_at, item_id) order, which
- * PostgreSQL merges (Merge Append) and stops reading after a page. An item may come once per
- * matching colour: the caller keeps one row per (created_at, item_id).
+ * The items of the filter's colour family, newest first: one range of the partial index
+ * `item_colour_families_<minShare>`, already in (created_at, item_id) order, read no further than
+ * the page the caller's LIMIT asks for.
  */
 export function colourWalk(colour: ColourFilter) {
-  const cells = colour.cells.length > 0 ? colour.cells : [-1];
-  return sql<{ item_id: number; created_at: Date }>`(${sql.join(
-    cells.map(
-      (cell) => sql`(SELECT ic.item_id, ic.created_at FROM item_colours ic
-        WHERE ic.cell = ${sql.lit(Math.trunc(cell))} AND ${colourNear('ic', colour)}
-        ORDER BY ic.created_at DESC, ic.item_id DESC)`,
-    ),
-    sql` UNION ALL `,
-  )})`;
+  return sql<{ item_id: number; created_at: Date }>`(SELECT icf.item_id, icf.created_at
+    FROM item_colour_families icf WHERE ${ofFamily('icf', colour)}
+    ORDER BY icf.created_at DESC, icf.item_id DESC)`;
 }

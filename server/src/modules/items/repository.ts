@@ -57,7 +57,7 @@ export interface ListingFilter {
   tagGroups?: number[][] | undefined;
   /** Leaves out files expired on this day (YYYY-MM-DD, SPEC §4); folders stay. */
   validOn?: string | undefined;
-  /** Only files with a dominant colour near this one (issue 17); folders have no colours. */
+  /** Only files mostly of this colour family (issue 39); folders have no colours. */
   colour?: ColourFilter | undefined;
   /**
    * With a colour, in the newest-first order: read the colour index's merged walk (plan §8) rather
@@ -122,7 +122,7 @@ export class ItemsRepository {
     const walk =
       filter.colour !== undefined &&
       order === 'normal' &&
-      (filter.colourWalk ?? (await this.colourSideIsSmaller(parentId, filter.colour.cells)));
+      (filter.colourWalk ?? (await this.colourSideIsSmaller(parentId, filter.colour)));
     return (await this.listChildrenQuery(
       parentId,
       viewer,
@@ -136,24 +136,25 @@ export class ItemsRepository {
   /**
    * Whether the colour filter should walk the colour index rather than probe the folder's rows:
    * whichever is smaller is read. A folder of 100,000 children or more always walks; a smaller one
-   * walks when the colour's cells hold fewer entries, archive-wide, than it has children (a rare
+   * walks when the colour's family holds fewer items, archive-wide, than it has children (a rare
    * colour in a large folder), counted no further than that, so deciding costs at most the smaller.
    */
-  private async colourSideIsSmaller(parentId: number | null, cells: number[]): Promise<boolean> {
+  private async colourSideIsSmaller(parentId: number | null, colour: ColourFilter): Promise<boolean> {
     const children = await this.countChildrenUpTo(parentId, COLOUR_WALK_FOLDER_SIZE);
     if (children >= COLOUR_WALK_FOLDER_SIZE) return true;
-    if (children === 0 || cells.length === 0) return false;
-    return (await this.countColourEntriesUpTo(cells, children)) < children;
+    if (children === 0) return false;
+    return (await this.countColourEntriesUpTo(colour, children)) < children;
   }
 
-  /** Entries of `item_colours` in the cells, counting no further than `limit` (an index-only range). */
-  async countColourEntriesUpTo(cells: number[], limit: number): Promise<number> {
+  /** Items of the filter's colour family, counting no further than `limit` (a partial index range). */
+  async countColourEntriesUpTo(colour: ColourFilter, limit: number): Promise<number> {
     const row = await this.db
       .selectFrom((eb) =>
         eb
-          .selectFrom('item_colours')
+          .selectFrom('item_colour_families')
           .select(sql`1`.as('one'))
-          .where('cell', 'in', cells)
+          .where('family', '=', sql.lit(Math.trunc(colour.family)))
+          .where('share', '>=', sql.lit(Math.trunc(colour.minShare)))
           .limit(limit)
           .as('entries'),
       )

@@ -1,4 +1,5 @@
 import {
+  type FamilyShare,
   FINGERPRINT_ALGO,
   type FingerprintResult,
   type FingerprintStatus,
@@ -31,25 +32,37 @@ export type UnhashedStatus = Exclude<FingerprintStatus, 'ready' | 'pending'>;
 export class FingerprintsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Stores a computed fingerprint: the hash and its colours, or the reason there is none. */
-  async save(uploadId: number, result: FingerprintResult): Promise<void> {
+  /**
+   * Stores a computed fingerprint: the hash and its colours, or the reason there is none, and the
+   * picture's colour-family shares (a blank picture has them too).
+   */
+  async save(uploadId: number, result: FingerprintResult & { families?: FamilyShare[] }): Promise<void> {
+    const families = result.families ?? [];
     if (result.status !== 'ready') {
-      await this.saveStatus(uploadId, result.status, null);
+      await this.store(uploadId, FingerprintStatusCode[result.status], null, null, [], families);
       return;
     }
-    await this.store(uploadId, FingerprintStatusCode.ready, null, hashToSigned(result.hash), result.colours);
+    await this.store(
+      uploadId,
+      FingerprintStatusCode.ready,
+      null,
+      hashToSigned(result.hash),
+      result.colours,
+      families,
+    );
   }
 
   /** Records why a file has no hash (too small, blank, animated, no raster preview, failed). */
   async saveStatus(uploadId: number, status: UnhashedStatus, reason: string | null): Promise<void> {
-    await this.store(uploadId, FingerprintStatusCode[status], reason?.slice(0, 200) ?? null, null, []);
+    await this.store(uploadId, FingerprintStatusCode[status], reason?.slice(0, 200) ?? null, null, [], []);
   }
 
   /**
    * The row and its colours, replacing what was there, in one statement (one round trip: the
    * media job's database work is what the thumbnail queue waits on). Pairs found with an earlier
    * hash go; the caller records the new hash's (`stored`). The colours are upserted by slot and
-   * the slots beyond them deleted, so no two parts of the statement touch the same row.
+   * the slots beyond them deleted, so no two parts of the statement touch the same row; the family
+   * shares likewise by family.
    */
   private async store(
     uploadId: number,
@@ -57,6 +70,7 @@ export class FingerprintsRepository {
     reason: string | null,
     hash: string | null,
     colours: readonly PaletteColour[],
+    families: readonly FamilyShare[],
   ): Promise<void> {
     const slots = colours.slice(0, 5).map((colour, slot) => ({
       upload_id: uploadId,
@@ -71,6 +85,30 @@ export class FingerprintsRepository {
         db
           .deleteFrom('near_duplicate_pairs')
           .where((eb) => eb.or([eb('upload_a', '=', uploadId), eb('upload_b', '=', uploadId)])),
+      )
+      .with('gone_families', (db) =>
+        db
+          .deleteFrom('media_colour_families')
+          .where('upload_id', '=', uploadId)
+          .$if(families.length > 0, (q) =>
+            q.where(
+              'family',
+              'not in',
+              families.map((f) => f.family),
+            ),
+          ),
+      )
+      .with('families', (db) =>
+        families.length === 0
+          ? db.selectNoFrom(sql<number>`0`.as('none'))
+          : db
+              .insertInto('media_colour_families')
+              .values(families.map((f) => ({ upload_id: uploadId, family: f.family, share: f.share })))
+              .onConflict((oc) =>
+                oc
+                  .columns(['upload_id', 'family'])
+                  .doUpdateSet((eb) => ({ share: eb.ref('excluded.share') })),
+              ),
       )
       .with('gone_colours', (db) =>
         db.deleteFrom('media_colours').where('upload_id', '=', uploadId).where('slot', '>=', slots.length),
