@@ -350,7 +350,6 @@ export async function createServices({
   const files = new FilesService({
     files: new FilesRepository(db),
     items: itemsRepository,
-    views: personalListsRepository,
     tags: itemTags,
     storage,
     mediaUrls,

@@ -84,7 +84,14 @@ export const fileDetailSchema = z.object({
 });
 export type FileDetail = z.infer<typeof fileDetailSchema>;
 
-export const fileDetailQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+/** The viewer's key of one opening (issue 39 item 3): a view is counted once per opening. */
+export const VIEW_OPENING_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+export const fileDetailQuerySchema = z.object({
+  id: z.coerce.number().int().positive(),
+  /** Names the viewer's opening: asked again with the same key (a refetch), no view is counted. */
+  opening: z.string().regex(VIEW_OPENING_PATTERN).optional(),
+});
 
 const dateOnly = z.iso.date();
 /** SPEC §7 file/edit: a new name, or validity and article number. */

@@ -285,6 +285,8 @@ const en: Messages = {
     button: 'Upload',
     files: 'Upload files',
     folder: 'Upload a folder',
+    dropHere: 'Drop files and folders to upload them',
+    dropTarget: 'Uploads to {{path}}',
     dialogTitle: 'Batch upload',
     target: 'Upload to',
     change: 'Change',

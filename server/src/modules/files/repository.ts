@@ -1,7 +1,9 @@
-import { UploadStatus } from '@dam/contract';
+import { OperationCode, UploadStatus } from '@dam/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { ItemsRepository } from '../items/repository';
+import { LogsRepository } from '../logs/repository';
+import type { LogActor } from '../logs/service';
 import { ObjectDeletionsRepository } from '../objects/repository';
 
 /** SQL of a file's upload records (its formats and versions). */
@@ -10,6 +12,57 @@ export class FilesRepository {
 
   transaction<T>(work: (files: FilesRepository, items: ItemsRepository) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new FilesRepository(trx), new ItemsRepository(trx)));
+  }
+
+  /**
+   * A person opened a file in the viewer (issue 39 item 3): it joins their recent views and, once per
+   * opening, counts as a view of the file and as a "view file" entry (FILE13) of the operation log,
+   * which the data report counts: all in one transaction. `opening` names the viewer's opening; the
+   * same opening asked again (a refetch) counts nothing. Without one, every call counts. Answers
+   * whether this call counted.
+   */
+  async recordOpening(view: {
+    userId: number;
+    item: { id: number; name: string };
+    /** The format shown (the report's file type of a view). */
+    format: string | null;
+    opening: string | null;
+    actor: LogActor;
+    now: Date;
+  }): Promise<boolean> {
+    if (!this.db.isTransaction)
+      return this.db.transaction().execute((trx) => new FilesRepository(trx).recordOpening(view));
+    const counted = await sql<{ user_id: number }>`
+      INSERT INTO recent_views (user_id, item_id, viewed_at, opening)
+      VALUES (${view.userId}, ${view.item.id}, ${view.now}, ${view.opening})
+      ON CONFLICT (user_id, item_id) DO UPDATE SET viewed_at = EXCLUDED.viewed_at, opening = EXCLUDED.opening
+      WHERE EXCLUDED.opening IS NULL OR recent_views.opening IS DISTINCT FROM EXCLUDED.opening
+      RETURNING user_id`.execute(this.db);
+    if (counted.rows.length === 0) return false;
+    await this.db
+      .updateTable('items')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+      .where('id', '=', view.item.id)
+      .execute();
+    const logs = new LogsRepository(this.db);
+    await logs.insert({
+      createdAt: view.now,
+      operatorId: view.userId,
+      operatorName: view.actor.apiAccess
+        ? `API · ${view.actor.apiAccess.name}`
+        : await logs.userName(view.userId),
+      apiAccessId: view.actor.apiAccess?.id ?? null,
+      code: OperationCode.view,
+      itemIds: [view.item.id],
+      itemNames: [view.item.name],
+      itemCount: 1,
+      newValue: view.format,
+      details: {},
+      ip: view.actor.ip,
+      userAgent: view.actor.userAgent,
+      reported: false,
+    });
+    return true;
   }
 
   /** Finished records of a file with their uploader's name, newest first within each format. */

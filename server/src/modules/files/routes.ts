@@ -10,7 +10,13 @@ export const filesRoutes: FastifyPluginAsync<{ files: FilesService; oplog: Opera
   app,
   { files, oplog },
 ) => {
-  route(app, endpoints.fileDetail, async (request) => files.detail(authOf(request), request.query.id));
+  // The view is counted, and its FILE13 entry written, in the detail's own transaction (issue 39 item 3).
+  route(app, endpoints.fileDetail, async (request) =>
+    files.detail(authOf(request), request.query.id, {
+      opening: request.query.opening ?? null,
+      actor: oplog.actorOf(request),
+    }),
+  );
 
   route(app, endpoints.editFile, async (request) => {
     const subject = { items: [request.body.folderDataId] };

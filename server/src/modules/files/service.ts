@@ -12,16 +12,27 @@ import { MAX_RENDERED_PAGES, pageKeyOf } from '../../jobs/pages';
 import { type Clock, calendarDate } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AuthContext } from '../access/access';
-import type { PersonalListsRepository } from '../items/personal-lists.repository';
 import { canDownload, canEdit, canSee } from '../items/policy';
 import { isExpired, presentItem } from '../items/presenter';
 import type { ItemsRepository, ItemWithOwner } from '../items/repository';
+import type { LogActor } from '../logs/service';
 import type { MediaUrls } from '../media/urls';
 import type { ObjectsFreed } from '../objects/service';
 import type { FilesRepository } from './repository';
 
 /** What browsers show as they are; other formats are shown through their JPEG preview. */
-const BROWSER_VIEWABLE = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg', 'mp4', 'webm', 'mov', 'pdf']);
+export const BROWSER_VIEWABLE = new Set([
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'svg',
+  'mp4',
+  'webm',
+  'mov',
+  'pdf',
+]);
 
 const VIDEO_FORMATS = new Set(['mp4', 'm4v', 'webm', 'mov', 'avi', 'mkv', 'mpeg', 'rmvb']);
 
@@ -30,7 +41,7 @@ const VIDEO_FORMATS = new Set(['mp4', 'm4v', 'webm', 'mov', 'avi', 'mkv', 'mpeg'
  * job found browsers play it. Records from before renditions (play_status null, job done) keep
  * playing MP4/WebM originals as they did.
  */
-function playSourceOf(record: {
+export function playSourceOf(record: {
   format: string;
   storage_key: string;
   play_key: string | null;
@@ -53,8 +64,6 @@ function playSourceOf(record: {
 export interface FilesDependencies {
   files: FilesRepository;
   items: ItemsRepository;
-  /** Opening a file counts among the caller's recently viewed. */
-  views: Pick<PersonalListsRepository, 'recordView'>;
   /** The tags of an item for the detail (the tags module); without it the detail lists none. */
   tags?: { tagsOfItem(itemId: number): Promise<TagOfFile[]> };
   storage: ObjectStorage;
@@ -88,11 +97,27 @@ export class FilesService {
     return row;
   }
 
-  /** Opens a file: its detail, and (SPEC §5) a counted view that also lands in "recent". */
-  async detail(auth: AuthContext, id: number): Promise<FileDetail> {
+  /**
+   * Opens a file: its detail, and (SPEC §5) a view that lands in "recent", counted once per opening
+   * (`viewing.opening`, the viewer's key; issue 39 item 3) with its operation log entry.
+   */
+  async detail(
+    auth: AuthContext,
+    id: number,
+    viewing: { opening: string | null; actor: LogActor },
+  ): Promise<FileDetail> {
     const row = await this.visibleFile(this.deps.items, auth, id);
-    await this.deps.views.recordView(auth.userId, id, this.deps.clock.now());
     const records = await this.deps.files.records(id);
+    const shownFormat =
+      row.file_formats?.split(',').find((f) => records.some((r) => r.format === f && !r.hidden)) ?? null;
+    const counted = await this.deps.files.recordOpening({
+      userId: auth.userId,
+      item: { id: row.id, name: row.name },
+      format: shownFormat,
+      opening: viewing.opening,
+      actor: viewing.actor,
+      now: this.deps.clock.now(),
+    });
     const today = this.today();
     const expired = isExpired(row.expire_start_date, row.expire_end_date, today);
     const mayDownload = canDownload(auth, row);
@@ -171,7 +196,7 @@ export class FilesService {
       artNum: row.art_num,
       userName: row.user_name,
       createdAt: row.created_at.toISOString(),
-      viewCount: row.view_count + 1,
+      viewCount: row.view_count + (counted ? 1 : 0),
       downloadCount: row.download_count,
       collected: row.collected,
       authList: item.authList,

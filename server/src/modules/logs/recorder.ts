@@ -39,6 +39,14 @@ export class OperationRecorder {
     };
   }
 
+  /**
+   * Who and from where, for an entry the operation writes itself in its own transaction (a view of
+   * a file, counted once per opening: FilesRepository.recordOpening).
+   */
+  actorOf(request: FastifyRequest, auth: AuthContext | null = request.auth): LogActor {
+    return this.actor(request, auth?.userId ?? null);
+  }
+
   /** Whether an entry was written for this request (by any of the methods here). */
   wroteFor(request: FastifyRequest): boolean {
     return this.wrote.has(request);
