@@ -134,6 +134,8 @@ export interface RecentViewTable {
   user_id: number;
   item_id: number;
   viewed_at: Timestamp;
+  /** The viewer's opening last counted as a view of the file (migration 030, issue 39 item 3). */
+  opening: Generated<string | null>;
 }
 
 export interface AppSettingTable {

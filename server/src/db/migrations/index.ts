@@ -29,6 +29,7 @@ import * as m027 from './027_preview_pending_index';
 import * as m028 from './028_webhook_receiver_lanes';
 import * as m031 from './031_colour_families';
 import * as m029 from './029_listing_sorts';
+import * as m030 from './030_view_openings';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '028_webhook_receiver_lanes': m028,
   '031_colour_families': m031,
   '029_listing_sorts': m029,
+  '030_view_openings': m030,
 };
