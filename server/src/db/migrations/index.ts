@@ -27,9 +27,10 @@ import * as m025 from './025_fingerprints';
 import * as m026 from './026_file_summary_function';
 import * as m027 from './027_preview_pending_index';
 import * as m028 from './028_webhook_receiver_lanes';
-import * as m031 from './031_colour_families';
 import * as m029 from './029_listing_sorts';
 import * as m030 from './030_view_openings';
+import * as m031 from './031_colour_families';
+import * as m032 from './032_items_counter_room';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -64,7 +65,8 @@ export const migrations: Record<string, Migration> = {
   '026_file_summary_function': m026,
   '027_preview_pending_index': m027,
   '028_webhook_receiver_lanes': m028,
-  '031_colour_families': m031,
   '029_listing_sorts': m029,
   '030_view_openings': m030,
+  '031_colour_families': m031,
+  '032_items_counter_room': m032,
 };

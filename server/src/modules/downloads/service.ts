@@ -160,7 +160,7 @@ export class DownloadsService {
       const problems: string[] = [];
       const files: PlannedFile[] = [];
       const nextIndex = indexCounter();
-      const sources = await repo.sourcesOf(rootIds, {
+      const sources = await repo.sourcesOfRoots(roots, {
         userId: auth.userId,
         view: fileScopeFilter(auth, 'view'),
       });
