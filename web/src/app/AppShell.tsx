@@ -8,6 +8,7 @@ import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { setNotifier } from '../api/notify';
 import './antd.css';
+import '../ui/modalFit.css';
 import { queryClient } from '../api/queryClient';
 import { addFeatureStrings, currentLanguage } from '../i18n';
 import zhApp from '../i18n/zh-app';

@@ -287,6 +287,8 @@ const en: Messages = {
     folder: 'Upload a folder',
     dropHere: 'Drop files and folders to upload them',
     dropTarget: 'Uploads to {{path}}',
+    dropHere: 'Drop files and folders to upload them',
+    dropTarget: 'Uploads to {{path}}',
     dialogTitle: 'Batch upload',
     target: 'Upload to',
     change: 'Change',

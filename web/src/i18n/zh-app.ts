@@ -134,6 +134,8 @@ const zhApp = {
     folder: '上传文件夹',
     dropHere: '松开鼠标即可上传文件和文件夹',
     dropTarget: '上传到 {{path}}',
+    dropHere: '松开鼠标即可上传文件和文件夹',
+    dropTarget: '上传到 {{path}}',
     dialogTitle: '批量上传',
     target: '上传到',
     change: '更改',

@@ -1,4 +1,5 @@
 import { FILE_NAME_MAX_CHARS, LIMITS, type NameProblem, nameProblem, UploadGroup } from '@dam/contract';
+import type { DroppedFile } from './droppedFiles';
 
 export interface PickedFile {
   file: File;
@@ -22,15 +23,22 @@ export function isSystemFile(name: string): boolean {
   );
 }
 
-/** Applies SPEC §5 file-picking rules; returns the files to upload or the first problem. */
+/**
+ * Applies SPEC §5 file-picking rules; returns the files to upload or the first problem. Files of a
+ * folder picked or dropped keep the folders they sat in (`webkitRelativePath`, or a drop's path).
+ */
 export function pickFiles(
-  files: File[],
+  files: readonly (File | DroppedFile)[],
   existing: PickedFile[] = [],
 ): { files: PickedFile[] } | { problem: PickProblem } {
   const picked: PickedFile[] = [];
-  for (const file of files) {
+  for (const one of files) {
+    const dropped = 'relativePath' in one ? one : null;
+    const file = dropped ? dropped.file : (one as File);
     if (isSystemFile(file.name)) continue;
-    const relative = (file as File & { webkitRelativePath?: string }).webkitRelativePath ?? '';
+    const relative = dropped
+      ? dropped.relativePath
+      : ((file as File & { webkitRelativePath?: string }).webkitRelativePath ?? '');
     const folders = relative.split('/').slice(0, -1);
     picked.push({ file, fileName: file.name, path: folders.join('/'), size: file.size });
   }

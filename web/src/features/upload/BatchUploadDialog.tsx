@@ -1,26 +1,6 @@
-import {
-  DeleteOutlined,
-  FileImageOutlined,
-  FileOutlined,
-  PlusOutlined,
-  TagsOutlined,
-  VideoCameraOutlined,
-} from '@ant-design/icons';
-import { UploadGroup } from '@dam/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Collapse,
-  DatePicker,
-  Form,
-  Input,
-  List,
-  Modal,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { UploadGroup } from '@dam/contract';
+import { Alert, App, Button, DatePicker, Form, Modal, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +8,6 @@ import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { applyFixedName, groupOf, needsRename, type PickedFile, pickFiles } from '../../upload/pickFiles';
 import { useUploadManager } from '../../upload/UploadProvider';
-import { formatSize } from '../files/format';
 import { MoveDialog } from '../files/MoveDialog';
 import { AddTagDialog } from '../tagging/AddTagDialog';
 import { createUploads, scheduleMailNotice, useArtNumsInNames, useSkuCheck } from './api';
@@ -36,6 +15,7 @@ import { MailNoticeEditor } from './MailNoticeEditor';
 import { type MailNoticeDraft, type MailNoticeProblem, mailNoticeProblem } from './mailNoticeDraft';
 import { problemText } from './problemText';
 import { SimilarWarning } from './SimilarWarning';
+import { GROUPS, keyOf, UploadGroups } from './UploadGroups';
 import { uploadEntries } from './uploadEntries';
 import { useSimilarCheck } from './useSimilarCheck';
 
@@ -43,15 +23,6 @@ export interface UploadTarget {
   id: number | 'all';
   path: string;
 }
-
-/** One picked file's key in the article-number fields. */
-const keyOf = (f: PickedFile) => `${f.path}/${f.fileName}`;
-
-const GROUPS = [
-  { group: UploadGroup.image, key: 'upload.groupImages', icon: <FileImageOutlined /> },
-  { group: UploadGroup.video, key: 'upload.groupVideos', icon: <VideoCameraOutlined /> },
-  { group: UploadGroup.other, key: 'upload.groupOthers', icon: <FileOutlined /> },
-] as const;
 
 /**
  * SPEC §2 batch upload: files grouped image / video / other, target path, article number (read
@@ -328,89 +299,18 @@ export function BatchUploadDialog({
           onClose={() => setTaggingGroup(null)}
         />
       )}
-      <Collapse
-        defaultActiveKey={GROUPS.map((g) => String(g.group))}
-        items={GROUPS.map(({ group, key, icon }) => {
-          const members = files.filter((f) => groupOf(f.fileName) === group);
-          const tags = groupTags[group] ?? [];
-          return {
-            key: String(group),
-            label: (
-              <Space>
-                {icon}
-                {t(key)} ({members.length})
-              </Space>
-            ),
-            extra:
-              members.length > 0 ? (
-                <Button
-                  size="small"
-                  icon={<TagsOutlined />}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    setTaggingGroup(group);
-                  }}
-                  data-testid={`upload-group-tags-${group}`}
-                >
-                  {tags.length > 0 ? t('upload.groupTagged', { count: tags.length }) : t('tagging.action')}
-                </Button>
-              ) : null,
-            children: (
-              <List
-                size="small"
-                dataSource={members}
-                locale={{ emptyText: '—' }}
-                style={{ maxHeight: 260, overflow: 'auto' }}
-                renderItem={(f) => (
-                  <List.Item
-                    actions={[
-                      <Button
-                        key="remove"
-                        type="text"
-                        size="small"
-                        icon={<DeleteOutlined />}
-                        aria-label={t('upload.remove')}
-                        onClick={() => setFiles((all) => all.filter((x) => x !== f))}
-                      />,
-                    ]}
-                  >
-                    <div style={{ display: 'flex', alignItems: 'center', gap: 12, width: '100%' }}>
-                      <Typography.Text ellipsis={{ tooltip: true }} style={{ flex: 1, minWidth: 120 }}>
-                        {f.path ? `${f.path}/` : ''}
-                        {f.fileName}
-                      </Typography.Text>
-                      <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                        {formatSize(f.size)}
-                      </Typography.Text>
-                      <Input
-                        size="small"
-                        style={{ width: 160 }}
-                        placeholder={t('upload.artNum')}
-                        title={t('upload.artNumPlaceholder')}
-                        status={isUnknown(f) ? 'warning' : undefined}
-                        value={artNums[keyOf(f)] ?? ''}
-                        onChange={(e) => {
-                          touched.current.add(keyOf(f));
-                          setArtNums((all) => ({ ...all, [keyOf(f)]: e.target.value }));
-                        }}
-                      />
-                      {isUnknown(f) && (
-                        <Tag color="warning" style={{ marginInlineEnd: 0 }} data-testid="unknown-art-num">
-                          {t('upload.unknownArtNum')}
-                        </Tag>
-                      )}
-                      {similar.matches.has(f.file) && (
-                        <Tag color="orange" style={{ marginInlineEnd: 0 }} data-testid="similar-tag">
-                          {t('similar.upload.tag')}
-                        </Tag>
-                      )}
-                    </div>
-                  </List.Item>
-                )}
-              />
-            ),
-          };
-        })}
+      <UploadGroups
+        files={files}
+        groupTags={groupTags}
+        artNums={artNums}
+        isUnknown={isUnknown}
+        isSimilar={(f) => similar.matches.has(f.file)}
+        onTagGroup={setTaggingGroup}
+        onRemove={(f) => setFiles((all) => all.filter((x) => x !== f))}
+        onArtNum={(f, value) => {
+          touched.current.add(keyOf(f));
+          setArtNums((all) => ({ ...all, [keyOf(f)]: value }));
+        }}
       />
       {similar.hashed.done < similar.hashed.total && (
         <Typography.Text
