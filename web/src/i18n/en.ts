@@ -1532,15 +1532,14 @@ const en: Messages = {
   colour: {
     label: 'Colour',
     any: 'Any colour',
-    tolerance: 'Share of picture',
-    tight: '≥ 30 %',
-    normal: '≥ 15 %',
-    loose: '≥ 8 %',
+    tolerance: 'Closeness',
+    tight: 'Tight',
+    normal: 'Normal',
+    loose: 'Loose',
     clear: 'Clear colour',
     presets: 'Common colours',
     search: 'Search by colour',
-    searchHint:
-      'Pick a colour to find files mostly of that colour, in any shade, alone or with a title or article number',
+    searchHint: 'Pick a colour to search by it alone, or together with a title or article number',
     chosen: 'Colour {{colour}}',
     name: {
       red: 'Red',
@@ -1553,8 +1552,6 @@ const en: Messages = {
       white: 'White',
       grey: 'Grey',
       brown: 'Brown',
-      cyan: 'Teal',
-      pink: 'Pink',
     },
   },
   about: {
