@@ -424,6 +424,7 @@ export async function createServices({
   const shares = new SharesService(shareDeps);
   const shareVisitors = new ShareVisitorService({
     ...shareDeps,
+    files: new FilesRepository(db),
     access: new AccessRepository(db),
     downloads,
     tokenSecret: await uploadsRepository.sharedSecret('share-visitor-secret'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SCALING_PX } from './files';
+import { fileDetailSchema, MAX_SCALING_PX } from './files';
 import { itemSchema, pagingSchema, type RankStatus, rankStatusSchema } from './items';
 import {
   DEFAULT_SHARE_TYPE,
@@ -260,6 +260,34 @@ export const shareFolderResultSchema = z.object({
   hasMore: z.boolean(),
 });
 export type ShareFolderResult = z.infer<typeof shareFolderResultSchema>;
+
+/**
+ * POST /v1_0/user/share/file: one file inside the link, as the visitor's viewer shows it (issue 39
+ * item 6): the same preview, video source and PDF page images a signed-in viewer gets, as media
+ * URLs that live with the link (refused once it is stopped or expired, or the file leaves it).
+ * A folder, or an id outside the link, is refused like the folder call (SE_404, SE_502).
+ */
+export const shareFileRequestSchema = z.object({
+  ...visitorTokenField,
+  folderDataId: id,
+});
+export type ShareFileRequest = z.input<typeof shareFileRequestSchema>;
+
+export const sharedFileSchema = fileDetailSchema.pick({
+  id: true,
+  type: true,
+  name: true,
+  fileFormat: true,
+  previewUrl: true,
+  compactUrl: true,
+  previewStatus: true,
+  playUrl: true,
+  playStatus: true,
+  pageCount: true,
+  pageUrls: true,
+  expired: true,
+});
+export type SharedFile = z.infer<typeof sharedFileSchema>;
 
 /**
  * POST /v1_0/user/share/download (streams the file or zip) and …/download-ticket (answers

@@ -123,6 +123,7 @@ export const routes = {
   visitShare: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/user/share/random/:code` },
   unlockShare: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/user/share/random/:code` },
   shareFolder: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/user/share/folder` },
+  shareFile: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/user/share/file` },
   shareDownload: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/user/share/download` },
   shareDownloadTicket: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/user/share/download-ticket` },
   redeemShareDownloadTicket: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/user/share/download` },

@@ -9,6 +9,8 @@ import {
   newShareRequestSchema,
   shareCodeParamsSchema,
   shareDownloadRequestSchema,
+  sharedFileSchema,
+  shareFileRequestSchema,
   shareFolderRequestSchema,
   shareFolderResultSchema,
   shareVisitSchema,
@@ -68,6 +70,12 @@ export const sharesEndpoints = {
     body: shareFolderRequestSchema,
     reply: 'json',
     result: shareFolderResultSchema,
+  }),
+  shareFile: defineEndpoint({
+    ...routes.shareFile,
+    body: shareFileRequestSchema,
+    reply: 'json',
+    result: sharedFileSchema,
   }),
   shareDownload: defineEndpoint({
     ...routes.shareDownload,

@@ -95,6 +95,10 @@ export const shareVisitorRoutes: FastifyPluginAsync<{
     shares.browse(visitorToken(request, request.body), request.body),
   );
 
+  route(app, endpoints.shareFile, async (request) =>
+    shares.file(visitorToken(request, request.body), request.body.folderDataId),
+  );
+
   route(app, endpoints.shareDownload, async (request, reply) => {
     const plan = await shares.download(visitorToken(request, request.body), request.body);
     await oplog.visitor(request, OperationCode.shareDownload, downloadSubject(plan));

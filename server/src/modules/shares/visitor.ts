@@ -6,6 +6,7 @@ import {
   RankStatus,
   SHARE_VISITOR_TOKEN_HOURS,
   type ShareDownloadPayload,
+  type SharedFile,
   type SharedItem,
   type ShareFolderResult,
   ShareState,
@@ -19,6 +20,7 @@ import { signToken, verifyToken } from '../../lib/signing';
 import { type AuthContext, fileScopeFilter, sessionlessAuth } from '../access/access';
 import type { AccessRepository } from '../access/access.repository';
 import type { DownloadPlan, DownloadsService } from '../downloads/service';
+import type { FilesRepository } from '../files/repository';
 import { type Paging, pageOf } from '../items/item-pages';
 import { canDownload, canSee, canShare } from '../items/policy';
 import type { ItemsRepository, ItemWithOwner } from '../items/repository';
@@ -28,13 +30,17 @@ import { clientKeyOf } from '../ratelimit/client-key';
 import type { RateLimiter } from '../ratelimit/limiter';
 import { expiredFile, HOUR_MS, passwordMatches, statusOf } from './link-rules';
 import type { ShareRow, SharesRepository, ShareWithOwner } from './repository';
+import { presentSharedFile } from './shared-file';
 import { presentSharedItem } from './shared-item';
+import { itemInside, rootOf, type Visit } from './visit-scope';
 
 const SHARE_DOWNLOAD_TICKET = 'share';
 
 export interface ShareVisitorDependencies {
   shares: SharesRepository;
   items: ItemsRepository;
+  /** A file's records, for the visitor's viewer. */
+  files: Pick<FilesRepository, 'records'>;
   access: AccessRepository;
   downloads: DownloadsService;
   mediaUrls: MediaUrls;
@@ -50,15 +56,6 @@ export interface ShareVisitorDependencies {
 
 /** A download through a link, and which link it went through. */
 export type ShareDownloadPlan = DownloadPlan & { shareId: number };
-
-/** A visitor's view of one live link: the link, what its owner may do now, what it still names. */
-interface Visit {
-  share: ShareWithOwner;
-  owner: AuthContext;
-  roots: ItemWithOwner[];
-  /** Id paths of everything the link names, removed items included (to tell "deleted" apart). */
-  named: string[];
-}
 
 interface VisitorClaims extends Record<string, unknown> {
   sh: number;
@@ -122,7 +119,7 @@ export class ShareVisitorService {
     const today = this.today();
     return (item, download) =>
       item.state === ItemState.normal &&
-      this.rootOf(visit, item) !== undefined &&
+      rootOf(visit, item) !== undefined &&
       canSee(visit.owner, item) &&
       !expiredFile(item, today) &&
       (!download || canDownload(visit.owner, item));
@@ -253,32 +250,6 @@ export class ShareVisitorService {
     return this.answer(visit, this.reusable(presented, visit.share) ?? (await this.startVisit(visit.share)));
   }
 
-  /**
-   * The outermost item the link names that holds `row` (or is it), when `row` lies inside the link.
-   */
-  private rootOf(visit: Visit, row: { id_path: string }): ItemWithOwner | undefined {
-    return visit.roots
-      .filter((root) => row.id_path.startsWith(root.id_path))
-      .sort((a, b) => a.id_path.length - b.id_path.length)[0];
-  }
-
-  /**
-   * An item of the link for a visitor: it must lie inside what the link offers (else SE_502, also
-   * for unknown ids: a visitor learns nothing of items outside), be live (SEF_04 when it was in
-   * the link and has been deleted since) and visible to the owner (SE_502).
-   */
-  private async itemInside(visit: Visit, id: number): Promise<{ row: ItemWithOwner; root: ItemWithOwner }> {
-    const row = await this.deps.items.findById(id, visit.share.owner_id);
-    if (!row) throw new AppError('SE_502');
-    const wasInside = visit.named.some((path) => row.id_path.startsWith(path));
-    if (row.state !== ItemState.normal && wasInside) throw new AppError('SEF_04');
-    const root = this.rootOf(visit, row);
-    if (!root) throw new AppError('SE_502');
-    if (!canSee(visit.owner, row)) throw new AppError('SE_502');
-    if (expiredFile(row, this.today())) throw new AppError('SE_502');
-    return { row, root };
-  }
-
   /** POST user/share/folder: one page of a folder inside the link, or of the link's own items. */
   async browse(
     token: string | undefined,
@@ -299,7 +270,7 @@ export class ShareVisitorService {
         hasMore: rows.length > request.pageSize,
       };
     }
-    const { row: folder, root } = await this.itemInside(visit, request.folderId);
+    const { row: folder, root } = await itemInside(this.deps.items, visit, this.today(), request.folderId);
     if (folder.type !== ItemType.folder) throw new AppError('SE_404');
     const order =
       request.rankStatus === RankStatus.up
@@ -327,6 +298,14 @@ export class ShareVisitorService {
     };
   }
 
+  /** POST user/share/file: a file inside the link for the visitor's viewer (a folder is SE_404). */
+  async file(token: string | undefined, id: number): Promise<SharedFile> {
+    const visit = await this.visitOf(token);
+    const { row } = await itemInside(this.deps.items, visit, this.today(), id);
+    if (row.type === ItemType.folder) throw new AppError('SE_404');
+    return presentSharedFile(row, this.deps.files, this.deps.mediaUrls, visit.share.id, this.today());
+  }
+
   /** A file or folder as a visitor sees it; its media URL lives as long as the link. */
   private async presentShared(
     row: ItemWithOwner,
@@ -347,7 +326,7 @@ export class ShareVisitorService {
     body: Omit<ShareDownloadPayload, 'shareToken'>,
   ): Promise<BatchDownloadRequest> {
     const chosen = [...body.folderDataIdList, ...body.downloadFolderDataDTOList.map((d) => d.folderDataId)];
-    for (const id of new Set(chosen)) await this.itemInside(visit, id);
+    for (const id of new Set(chosen)) await itemInside(this.deps.items, visit, this.today(), id);
     return {
       folderDataIdList: chosen.length === 0 ? visit.roots.map((r) => r.id) : body.folderDataIdList,
       downloadFolderDataDTOList: body.downloadFolderDataDTOList,
