@@ -28,7 +28,8 @@ buildWebIfStale();
 export default defineConfig({
   testDir: '.',
   testMatch: cluster ? CLUSTER_JOURNEYS : '*.spec.ts',
-  outputDir: path.join(root, 'test-results'),
+  // A run on its own port keeps its own results: Playwright empties the folder when it starts.
+  outputDir: path.join(root, process.env.E2E_PORT ? `test-results-${port}` : 'test-results'),
   // The cluster runs four processes and an S3 store on the same two cores: give journeys more time.
   timeout: cluster ? 120_000 : 60_000,
   expect: { timeout: 10_000 },

@@ -879,7 +879,7 @@ const en: Messages = {
     total: 'Article numbers: {{count}}',
     expectationTitle: 'Expected views and formats',
     expectationHint:
-      'Each view: a name, the code in file names (lower-case letters and digits, e.g. side; leave it empty and choose no tag for any file of the article, such as the PSD master), optionally a tag that marks the view, and the formats it needs.',
+      'Each view: a name, the code in file names (letters of any script and digits, e.g. side or 正面, so SHOE1_正面.jpg is that view; leave it empty and choose no tag for any file of the article, such as the PSD master), optionally a tag that marks the view, and the formats it needs.',
     viewName: 'Name',
     viewCode: 'Code in file names',
     anyFile: 'Any file',
@@ -1288,7 +1288,7 @@ const en: Messages = {
       tooLong: 'At most {{max}} characters',
       tooMany: 'At most {{max}}',
       colour: 'A colour must be #RRGGBB',
-      viewCode: 'Lower-case letters and digits only, starting and ending with a letter',
+      viewCode: 'Letters (of any script) and digits only, starting and ending with a letter, e.g. side or 正面',
       unknownPlaceholder: 'Unknown placeholder {{placeholder}}; use {{known}}',
       duplicateId: 'Two blocks have the same id',
       paddingTooWide: 'The left and right padding must be narrower than the page',

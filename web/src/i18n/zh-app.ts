@@ -709,7 +709,7 @@ const zhApp = {
     total: '共 {{count}} 个货号',
     expectationTitle: '应有的角度和格式',
     expectationHint:
-      '每个角度：名称、文件名中的角度代码（小写字母和数字，如 side；留空且不选标签表示货号的任意文件，如 PSD 源文件）、可选的标记该角度的标签，以及需要的格式。',
+      '每个角度：名称、文件名中的角度代码（任何语言的文字和数字，如 side 或 正面，文件名 SHOE1_正面.jpg 即为该角度；留空且不选标签表示货号的任意文件，如 PSD 源文件）、可选的标记该角度的标签，以及需要的格式。',
     viewName: '名称',
     viewCode: '文件名代码',
     anyFile: '任意文件',
@@ -1099,7 +1099,7 @@ const zhApp = {
       tooLong: '不能超过 {{max}} 个字符',
       tooMany: '最多 {{max}} 个',
       colour: '颜色须为 #RRGGBB 格式',
-      viewCode: '只能包含小写字母和数字，且以字母开头和结尾',
+      viewCode: '只能包含文字（任何语言）和数字，且以文字开头和结尾，如 正面、side',
       unknownPlaceholder: '未知的占位符 {{placeholder}}，可用：{{known}}',
       duplicateId: '区块编号重复',
       paddingTooWide: '左右内边距之和须小于页面宽度',

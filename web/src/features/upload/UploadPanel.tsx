@@ -152,7 +152,7 @@ export function UploadPanel() {
                   {row.id !== undefined && similar.notDone.has(row.id) && (
                     <Typography.Text
                       type="secondary"
-                      className={styles.state}
+                      className={styles.note}
                       data-testid="upload-panel-similar-not-done"
                     >
                       {t('similar.after.notDone')}
