@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../web/dist');
+// WEB_DIST: a build written elsewhere (`npm run build --workspace web -- --outDir <dir>`).
+const dist = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../web/dist'));
 const ENTRY = 'index.html';
 
 /**
@@ -21,7 +22,7 @@ const BUDGETS = [
   {
     page: 'share visitor (/visitfile)',
     modules: ['src/features/share/VisitPage.tsx'],
-    budgetKb: 385,
+    budgetKb: 152,
     goalKb: 150,
   },
   {
