@@ -16,21 +16,38 @@ export const COMPLETENESS_FILTER_OPTIONS_MAX = 500;
 /** Tags of one filter at most. */
 export const COMPLETENESS_FILTER_TAGS_MAX = 50;
 /**
- * A view's code as it appears in file names: lower-case letters and digits, a letter first and
- * last (digits after it number several shots of one view: `_detail1`, `_detail2`).
+ * A view's code as it appears in file names: letters of any script (`front`, `正面`, `seite`) and
+ * digits, a letter first and last (digits after it number several shots of one view: `_detail1`,
+ * `_正面2`). Codes are kept NFC-normalised and lower-cased (normaliseViewCode): Latin and other
+ * cased scripts match regardless of case, CJK exactly.
  */
-export const COMPLETENESS_VIEW_CODE_PATTERN = /^[a-z](?:[a-z0-9]*[a-z])?$/;
+export const COMPLETENESS_VIEW_CODE_PATTERN = /^\p{L}(?:[\p{L}\p{N}]*\p{L})?$/u;
+
+/** A code as stored and compared: NFC, lower-cased (a no-op for CJK), trimmed. */
+export function normaliseViewCode(value: string): string {
+  return value.trim().normalize('NFC').toLowerCase();
+}
+
+/** What separates a name's parts: `_`, `-`, a space, and their full-width forms (`＿`, `－`, `　`). */
+export const VIEW_CODE_SEPARATORS = ' \u3000\uFF3F\uFF0D-';
+/** Digits numbering shots of one view, dropped from the end of the last part (ASCII and full-width). */
+export const VIEW_CODE_TRAILING_DIGITS =
+  '0123456789\uFF10\uFF11\uFF12\uFF13\uFF14\uFF15\uFF16\uFF17\uFF18\uFF19';
+const SEPARATOR = new RegExp(`[${VIEW_CODE_SEPARATORS}]`, 'gu');
+const TRAILING_DIGITS = new RegExp(`[${VIEW_CODE_TRAILING_DIGITS}]+$`, 'u');
 
 /**
- * The view code a file's name carries (`SHOE101-01_detail2` → `detail`), or null: the last part
- * after `_`, `-` or a space, lower-cased, without trailing digits, when it has a code's shape. The
- * server's SQL reads names the same way (completeness repository, `VIEW_TOKEN_SQL`, with string
- * functions rather than a regular expression: it runs once per file of the report).
+ * The view code a file's name carries (`SHOE101-01_detail2` → `detail`, `SHOE101-01_正面` → `正面`),
+ * or null: the last part after `_`, `-` or a space (full-width too), NFC-normalised, lower-cased,
+ * without trailing digits, when it has a code's shape. The one parser of view codes: completeness,
+ * the templates' slot filling and the completeness screen's upload naming use it, and the server's
+ * SQL reads names the same way (completeness repository, `VIEW_TOKEN_SQL`, with string functions
+ * rather than a regular expression: it runs once per file of the report).
  */
 export function viewCodeOfName(name: string): string | null {
-  const parts = name.toLowerCase().replace(/[ -]/g, '_');
+  const parts = name.normalize('NFC').toLowerCase().replace(SEPARATOR, '_');
   if (!parts.includes('_')) return null;
-  const token = parts.slice(parts.lastIndexOf('_') + 1).replace(/[0-9]+$/, '');
+  const token = parts.slice(parts.lastIndexOf('_') + 1).replace(TRAILING_DIGITS, '');
   return COMPLETENESS_VIEW_CODE_PATTERN.test(token) ? token : null;
 }
 

@@ -9,6 +9,7 @@ import {
   COMPLETENESS_VIEW_NAME_MAX_CHARS,
   COMPLETENESS_VIEWS_MAX,
   normaliseFormat,
+  normaliseViewCode,
 } from './completeness-values';
 import { ART_NUM_MAX_CHARS, SKU_FIELD_MAX_CHARS } from './sku';
 
@@ -20,7 +21,8 @@ import { ART_NUM_MAX_CHARS, SKU_FIELD_MAX_CHARS } from './sku';
  * keys.
  *
  * A file is a view when its name (without the extension) ends with `_<code>`, `-<code>` or
- * ` <code>`, optionally followed by digits (viewCodeOfName) (`SHOE101-01_side.jpg`, `SHOE101-01_detail2.jpg`), or
+ * ` <code>`, optionally followed by digits (viewCodeOfName) (`SHOE101-01_side.jpg`,
+ * `SHOE101-01_detail2.jpg`, `SHOE101-01_正面.jpg`); codes are letters of any script, or
  * when it carries the view's tag. A view with neither code nor tag is "any file of the article"
  * (the PSD master).
  */
@@ -49,7 +51,7 @@ export const completenessViewInputSchema = z.object({
     .string()
     .trim()
     .max(COMPLETENESS_VIEW_CODE_MAX_CHARS, { error: 'tooLong' })
-    .transform((value) => value.toLowerCase())
+    .transform(normaliseViewCode)
     .refine((value) => value === '' || COMPLETENESS_VIEW_CODE_PATTERN.test(value), { error: 'viewCode' })
     .nullish()
     .transform((value) => (value ? value : null)),

@@ -65,6 +65,7 @@ export const fillRuleSchema = z.discriminatedUnion('kind', [
     code: z
       .string()
       .trim()
+      .normalize('NFC')
       .toLowerCase()
       .max(COMPLETENESS_VIEW_CODE_MAX_CHARS, { error: 'tooLong' })
       .regex(COMPLETENESS_VIEW_CODE_PATTERN, { error: 'viewCode' }),

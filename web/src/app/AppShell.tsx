@@ -48,6 +48,19 @@ const reducedMotion = {
  * page): its theme, its own strings in the interface language, its message API, and the query
  * cache. The sign-in page is drawn without any of it and does not load it (issue 10 item 7).
  */
+/**
+ * Text colours of at least 4.5:1 on white (WCAG 1.4.3, issue 39): Ant Design's grey for secondary
+ * text and descriptions (rgba(0,0,0,0.45), 3.4:1) and its success, warning and error text
+ * (#52c41a 2.3:1, #faad14 1.9:1, #ff4d4f 3.3:1) were too light to read.
+ */
+const READABLE_TEXT = {
+  colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+  colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+  colorSuccessText: '#237804',
+  colorWarningText: '#ad6800',
+  colorErrorText: '#cf1322',
+} as const;
+
 export function AppShell({ children }: { children: ReactNode }) {
   // Someone who asked their system for less motion gets menus, dialogs and messages that appear
   // and go at once (WCAG 2.3.3), and it follows the setting when it changes.
@@ -64,7 +77,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         locale={english ? enUS : zhCN}
         theme={{
           zeroRuntime: true,
-          token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontSize: 14, motion },
+          token: { colorPrimary: '#1d4ed8', borderRadius: 8, fontSize: 14, motion, ...READABLE_TEXT },
         }}
       >
         <AntApp>

@@ -127,7 +127,8 @@ export function MainLayout() {
               }}
             >
               <Button type="text" className={styles.user} data-testid="user-menu">
-                <Avatar size={28} src={user.data?.avatar || DEFAULT_AVATAR} />
+                {/* Decorative: the name beside it says whose menu this is (empty alt, issue 39 axe). */}
+                <Avatar size={28} src={user.data?.avatar || DEFAULT_AVATAR} alt="" />
                 <span className={styles.userName}>{user.data?.name ?? ''}</span>
                 <DownOutlined />
               </Button>

@@ -1,4 +1,4 @@
-import { ItemState, ItemType } from '@dam/contract';
+import { ItemState, ItemType, VIEW_CODE_SEPARATORS, VIEW_CODE_TRAILING_DIGITS } from '@dam/contract';
 import { expressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -57,12 +57,17 @@ export interface SkuOfReport {
 
 /**
  * The view code in a file's name, as `viewCodeOfName` of the contract reads it: the last part after
- * `_`, `-` or a space, lower-cased, without trailing digits (`shoe101-01_detail2` → `detail`).
- * String functions, not a regular expression: this runs once per counted file (a regular expression
- * cost three times as much at 95,000 files). A part that is not a code's shape equals no code.
+ * `_`, `-` or a space (or their full-width forms), lower-cased, without trailing digits,
+ * NFC-normalised (`shoe101-01_detail2` → `detail`, `shoe101-01_正面` → `正面`). String functions, not
+ * a regular expression: this runs once per counted file (a regular expression cost three times as
+ * much at 95,000 files); only the short last part is normalised. A part that is not a code's shape
+ * equals no code (codes are saved normalised and of a code's shape).
  */
-const VIEW_TOKEN_SQL = sql`CASE WHEN strpos(translate(lower(items.name), ' -', '__'), '_') > 0
-  THEN rtrim(split_part(translate(lower(items.name), ' -', '__'), '_', -1), '0123456789') END`;
+const SEPARATORS = sql.lit(VIEW_CODE_SEPARATORS);
+const UNDERSCORES = sql.lit('_'.repeat(VIEW_CODE_SEPARATORS.length));
+const NAME_PARTS = sql`translate(lower(items.name), ${SEPARATORS}, ${UNDERSCORES})`;
+const VIEW_TOKEN_SQL = sql`CASE WHEN strpos(${NAME_PARTS}, '_') > 0
+  THEN normalize(rtrim(split_part(${NAME_PARTS}, '_', -1), ${sql.lit(VIEW_CODE_TRAILING_DIGITS)}), NFC) END`;
 
 /** A file's stored formats as the expectation names them (jpeg → jpg, tiff → tif). */
 const FORMAT_SQL = sql`CASE lower(u.fmt) WHEN 'jpeg' THEN 'jpg' WHEN 'tiff' THEN 'tif' ELSE lower(u.fmt) END`;

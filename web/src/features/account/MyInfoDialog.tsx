@@ -36,7 +36,7 @@ export function MyInfoDialog({ open, onClose }: { open: boolean; onClose: () => 
       ) : (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Space size="middle">
-            <Avatar size={56} src={user?.avatar || DEFAULT_AVATAR} />
+            <Avatar size={56} src={user?.avatar || DEFAULT_AVATAR} alt="" />
             <strong style={{ fontSize: 18 }}>{user?.name}</strong>
           </Space>
           <Descriptions column={1} size="small" bordered>

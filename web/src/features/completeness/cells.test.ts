@@ -16,6 +16,14 @@ describe('completeness cells', () => {
     expect(nameForView('design final.psd', 'SHOE101-01', master)).toBe('design final.psd');
   });
 
+  it('reads Chinese view codes as the report does (issue 39 item 5)', () => {
+    const front: CompletenessColumn = { viewId: 1, viewName: '正面', code: '正面', format: 'jpg' };
+    expect(nameForView('SHOE101-01_正面2.jpg', 'SHOE101-01', front)).toBe('SHOE101-01_正面2.jpg');
+    expect(nameForView('SHOE101-01 正面.jpg', 'SHOE101-01', front)).toBe('SHOE101-01 正面.jpg');
+    expect(nameForView('SHOE101-01_侧面.jpg', 'SHOE101-01', front)).toBe('SHOE101-01_正面.jpg');
+    expect(nameForView('SHOE101-01_Side.jpg', 'SHOE101-01', side)).toBe('SHOE101-01_Side.jpg');
+  });
+
   it('flattens picked files out of folders', () => {
     const file = new File(['x'], 'a.jpg');
     expect(filesForView([{ file, fileName: 'a.jpg', path: 'Shoes/2026', size: 1 }], 'AB12', side)).toEqual([

@@ -1,4 +1,4 @@
-import { type CompletenessColumn, normaliseFormat } from '@dam/contract';
+import { type CompletenessColumn, normaliseFormat, normaliseViewCode, viewCodeOfName } from '@dam/contract';
 import type { PickedFile } from '../../upload/pickFiles';
 
 /**
@@ -11,10 +11,10 @@ export function nameForView(fileName: string, artNum: string, column: Completene
   const dot = fileName.lastIndexOf('.');
   const suffix = dot > 0 ? fileName.slice(dot) : '';
   const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
-  const lower = stem.toLowerCase();
-  const code = column.code;
-  const named = lower.startsWith(artNum.toLowerCase()) && new RegExp(`[_ -]${code}[0-9]*$`).test(lower);
-  return named ? fileName : `${artNum}_${code}${suffix}`;
+  const named =
+    stem.toLowerCase().startsWith(artNum.toLowerCase()) &&
+    viewCodeOfName(stem) === normaliseViewCode(column.code);
+  return named ? fileName : `${artNum}_${column.code}${suffix}`;
 }
 
 /** The picked files, renamed for the view (and flattened out of any folder). */

@@ -9,6 +9,7 @@ import {
   JPEG_QUALITY_DEFAULT,
   JPEG_QUALITY_MAX,
   JPEG_QUALITY_MIN,
+  normaliseViewCode,
   OUTPUT_STEM_DEFAULT,
   OUTPUT_STEM_MAX_CHARS,
   type Padding,
@@ -160,7 +161,7 @@ export const replaceBlock = (blocks: readonly Block[], index: number, block: Blo
 /** What is sent: strings trimmed as the schema trims them, view codes lower-cased. */
 export function draftToSpec(spec: TemplateSpec): TemplateSpec {
   const rule = (r: FillRule): FillRule =>
-    r.kind === 'view' ? { kind: 'view', code: r.code.trim().toLowerCase() } : r;
+    r.kind === 'view' ? { kind: 'view', code: normaliseViewCode(r.code) } : r;
   return {
     ...spec,
     blocks: spec.blocks.map((block) => {
@@ -202,7 +203,7 @@ export function draftProblems(draft: TemplateDraft, fonts?: readonly TemplateFon
   };
   const rule = (path: string, r: FillRule) => {
     if (r.kind === 'view') {
-      const code = r.code.trim().toLowerCase();
+      const code = normaliseViewCode(r.code);
       if (!code) add(`${path}.code`, 'required');
       else if (code.length > COMPLETENESS_VIEW_CODE_MAX_CHARS)
         add(`${path}.code`, 'tooLong', { max: COMPLETENESS_VIEW_CODE_MAX_CHARS });

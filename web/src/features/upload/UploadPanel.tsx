@@ -119,6 +119,7 @@ export function UploadPanel() {
         <Progress
           percent={percent}
           size="small"
+          aria-label={title}
           status={failed.length > 0 ? 'exception' : active.length === 0 ? 'success' : 'active'}
           data-testid="upload-panel-progress"
           data-percent={percent}
@@ -219,6 +220,7 @@ function TaskLine({ task }: { task: UploadTask }) {
         percent={task.process}
         size="small"
         showInfo={false}
+        aria-label={words[task.status]}
         status={
           task.status === TaskStatus.failed
             ? 'exception'
