@@ -29,7 +29,7 @@ test('the upload panel shows progress on the folder page; pause, resume, done, c
       timeout: 30_000,
     })
     .toBeGreaterThan(0);
-  await expect(panel.getByTestId('upload-panel-facts')).toContainText('/ 40.0m');
+  await expect(panel.getByTestId('upload-panel-facts')).toContainText('/ 40.0 MB');
   await snap(page, 'upload-panel-uploading-zh');
 
   await panel.getByTestId('upload-panel-pause').click();

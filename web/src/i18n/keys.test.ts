@@ -17,8 +17,10 @@ import { COLOUR_PRESETS, COLOUR_TOLERANCE_LIST } from '../features/similar/colou
 import en from './en';
 import zh from './zh';
 
+/** Keys as the code names them: i18next's plural forms (`x_one`, `x_other`) count as `x`. */
 function flatten(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
+  if (typeof value !== 'object' || value === null)
+    return [prefix.replace(/_(zero|one|two|few|many|other)$/, '')];
   return Object.entries(value).flatMap(([key, inner]) => flatten(inner, prefix ? `${prefix}.${key}` : key));
 }
 

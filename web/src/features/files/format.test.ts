@@ -4,11 +4,13 @@ import en from '../../i18n/en';
 import { fileNameProblem, folderNameProblem, formatSize, nameProblemText } from './format';
 
 describe('file helpers', () => {
-  it('writes sizes in b, kb, m, g, t', () => {
-    expect(formatSize(512)).toBe('512b');
-    expect(formatSize(1536)).toBe('1.5kb');
-    expect(formatSize(5 * 1024 ** 3)).toBe('5.0g');
-    expect(formatSize(300 * 1024 ** 2)).toBe('300m');
+  it('writes sizes in B, KB, MB, GB, TB with a space (issue 39 item 13)', () => {
+    expect(formatSize(512)).toBe('512 B');
+    expect(formatSize(1536)).toBe('1.5 KB');
+    expect(formatSize(1.4 * 1024 ** 2)).toBe('1.4 MB');
+    expect(formatSize(5 * 1024 ** 3)).toBe('5.0 GB');
+    expect(formatSize(300 * 1024 ** 2)).toBe('300 MB');
+    expect(formatSize(2 * 1024 ** 4)).toBe('2.0 TB');
   });
 
   it('checks folder names with the contract rule (SPEC §5, issue 9)', () => {

@@ -1,15 +1,18 @@
 import { FILE_NAME_MAX_CHARS, LIMITS, type NameProblem, nameProblem } from '@dam/contract';
 
-/** File sizes in the units of SPEC §9 (b, kb, m, g, t). */
+/**
+ * File sizes in SPEC §9's steps of 1024 (b, kb, m, g, t), written the way people read them
+ * everywhere else: "1.4 MB", "512 B" (issue 39 item 13: "1.4m" read as a length).
+ */
 export function formatSize(bytes: number): string {
-  const units = ['b', 'kb', 'm', 'g', 't'];
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit++;
   }
-  return `${unit === 0 ? value : value.toFixed(value >= 100 ? 0 : 1)}${units[unit]}`;
+  return `${unit === 0 ? value : value.toFixed(value >= 100 ? 0 : 1)} ${units[unit]}`;
 }
 
 /** SPEC §9 default date format. */

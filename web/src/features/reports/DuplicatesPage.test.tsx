@@ -97,10 +97,10 @@ describe('the near-duplicate report page', () => {
     ).toBe('/thumbs/1.jpg');
     expect(members[0]?.textContent).toContain('keeper.jpg');
     expect(members[0]?.textContent).toContain('4000 × 3000');
-    expect(members[1]?.textContent).toContain('1.0kb');
+    expect(members[1]?.textContent).toContain('1.0 KB');
     expect(screen.getByTestId('duplicates-total-clusters').textContent).toContain('1');
     expect(screen.getByTestId('duplicates-total-files').textContent).toContain('3');
-    expect(screen.getByTestId('duplicates-total-bytes').textContent).toContain('2.0kb');
+    expect(screen.getByTestId('duplicates-total-bytes').textContent).toContain('2.0 KB');
     // The first call leaves the threshold to the server; the slider shows what it used.
     expect(asked[0]).toEqual({});
     expect(screen.getByRole('slider').getAttribute('aria-valuenow')).toBe('8');

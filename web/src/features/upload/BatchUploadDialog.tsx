@@ -144,7 +144,7 @@ export function BatchUploadDialog({
     // SPEC-beyond: unknown article numbers are flagged before the upload starts, not found later.
     if (unknownFiles.length > 0) {
       const confirmed = await modal.confirm({
-        title: t('upload.unknownArtNumConfirm', { count: String(unknownFiles.length) }),
+        title: t('upload.unknownArtNumConfirm', { count: unknownFiles.length }),
         content: [...new Set(unknownFiles.map((f) => artNums[keyOf(f)]?.trim()))].slice(0, 10).join(', '),
         okText: t('upload.uploadAnyway'),
         cancelText: t('common.cancel'),
@@ -277,7 +277,7 @@ export function BatchUploadDialog({
           showIcon
           style={{ marginBottom: 12 }}
           data-testid="unknown-art-num-summary"
-          title={t('upload.unknownArtNumSummary', { count: String(unknownFiles.length) })}
+          title={t('upload.unknownArtNumSummary', { count: unknownFiles.length })}
         />
       )}
       <SimilarWarning

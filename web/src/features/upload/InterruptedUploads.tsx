@@ -44,7 +44,7 @@ export function InterruptedUploads() {
           objectKey: record.url,
         })),
       );
-      void message.success(t('upload.resumed', { count: String(matched.length) }));
+      void message.success(t('upload.resumed', { count: matched.length }));
     }
     if (unmatched.length > 0)
       void message.warning(t('upload.notSameFile', { name: unmatched.map((f) => f.name).join(', ') }));
@@ -52,7 +52,7 @@ export function InterruptedUploads() {
 
   const discard = () =>
     modal.confirm({
-      title: t('upload.confirmCancel', { count: String(interrupted.length) }),
+      title: t('upload.confirmCancel', { count: interrupted.length }),
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
@@ -65,7 +65,7 @@ export function InterruptedUploads() {
       type="warning"
       showIcon
       data-testid="interrupted-uploads"
-      title={t('upload.interruptedTitle', { count: String(interrupted.length) })}
+      title={t('upload.interruptedTitle', { count: interrupted.length })}
       description={
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Typography.Text>{t('upload.reuploadHint')}</Typography.Text>
@@ -85,7 +85,7 @@ export function InterruptedUploads() {
           />
           {interrupted.length > shown.length && (
             <Button type="link" size="small" onClick={() => setExpanded(true)}>
-              {t('upload.showAll', { count: String(interrupted.length) })}
+              {t('upload.showAll', { count: interrupted.length })}
             </Button>
           )}
           <Space>
@@ -127,7 +127,7 @@ export function InterruptedBanner() {
       closable={{ onClose: () => setDismissed(true) }}
       style={{ marginBottom: 12 }}
       data-testid="interrupted-banner"
-      title={t('upload.interruptedTitle', { count: String(interrupted.length) })}
+      title={t('upload.interruptedTitle', { count: interrupted.length })}
       action={
         <Link to="/upload-record/current">
           <Button size="small">{t('upload.continueThem')}</Button>

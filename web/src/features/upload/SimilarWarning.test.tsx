@@ -88,7 +88,7 @@ describe('the upload dialog’s near-duplicate warning', () => {
     expect(within(match).getByRole('img').getAttribute('src')).toBe('/thumbs/5.jpg');
     expect(match.textContent).toContain('AB9001-red');
     expect(match.textContent).toContain('/Shoes');
-    expect(match.textContent).toContain('2.0kb · 1200 × 900');
+    expect(match.textContent).toContain('2.0 KB · 1200 × 900');
     expect(match.textContent).toContain('非常接近');
     expect(within(second as HTMLElement).getByTestId('similar-match').textContent).not.toContain('×');
     expect(within(first as HTMLElement).getByRole('radio', { name: '都保留' })).toHaveProperty(

@@ -9,7 +9,7 @@ export function useCancelUploads() {
   const manager = useUploadManager();
   return (ids: number[]) =>
     modal.confirm({
-      title: t('upload.confirmCancel', { count: String(ids.length) }),
+      title: t('upload.confirmCancel', { count: ids.length }),
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
