@@ -1539,14 +1539,15 @@ const en: Messages = {
   colour: {
     label: 'Colour',
     any: 'Any colour',
-    tolerance: 'Closeness',
-    tight: 'Tight',
-    normal: 'Normal',
-    loose: 'Loose',
+    tolerance: 'Covers',
+    tight: '≥ 30 %',
+    normal: '≥ 15 %',
+    loose: '≥ 8 %',
     clear: 'Clear colour',
     presets: 'Common colours',
     search: 'Search by colour',
-    searchHint: 'Pick a colour to search by it alone, or together with a title or article number',
+    searchHint:
+      'Pick a colour to find files mostly of that colour, in any shade, alone or with a title or article number',
     chosen: 'Colour {{colour}}',
     name: {
       red: 'Red',
@@ -1559,6 +1560,8 @@ const en: Messages = {
       white: 'White',
       grey: 'Grey',
       brown: 'Brown',
+      cyan: 'Teal',
+      pink: 'Pink',
     },
   },
   about: {

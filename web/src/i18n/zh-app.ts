@@ -1339,14 +1339,14 @@ const zhApp = {
   colour: {
     label: '颜色',
     any: '任意颜色',
-    tolerance: '相近程度',
-    tight: '严格',
-    normal: '适中',
-    loose: '宽松',
+    tolerance: '占画面',
+    tight: '≥ 30%',
+    normal: '≥ 15%',
+    loose: '≥ 8%',
     clear: '清除颜色',
     presets: '常用颜色',
     search: '按颜色搜索',
-    searchHint: '选择颜色后可直接搜索，也可以与标题或货号一起搜索',
+    searchHint: '选择颜色，找出以该色系（任意深浅）为主的文件；可直接搜索，也可与标题或货号一起搜索',
     chosen: '颜色 {{colour}}',
     name: {
       red: '红',
@@ -1359,6 +1359,8 @@ const zhApp = {
       white: '白',
       grey: '灰',
       brown: '棕',
+      cyan: '青',
+      pink: '粉',
     },
   },
   about: {
