@@ -24,7 +24,7 @@ describe('the search bar’s colour', () => {
     expect(screen.getByTestId('search-go')).toHaveProperty('disabled', true);
     await userEvent.click(screen.getByTestId('search-colour'));
     await userEvent.click(await screen.findByTestId('colour-preset-red'));
-    await userEvent.click(screen.getByText('宽松'));
+    await userEvent.click(screen.getByText('≥ 8%'));
     expect(screen.getByTestId('search-go')).toHaveProperty('disabled', false);
     await userEvent.click(screen.getByTestId('search-colour-go'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -1,17 +1,23 @@
 import type { ColourTolerance } from '@dam/contract';
 
-/** The colour filter's presets (plan §8), in the order shown; names are `colour.name.<key>`. */
+/**
+ * The colour filter's swatches (plan §8; issue 39: one per colour family, so a swatch finds every
+ * shade of its family), in the order shown; names are `colour.name.<key>`. Each hex is of its own
+ * family (`colourFamilyOfHex`, colours.test.ts).
+ */
 export const COLOUR_PRESETS = [
   { key: 'red', hex: '#cc0000' },
   { key: 'orange', hex: '#f57c00' },
   { key: 'yellow', hex: '#fdd835' },
   { key: 'green', hex: '#2e7d32' },
+  { key: 'cyan', hex: '#00897b' },
   { key: 'blue', hex: '#1565c0' },
   { key: 'purple', hex: '#7b1fa2' },
+  { key: 'pink', hex: '#ec407a' },
+  { key: 'brown', hex: '#795548' },
   { key: 'black', hex: '#000000' },
   { key: 'white', hex: '#ffffff' },
   { key: 'grey', hex: '#9e9e9e' },
-  { key: 'brown', hex: '#795548' },
 ] as const;
 
 export const COLOUR_TOLERANCE_LIST: ColourTolerance[] = ['tight', 'normal', 'loose'];
