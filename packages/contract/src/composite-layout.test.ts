@@ -323,7 +323,7 @@ describe('slots', () => {
         rule: { kind: 'view', code: 'front' },
         required: true,
       },
-      { slot: 'opt', blockId: 'opt', label: 'opt', rule: { kind: 'nth', n: 3 }, required: false },
+      { slot: 'opt', blockId: 'opt', label: 'Image 3', rule: { kind: 'nth', n: 3 }, required: false },
       {
         slot: 'd:0',
         blockId: 'd',
@@ -343,6 +343,44 @@ describe('slots', () => {
         gridRequired: 'any',
       },
     ]);
+  });
+
+  it("names an unlabelled slot by what it holds in the reader's language, never by its id", () => {
+    const unlabelled = spec({
+      blocks: [
+        { id: 'oqpx7z', type: 'image', rule: { kind: 'view', code: 'front' } },
+        { id: 'k2m9aa', type: 'image', rule: { kind: 'view', code: '正面' } },
+        { id: 'zz81qq', type: 'image', rule: { kind: 'tag', tagId: 7 } },
+        {
+          id: 'g4h5j6',
+          type: 'grid',
+          columns: 3,
+          cells: [
+            { kind: 'view', code: 'detail' },
+            { kind: 'view', code: 'detail' },
+            { kind: 'nth', n: 2 },
+          ],
+        },
+      ],
+    });
+    const names = { viewNames: new Map([['front', '正面']]), tagNames: new Map([[7, '鞋底']]) };
+    expect(slotKeysOf(unlabelled, { lang: 'zh', ...names }).map((s) => s.label)).toEqual([
+      '正面 图片',
+      '正面 图片',
+      '鞋底 标签图片',
+      'detail 图片 1',
+      'detail 图片 2',
+      '第 2 张图片',
+    ]);
+    expect(slotKeysOf(unlabelled, { lang: 'en' }).map((s) => s.label)).toEqual([
+      'Front image',
+      '正面 image',
+      '#7 tag image',
+      'Detail image 1',
+      'Detail image 2',
+      'Image 2',
+    ]);
+    expect(unfilledRequiredSlots(unlabelled, () => false, { lang: 'en' })[5]?.label).toBe('Image 2');
   });
 
   it('names the slots that keep an article from rendering', () => {

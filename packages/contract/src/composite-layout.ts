@@ -1,4 +1,5 @@
 import type { Block, FillRule, TemplateSpec } from './composite';
+import { ruleKey, ruleSlotName, type SlotNaming } from './composite-slot-names';
 import { PAGE_PIXELS_MAX, TEXT_FIELDS, type TextField } from './composite-values';
 
 /**
@@ -74,7 +75,11 @@ export interface SlotInfo {
   blockId: string;
   /** A grid's cell index (0-based). */
   cell?: number;
-  /** The block's label (its id when it has none), with the cell's number (1-based) in a grid: `细节 2`. */
+  /**
+   * How the slot is named to people: the block's label (with the cell's number, 1-based, in a grid:
+   * `细节 2`), else what it holds in the reader's language (`正面 图片`, `Image 2`; slotNaming), with
+   * a number when several unlabelled slots hold the same (`Detail image 2`). Never the block's id.
+   */
   label: string;
   rule: FillRule;
   /** Without a file here the article is not rendered: an image block's `required`, a grid's `all`. */
@@ -83,20 +88,47 @@ export interface SlotInfo {
   gridRequired?: 'all' | 'any' | 'none';
 }
 
-/** Every image slot of a template, in page order. */
-export function slotKeysOf(spec: Pick<TemplateSpec, 'blocks'>): SlotInfo[] {
+/**
+ * Every image slot of a template, in page order, named for `naming` (English with codes and tag ids
+ * when absent).
+ */
+export function slotKeysOf(
+  spec: Pick<TemplateSpec, 'blocks'>,
+  naming: SlotNaming = { lang: 'en' },
+): SlotInfo[] {
   const slots: SlotInfo[] = [];
+  // Unlabelled slots holding the same thing are numbered: how many there are of each, and so far.
+  const unnamed = new Map<string, number>();
   for (const block of spec.blocks) {
-    const label = block.type === 'image' || block.type === 'grid' ? block.label || block.id : block.id;
+    if (block.type === 'image' && !block.label)
+      unnamed.set(ruleKey(block.rule), (unnamed.get(ruleKey(block.rule)) ?? 0) + 1);
+    if (block.type === 'grid' && !block.label)
+      for (const rule of block.cells) unnamed.set(ruleKey(rule), (unnamed.get(ruleKey(rule)) ?? 0) + 1);
+  }
+  const seen = new Map<string, number>();
+  const nameOf = (rule: FillRule) => {
+    const key = ruleKey(rule);
+    const index = (seen.get(key) ?? 0) + 1;
+    seen.set(key, index);
+    const name = ruleSlotName(rule, naming);
+    return (unnamed.get(key) ?? 0) > 1 ? `${name} ${index}` : name;
+  };
+  for (const block of spec.blocks) {
     if (block.type === 'image')
-      slots.push({ slot: block.id, blockId: block.id, label, rule: block.rule, required: block.required });
+      slots.push({
+        slot: block.id,
+        blockId: block.id,
+        label: block.label || nameOf(block.rule),
+        rule: block.rule,
+        required: block.required,
+      });
     if (block.type === 'grid')
       block.cells.forEach((rule, cell) => {
         slots.push({
           slot: slotKey(block.id, cell),
           blockId: block.id,
           cell,
-          label: `${label} ${cell + 1}`,
+          label: block.label ? `${block.label} ${cell + 1}` : nameOf(rule),
           rule,
           required: block.required === 'all',
           gridRequired: block.required,
@@ -113,8 +145,9 @@ export function slotKeysOf(spec: Pick<TemplateSpec, 'blocks'>): SlotInfo[] {
 export function unfilledRequiredSlots(
   spec: Pick<TemplateSpec, 'blocks'>,
   hasFile: (slot: string) => boolean,
+  naming?: SlotNaming,
 ): SlotInfo[] {
-  const slots = slotKeysOf(spec);
+  const slots = slotKeysOf(spec, naming);
   const anyGridFilled = new Set(
     slots.filter((slot) => slot.gridRequired === 'any' && hasFile(slot.slot)).map((slot) => slot.blockId),
   );

@@ -3,6 +3,7 @@ export * from './colour-families';
 export * from './completeness';
 export * from './composite';
 export * from './composite-layout';
+export * from './composite-slot-names';
 export * from './constants';
 export * from './endpoints';
 export * from './errors';

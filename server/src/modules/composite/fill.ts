@@ -1,8 +1,12 @@
 import {
   type ComposeWarning,
   type FillRule,
+  type Language,
   type MissingSlot,
+  ruleSlotName,
+  ruleSubject,
   type SlotInfo,
+  type SlotNaming,
   slotKeysOf,
   TEXT_FIELDS,
   type TemplateSpec,
@@ -81,8 +85,11 @@ export interface SlotChoice {
   itemId: number;
 }
 
-/** What matching needs besides the files: the completeness views' tags and names, tag names. */
-export interface FillContext {
+/**
+ * What matching needs besides the files: the completeness views' tags, and how slots are named to
+ * the reader (their language, the views' and tags' names).
+ */
+export interface FillContext extends SlotNaming {
   /** Tag ids that mark a file as the view of each code. */
   viewTags: Map<string, Set<number>>;
   /** The completeness view's name of each code. */
@@ -134,11 +141,12 @@ export function chooseFiles(
   return chosen;
 }
 
-/** How a missing slot is named to people: the completeness view's name (侧面), else the code or tag. */
+/**
+ * How a missing slot is named to people: the completeness view's name (侧面), else the code; the tag's
+ * name; the index in the reader's language (第 2 张图片, Image 2).
+ */
 export function viewNameOf(slot: SlotInfo, context: FillContext): string {
-  if (slot.rule.kind === 'view') return context.viewNames.get(slot.rule.code) ?? slot.rule.code;
-  if (slot.rule.kind === 'tag') return context.tagNames.get(slot.rule.tagId) ?? String(slot.rule.tagId);
-  return slot.label;
+  return slot.rule.kind === 'nth' ? ruleSlotName(slot.rule, context) : ruleSubject(slot.rule, context);
 }
 
 export interface ArticleFillerDependencies {
@@ -155,8 +163,11 @@ export interface ArticleFillerDependencies {
 export class ArticleFiller {
   constructor(private readonly deps: ArticleFillerDependencies) {}
 
-  /** The matching context of a spec: the completeness views and the names of the tags it names. */
-  async contextOf(spec: TemplateSpec): Promise<FillContext> {
+  /**
+   * The matching context of a spec: the completeness views and the names of the tags it names, with
+   * the reader's language for naming slots.
+   */
+  async contextOf(spec: TemplateSpec, lang: Language = 'zh'): Promise<FillContext> {
     const views = await this.deps.repo.completenessViews();
     const viewTags = new Map<string, Set<number>>();
     const viewNames = new Map<string, string>();
@@ -167,7 +178,7 @@ export class ArticleFiller {
         viewTags.set(view.code, new Set([...(viewTags.get(view.code) ?? []), Number(view.tag_id)]));
     }
     const tagIds = slotKeysOf(spec).flatMap((slot) => (slot.rule.kind === 'tag' ? [slot.rule.tagId] : []));
-    return { viewTags, viewNames, tagNames: await this.deps.repo.tagNames([...new Set(tagIds)]) };
+    return { lang, viewTags, viewNames, tagNames: await this.deps.repo.tagNames([...new Set(tagIds)]) };
   }
 
   /**
@@ -229,7 +240,7 @@ export class ArticleFiller {
     sku: Partial<Record<TextField, string | null>> | undefined,
     context: FillContext,
   ): FilledArticle {
-    const slots = slotKeysOf(spec);
+    const slots = slotKeysOf(spec, context);
     const known = new Set(slots.map((s) => s.slot));
     const warnings: ComposeWarning[] = [];
     const picked = new Map<string, FillCandidate>();
@@ -240,7 +251,7 @@ export class ArticleFiller {
       else warnings.push({ code: 'overrideUnavailable', slot: choice.slot, detail: String(choice.itemId) });
     }
     const chosen = chooseFiles(slots, candidates, context, picked);
-    const missing = unfilledRequiredSlots(spec, (slot) => chosen.get(slot) != null).map((slot) => ({
+    const missing = unfilledRequiredSlots(spec, (slot) => chosen.get(slot) != null, context).map((slot) => ({
       slot: slot.slot,
       label: slot.label,
       rule: slot.rule,

@@ -13,8 +13,10 @@ export const makerRoutes: FastifyPluginAsync<{ maker: MakerService; oplog: Opera
   app,
   { maker, oplog },
 ) => {
-  route(app, endpoints.makerPlan, async (request) => maker.plan(authOf(request), request.body));
-  route(app, endpoints.makerArticle, async (request) => maker.article(authOf(request), request.body));
+  route(app, endpoints.makerPlan, async (request) => maker.plan(authOf(request), request.body, request.lang));
+  route(app, endpoints.makerArticle, async (request) =>
+    maker.article(authOf(request), request.body, request.lang),
+  );
   route(app, endpoints.makerImage, async (request) => {
     const started = await maker.start(authOf(request), request.body);
     await oplog.record(request, OperationCode.composeStart, startSubject(started));

@@ -9,6 +9,7 @@ import {
   type ComposeWarning,
   type FolderRef,
   isTopLevel,
+  type Language,
   type MakerArticle,
   type MakerPlan,
   type MakerStatus,
@@ -111,14 +112,14 @@ export class MakerService {
   }
 
   /** Which articles can be rendered and what each one misses. */
-  async plan(auth: AuthContext, request: PlanRequest): Promise<MakerPlan> {
+  async plan(auth: AuthContext, request: PlanRequest, lang: Language = 'zh'): Promise<MakerPlan> {
     const template = await this.activeVersion(request.templateId, request.version);
     const artNums = await this.artNumsOf(auth, request);
     const { filler, repo } = this.deps;
     const [candidates, skus, context] = await Promise.all([
       filler.candidatesOf(auth, artNums),
       repo.skusOf(artNums),
-      filler.contextOf(template.spec),
+      filler.contextOf(template.spec, lang),
     ]);
     const articles: MakerPlan['articles'] = [];
     const unmatched: string[] = [];
@@ -168,9 +169,10 @@ export class MakerService {
   }
 
   /** One article's slots as filled, and the files the caller could pick instead. */
-  async article(auth: AuthContext, request: ArticleRequest): Promise<MakerArticle> {
+  async article(auth: AuthContext, request: ArticleRequest, lang: Language = 'zh'): Promise<MakerArticle> {
     const template = await this.activeVersion(request.templateId, request.version);
-    const filled = await this.deps.filler.fill(auth, template.spec, request.artNum);
+    const context = await this.deps.filler.contextOf(template.spec, lang);
+    const filled = await this.deps.filler.fill(auth, template.spec, request.artNum, [], context);
     const keys = await this.deps.repo.mediaKeys(filled.candidates.map((c) => c.uploadId));
     const candidates = await Promise.all(
       filled.candidates.map(async (c) => ({

@@ -80,7 +80,7 @@ export const compositeTemplatesRoutes: FastifyPluginAsync<{
   );
 
   route(app, endpoints.previewTemplate, async (request, reply) => {
-    const bytes = await templates.preview(authOf(request), request.body);
+    const bytes = await templates.preview(authOf(request), request.body, request.lang);
     reply.header('content-type', 'image/jpeg');
     // Each preview is of a draft that keeps changing: never reuse one.
     reply.header('cache-control', 'no-store');

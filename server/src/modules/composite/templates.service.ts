@@ -7,6 +7,7 @@ import {
   FunctionCode,
   ItemState,
   ItemType,
+  type Language,
   PAGE_PIXELS_MAX,
   PREVIEW_WIDTH_MAX,
   type previewTemplateRequestSchema,
@@ -86,7 +87,7 @@ export interface TemplatesDependencies {
   mediaUrls: MediaUrls;
   limiter: RateLimiter;
   /** Fills a preview's slots from an article's files (the maker's slot filling); absent: grey boxes. */
-  filler?: Pick<ArticleFiller, 'fill'>;
+  filler?: Pick<ArticleFiller, 'fill' | 'contextOf'>;
   clock: Clock;
   /** COMPOSE_MAX_PAGE_HEIGHT. */
   maxPageHeight: number;
@@ -481,7 +482,7 @@ export class TemplatesService {
    * hand-picked overrides) and the text from its SKU row; without one the slots are labelled grey
    * boxes and the text shows its placeholders.
    */
-  async preview(auth: AuthContext, request: PreviewRequest): Promise<Buffer> {
+  async preview(auth: AuthContext, request: PreviewRequest, lang: Language = 'zh'): Promise<Buffer> {
     let spec: TemplateSpec;
     if (request.spec) {
       requireAnyCode(auth, FunctionCode.template);
@@ -507,6 +508,9 @@ export class TemplatesService {
     if (request.spec) await this.checkAssetSources(auth, spec, assets, request.templateId);
     checkTemplateHeight(spec, assets, this.deps.maxPageHeight);
     const artNum = request.artNum;
+    // Slots are named by what they hold, in the caller's language (issue 39 item 4).
+    const context = await this.deps.filler?.contextOf(spec, lang);
+    const naming = context ?? { lang };
     const filled =
       artNum && this.deps.filler
         ? await this.deps.filler.fill(
@@ -514,6 +518,7 @@ export class TemplatesService {
             spec,
             artNum,
             request.overrides.filter((o) => o.artNum.toLowerCase() === artNum.toLowerCase()),
+            context,
           )
         : null;
     const fields = artNum ? (filled?.fields ?? (await this.fieldsOf(artNum))) : PLACEHOLDER_FIELDS;
@@ -555,6 +560,7 @@ export class TemplatesService {
           want: { page: true, slices: false },
           previewWidth: PREVIEW_WIDTH_MAX,
           maxPageHeight: this.deps.maxPageHeight,
+          naming,
         });
         if (!rendered.page) throw new Error('the renderer wrote no page for a preview');
         return await fsp.readFile(rendered.page.file);

@@ -11,7 +11,6 @@ import {
   type TemplateAsset,
   type TemplateFont,
 } from '@dam/contract';
-import { useQuery } from '@tanstack/react-query';
 import {
   AutoComplete,
   Button,
@@ -28,15 +27,13 @@ import {
 } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { endpoints } from '../../api/endpoints';
 import { notifyError } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
 import { holdsCodes } from '../../auth/guard';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
-import { completenessKeys } from '../completeness/completenessApi';
 import { useTagDimensions } from '../tagging/api';
 import { templateAssetFromFile, uploadTemplateAsset } from './compositeApi';
+import { useCompletenessConfigWhen } from './slotNaming';
 import { NO_ASSET } from './templateDraft';
 
 /** Where a field's problem is shown: its text by problem path (`spec.blocks.2.text`). */
@@ -235,16 +232,6 @@ export function RuleInput({
       )}
     </Space.Compact>
   );
-}
-
-/** The completeness expectation, asked only of the server by those who may read it (code 6). */
-function useCompletenessConfigWhen(enabled: boolean) {
-  return useQuery({
-    queryKey: completenessKeys.config,
-    queryFn: () => call(endpoints.completenessConfig),
-    enabled,
-    staleTime: 60_000,
-  });
 }
 
 function FontSelect({

@@ -46,6 +46,7 @@ import {
 import { JobProgress, MyResults } from './JobProgress';
 import { effectiveChoices, type Overrides, overrideList, setOverride } from './overrides';
 import { PagePreview } from './PagePreview';
+import { useSlotNaming } from './slotNaming';
 
 const MoveDialog = lazyDialog(async () => (await import('../files/MoveDialog')).MoveDialog);
 const AddTagDialog = lazyDialog(async () => (await import('../tagging/AddTagDialog')).AddTagDialog);
@@ -423,6 +424,7 @@ function ArticleSwap({
 }) {
   const { t } = useTranslation();
   const article = useMakerArticle(detail.template.id, detail.version, artNum);
+  const naming = useSlotNaming(detail.spec);
   const [slot, setSlot] = useState<string | null>(null);
   const view = useMemo(() => {
     if (!article.data) return null;
@@ -457,6 +459,7 @@ function ArticleSwap({
             width={380}
             onSlotClick={setSlot}
             marked={new Set(Object.keys(mine ?? {}))}
+            naming={naming}
             testId="article-preview"
           />
         </div>

@@ -11,6 +11,8 @@ import {
   type ComposeArticleStatus,
   type ComposeDownloadKind,
   type ComposeJobSummary,
+  parseLanguage,
+  ruleSlotName,
 } from '@dam/contract';
 import {
   App,
@@ -79,10 +81,11 @@ export function JobProgress({
   onOpenJob: (jobId: number) => void;
   onBack: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const status = useJobStatus(jobId);
+  const lang = parseLanguage(i18n.language);
   const labels = useSlotLabels(
     status.data?.job.templateId ?? 0,
     status.data?.job.version ?? 0,
@@ -152,7 +155,7 @@ export function JobProgress({
               {t('composite.progress.missing')}{' '}
               {row.missing.map((m) => (
                 <Tag key={m.slot} color="red">
-                  {m.viewName}
+                  {m.rule.kind === 'nth' ? ruleSlotName(m.rule, { lang }) : m.viewName}
                 </Tag>
               ))}
             </span>

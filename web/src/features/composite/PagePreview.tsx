@@ -4,8 +4,10 @@ import {
   type LayoutBox,
   type LayoutInputs,
   layoutPage,
+  parseLanguage,
   type Rect,
   type SlotInfo,
+  type SlotNaming,
   sliceRanges,
   slotKey,
   slotKeysOf,
@@ -48,6 +50,8 @@ export interface PagePreviewProps {
   marked?: ReadonlySet<string>;
   /** Without cut lines and captions (the template cards' miniatures). */
   bare?: boolean;
+  /** How unlabelled slots are named (useSlotNaming); absent: by code in the reader's language. */
+  naming?: SlotNaming;
   testId?: string;
 }
 
@@ -90,16 +94,21 @@ export function PagePreview({
   onSlotClick,
   marked,
   bare,
+  naming,
   testId = 'page-preview',
 }: PagePreviewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = parseLanguage(i18n.language);
   const [ref, available] = useContainerWidth(width);
   const layout = useMemo(() => layoutPage(spec, inputs), [spec, inputs]);
   const slices = useMemo(
     () => sliceRanges(layout.height, layout.boundaries, spec.output.sliceMaxHeight),
     [layout, spec.output.sliceMaxHeight],
   );
-  const slots = useMemo(() => new Map(slotKeysOf(spec).map((slot) => [slot.slot, slot])), [spec]);
+  const slots = useMemo(
+    () => new Map(slotKeysOf(spec, naming ?? { lang }).map((slot) => [slot.slot, slot])),
+    [spec, naming, lang],
+  );
   const blocks = useMemo(() => new Map(spec.blocks.map((block) => [block.id, block])), [spec]);
   const scale = Math.min(1, available / spec.width);
 

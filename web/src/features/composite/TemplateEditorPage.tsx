@@ -54,6 +54,7 @@ import styles from './composite.module.css';
 import { useMakerArticle, useSaveTemplate, useTemplateDetail, useTemplateFonts } from './compositeApi';
 import { ExactPreview } from './ExactPreview';
 import { PagePreview } from './PagePreview';
+import { useSlotNaming } from './slotNaming';
 import {
   addBlock,
   blockIndexOf,
@@ -165,6 +166,7 @@ function Editor({ detail, onReload }: { detail: TemplateDetail | null; onReload:
     '';
 
   const spec = useMemo(() => draftToSpec(draft.spec), [draft.spec]);
+  const naming = useSlotNaming(draft.spec);
   const sampleArticle = useMakerArticle(
     detail?.template.id ?? 0,
     detail?.version ?? 0,
@@ -567,6 +569,7 @@ function Editor({ detail, onReload }: { detail: TemplateDetail | null; onReload:
                   slotImages={slotImages}
                   assetUrls={assetUrls}
                   fields={sampleArticle.data ? (sampleArticle.data.fields ?? null) : undefined}
+                  naming={naming}
                 />
               </div>
             ) : (

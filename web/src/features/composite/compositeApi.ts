@@ -4,10 +4,12 @@ import {
   type Envelope,
   LANG_HEADER,
   type MakerStatus,
+  parseLanguage,
   slotKeysOf,
   TOKEN_HEADER,
 } from '@dam/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { getToken } from '../../auth/token';
@@ -49,15 +51,16 @@ export function useTemplateDetail(id: number | null, version?: number) {
  * template deleted or archived since leaves the keys shown, not an error.
  */
 export function useSlotLabels(templateId: number, version: number, enabled: boolean) {
+  const lang = parseLanguage(useTranslation().i18n.language);
   return useQuery({
     enabled,
-    queryKey: [...compositeKeys.detail(templateId, version), 'labels'],
+    queryKey: [...compositeKeys.detail(templateId, version), 'labels', lang],
     queryFn: async () => {
       const detail = await call(endpoints.templateDetail, {
         query: { id: templateId, version },
         silent: true,
       });
-      return Object.fromEntries(slotKeysOf(detail.spec).map((slot) => [slot.slot, slot.label]));
+      return Object.fromEntries(slotKeysOf(detail.spec, { lang }).map((slot) => [slot.slot, slot.label]));
     },
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -4,6 +4,7 @@ import {
   type Block,
   type ComposeWarning,
   fillText,
+  fixedSlotName,
   type ImageSize,
   type LayoutBox,
   layoutPage,
@@ -79,7 +80,7 @@ export class SharpPageRenderer implements PageRenderer {
 
       // Sizes for the layout. In a preview a slot absent from `sources` is not known (no article):
       // laid out at the default aspect and drawn as a labelled box, never left out.
-      const slots = slotKeysOf(spec);
+      const slots = slotKeysOf(spec, input.naming);
       const slotSizes: Record<string, ImageSize | null> = {};
       for (const slot of slots) {
         if (preview && !input.sources.has(slot.slot)) continue;
@@ -249,7 +250,7 @@ export class SharpPageRenderer implements PageRenderer {
       } else if (block.type === 'fixed') {
         const file = input.assets.get(block.assetId);
         if (file) await image(file, 'png', box.content, block, block.background ?? spec.background);
-        else await placeholder(box.content, block.label || block.id);
+        else await placeholder(box.content, block.label || fixedSlotName(input.naming?.lang ?? 'zh'));
       } else {
         const slot = slotKey(block.id, box.cell);
         const source = input.sources.get(slot);

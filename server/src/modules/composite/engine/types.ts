@@ -1,4 +1,4 @@
-import type { ComposeWarning, TemplateSpec, TextField } from '@dam/contract';
+import type { ComposeWarning, SlotNaming, TemplateSpec, TextField } from '@dam/contract';
 
 /**
  * What the detail-page renderer needs and gives (issue 16), so the template service (preview) and
@@ -60,6 +60,8 @@ export interface RenderInput {
   previewWidth?: number;
   /** The tallest page rendered (COMPOSE_MAX_PAGE_HEIGHT). */
   maxPageHeight: number;
+  /** How a preview's grey boxes are labelled: the reader's language, view and tag names. */
+  naming?: SlotNaming;
 }
 
 export interface RenderedFile {
