@@ -55,10 +55,11 @@ type FirstViewGroups = Record<keyof typeof GROUP_CHUNKS, Set<string>>;
  * A first build, kept in memory, says which modules end up in the chunks the first view loads (the
  * layout, the folder page and the home page, in AppShell): after tree-shaking, which the module
  * graph alone does not show (a library's index imports all of it). Those chunks become three:
- * `sign-in` what the sign-in page loads too, `ui` what the share visitor page loads too (Ant
- * Design's core, the query cache), `layout` the rest. Each page so loads the same modules as before
- * in fewer files. The entry's own chunks, the other sign-in pages' and the pages' own modules (which
- * the router loads by name) stay as they were.
+ * `sign-in` what the sign-in page loads too, `ui` what the share visitor page and its viewer load
+ * too (a few icons and helpers: they are drawn without Ant Design and AppShell, issue 39),
+ * `layout` the rest. Each page so loads the same modules as before in fewer files. The entry's
+ * own chunks, the other sign-in pages' and the pages' own modules (which the router loads by name)
+ * stay as they were.
  */
 async function firstViewGroups(): Promise<FirstViewGroups> {
   process.env[FIRST_PASS] = '1';
@@ -103,7 +104,10 @@ async function firstViewGroups(): Promise<FirstViewGroups> {
       .map((file) => of(source(file)))
       .concat(shell),
   );
-  const visit = loaded([of(source('features/share/VisitPage.tsx')), shell]);
+  // With the viewer it opens: what it shares with the layout would otherwise load the layout's chunk.
+  const visit = loaded(
+    ['features/share/VisitPage.tsx', 'features/share/visit/VisitViewer.tsx'].map((file) => of(source(file))),
+  );
   const pages = new Set(chunks.filter((chunk) => chunk.isDynamicEntry).map((chunk) => chunk.facadeModuleId));
   const groups: FirstViewGroups = { signIn: new Set(), ui: new Set(), layout: new Set() };
   for (const chunk of layout) {

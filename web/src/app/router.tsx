@@ -11,7 +11,7 @@ import { PageLoading, page, shellPage } from './lazyPage';
 const LAYOUT_ID = 'layout';
 
 // One chunk per route group (issue 10 item 7); the sign-in and visitor pages load nothing else, and
-// the sign-in page not even Ant Design (the layout and the visitor page come with AppShell).
+// not even Ant Design (the layout comes with AppShell; the visitor page is drawn without it).
 /**
  * The routes of SPEC §2 that exist so far; features add theirs here and in navigation.tsx. A new
  * table for each router: the router keeps what a route's `lazy` loaded in the route object itself.
@@ -30,8 +30,9 @@ const appRoutes = (): RouteObject[] =>
       path: '/login/confirm-email',
       lazy: page(() => import('../features/login/ConfirmEmailPage'), 'ConfirmEmailPage'),
     },
-    // The share-link visitor page needs no sign-in (SPEC §2 navigation guard).
-    { path: '/visitfile', lazy: shellPage(() => import('../features/share/VisitPage'), 'VisitPage') },
+    // The share-link visitor page needs no sign-in (SPEC §2 navigation guard). Drawn without Ant
+    // Design and the query cache, it does not load AppShell (issue 39, the visitor page's weight).
+    { path: '/visitfile', lazy: page(() => import('../features/share/VisitPage'), 'VisitPage') },
     {
       id: LAYOUT_ID,
       path: '/',
