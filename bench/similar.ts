@@ -18,12 +18,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  COLOUR_MIN_SHARES,
   COLOUR_TOLERANCES,
-  cellsNear,
   colourCell,
+  colourFamilyOfHex,
   endpointPath,
   endpoints,
-  oklabOfHex,
   type PaletteColour,
   SIMILAR_CHECK_MAX_FILES,
   signedToHash,
@@ -55,7 +55,7 @@ const BASES = 1_000;
 const MAX_DISTANCE = 10;
 const LOOKUP_ROWS = 50;
 const LOOKUP_CONCURRENCY = 4;
-const COLOURS = { common: '#ffffff', rare: '#ff00ff' } as const;
+const COLOURS = { common: '#ffffff', rare: '#ff00ff', green: '#2e7d32', red: '#cc0000' } as const;
 const ADMIN_VIEWER: Viewer = { userId: 1, view: { kind: 'all' } };
 
 interface Measure {
@@ -155,7 +155,12 @@ async function seedFingerprints(db: Db): Promise<string> {
   await db.connection().execute(async (c) => {
     await sql`SET session_replication_role = replica`.execute(c);
     const indexes = await dropIndexes(c, ['media_fp_b0', 'media_fp_b1', 'media_fp_b2', 'media_fp_b3']);
-    const colourIndexes = await dropIndexes(c, ['item_colours_cell_time']);
+    const colourIndexes = await dropIndexes(c, [
+      'item_colours_cell_time',
+      'item_colour_families_300',
+      'item_colour_families_150',
+      'item_colour_families_80',
+    ]);
     await step('fingerprints', () =>
       sql`WITH bases AS (
           SELECT k, ((hashint4(2 * k + 1)::bigint << 32) | (hashint4(2 * k + 2)::bigint & 4294967295)) AS hash
@@ -198,13 +203,26 @@ async function seedFingerprints(db: Db): Promise<string> {
         c,
       ),
     );
+    // The colour families as migration 031 back-fills them from the palettes (its own statements).
+    await step('colour families', async () => {
+      await sql`INSERT INTO media_colour_families (upload_id, family, share)
+        SELECT upload_id, family, least(1000, sum(weight))
+        FROM (SELECT upload_id, colour_family(l, a, b) AS family, weight FROM media_colours) c
+        GROUP BY upload_id, family HAVING sum(weight) >= 50`.execute(c);
+      await sql`INSERT INTO item_colour_families (item_id, family, share, created_at)
+        SELECT item_id, family, least(1000, sum(weight)), min(created_at)
+        FROM (SELECT item_id, colour_family(l, a, b) AS family, weight, created_at FROM item_colours) c
+        GROUP BY item_id, family HAVING sum(weight) >= 50`.execute(c);
+    });
     await step('colour index', async () => {
       for (const definition of colourIndexes) await sql.raw(definition).execute(c);
     });
     await sql`SET session_replication_role = DEFAULT`.execute(c);
   });
   await step('VACUUM ANALYZE', () =>
-    sql`VACUUM ANALYZE items, uploads, media_fingerprints, media_colours, item_colours`.execute(db),
+    sql`VACUUM ANALYZE items, uploads, media_fingerprints, media_colours, item_colours, media_colour_families, item_colour_families`.execute(
+      db,
+    ),
   );
   // The SQL's cells are colourCell's (fingerprint.ts is the one definition).
   const sampleRows = await sql<{ l: number; a: number; b: number; cell: number }>`
@@ -417,44 +435,48 @@ async function phase(kind: 'postgres' | 'pglite', items: number): Promise<PhaseR
         'the colour filter and colour search were timed from the working tree: their server code (modules/items, modules/search) was not committed yet at the time of the run',
       );
     for (const [which, hex] of Object.entries(COLOURS)) {
-      const { l, a, b } = oklabOfHex(hex);
-      const radius = COLOUR_TOLERANCES.normal;
-      const cells = cellsNear(l, a, b, radius);
-      const r = Math.round(radius * 1000);
-      const near = (alias: string) =>
-        sql.raw(
-          `${alias}.weight >= 100 AND (${alias}.l - ${Math.round(l)}) * (${alias}.l - ${Math.round(l)}) + (${alias}.a - ${Math.round(a)}) * (${alias}.a - ${Math.round(a)}) + (${alias}.b - ${Math.round(b)}) * (${alias}.b - ${Math.round(b)}) <= ${r * r}`,
-        );
-      const cellList = sql.raw(cells.join(', '));
+      // The colour family of the swatch, at the normal tolerance (15 % of the picture, issue 39).
+      const family = colourFamilyOfHex(hex);
+      const minShare = COLOUR_MIN_SHARES.normal;
+      const ofFamily = (alias: string) =>
+        sql.raw(`${alias}.family = ${family} AND ${alias}.share >= ${minShare}`);
       const matching = Number(
         (
-          await sql<{ n: string }>`SELECT count(DISTINCT ic.item_id) AS n FROM item_colours ic
-            WHERE ic.cell IN (${cellList}) AND ${near('ic')}`.execute(db)
+          await sql<{
+            n: string;
+          }>`SELECT count(*) AS n FROM item_colour_families f WHERE ${ofFamily('f')}`.execute(db)
         ).rows[0]?.n,
       );
       const share = `${matching.toLocaleString('en')} files (${((100 * matching) / total).toFixed(2)} %) match`;
-      notes.push(`${which} colour ${hex} (normal tolerance, ${cells.length} cells): ${share}`);
+      notes.push(
+        `${which} colour ${hex} (family ${family}, at least ${minShare / 10} % of the picture): ${share}`,
+      );
       const walk = (folder: number | null) => sql`
-        SELECT DISTINCT ON (x.created_at, x.item_id) x.item_id
-        FROM (${sql.join(
-          cells.map(
-            (cell) => sql`(SELECT ic.item_id, ic.created_at FROM item_colours ic
-              WHERE ic.cell = ${sql.raw(String(cell))} AND ${near('ic')} ORDER BY ic.created_at DESC, ic.item_id DESC)`,
-          ),
-          sql` UNION ALL `,
-        )}) x
+        SELECT x.item_id
+        FROM (SELECT f.item_id, f.created_at FROM item_colour_families f WHERE ${ofFamily('f')}
+          ORDER BY f.created_at DESC, f.item_id DESC) x
         JOIN items i ON i.id = x.item_id AND i.state = 1 ${folder === null ? sql`` : sql`AND i.parent_id = ${folder}`}
         ORDER BY x.created_at DESC, x.item_id DESC LIMIT 51`;
       const probe = (folder: number) => sql`
         SELECT i.id FROM items i WHERE i.parent_id = ${folder} AND i.state = 1
-          AND EXISTS (SELECT 1 FROM item_colours ic WHERE ic.item_id = i.id AND ic.cell IN (${cellList}) AND ${near('ic')})
+          AND EXISTS (SELECT 1 FROM item_colour_families f WHERE f.item_id = i.id AND ${ofFamily('f')})
         ORDER BY (i.type <> 1), i.created_at DESC, i.id DESC LIMIT 51`;
-      // Is the filter applied (every file listed has a matching colour)?
+      if (which === 'common' || which === 'rare')
+        for (const [label, query] of [
+          ['walk', walk(null)],
+          ['probe', probe(side.id)],
+        ] as const) {
+          const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, BUFFERS) ${query}`.execute(
+            db,
+          );
+          console.log(`\n${which} colour ${hex}, ${label}:\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+        }
+      // Is the filter applied (every file listed is of the family)?
       const unfiltered = async (result: unknown) => {
         const ids = (result as { list: Array<{ id: number }> }).list.map((item) => item.id);
         if (ids.length === 0) return 0;
         const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM unnest(${ids}::bigint[]) AS x(id)
-          WHERE NOT EXISTS (SELECT 1 FROM item_colours ic WHERE ic.item_id = x.id AND ic.cell IN (${cellList}) AND ${near('ic')})`.execute(
+          WHERE NOT EXISTS (SELECT 1 FROM item_colour_families f WHERE f.item_id = x.id AND ${ofFamily('f')})`.execute(
           db,
         );
         return Number(rows[0]?.n);
@@ -479,9 +501,7 @@ async function phase(kind: 'postgres' | 'pglite', items: number): Promise<PhaseR
         await measure(
           `folder listing of ${count.toLocaleString('en')} files, ${which} colour ${hex}: first page`,
           list,
-          folderName === 'big'
-            ? 'merged walk of the colour cells, page'
-            : 'probe per row of the folder, page',
+          folderName === 'big' ? 'family index range, page' : 'probe per row of the folder, page',
           () => bare.execute(db),
           {
             goalMs: COLOUR_GOAL_MS,
@@ -498,7 +518,7 @@ async function phase(kind: 'postgres' | 'pglite', items: number): Promise<PhaseR
         await measure(
           `colour search (colour alone), ${which} colour ${hex}, ${who}: first page`,
           search,
-          'merged walk of the colour cells, page',
+          'family index range, page',
           () => walk(null).execute(db),
           {
             goalMs: COLOUR_GOAL_MS,
