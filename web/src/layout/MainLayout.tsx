@@ -28,11 +28,18 @@ import { ManageEntry } from '../features/manage/ManageEntry';
 import { SearchBar } from '../features/search/SearchBar';
 import { FinishedBanner } from '../features/upload/FinishedBanner';
 import { InterruptedBanner } from '../features/upload/InterruptedUploads';
-import { UploadPanel } from '../features/upload/UploadPanel';
-import { UploadProvider } from '../upload/UploadProvider';
+import { UploadProvider, useUploadState } from '../upload/UploadProvider';
 import { LanguageSwitch } from './LanguageSwitch';
 import styles from './MainLayout.module.css';
 
+// Loaded with the first upload of the session (issue 39, the home page's weight): the panel,
+// its progress bars and its near-duplicate checks are not part of the first listing.
+const UploadPanel = lazyDialog(async () => (await import('../features/upload/UploadPanel')).UploadPanel);
+/** The upload panel while anything is uploading or has finished since the page was opened. */
+function UploadPanelWhenBusy() {
+  const state = useUploadState();
+  return state.tasks.length > 0 || state.finished.length > 0 ? <UploadPanel /> : null;
+}
 const MyInfoDialog = lazyDialog(async () => (await import('../features/account/MyInfoDialog')).MyInfoDialog);
 const DownloadClientDialog = lazyDialog(
   async () => (await import('../features/account/DownloadClientDialog')).DownloadClientDialog,
@@ -181,7 +188,7 @@ export function MainLayout() {
           </Layout.Content>
         </Layout>
         <MyInfoDialog open={infoOpen} onClose={() => setInfoOpen(false)} />
-        {!passwordLocked && <UploadPanel />}
+        {!passwordLocked && <UploadPanelWhenBusy />}
         {openShareLink && <OpenShareLinkDialog onClose={() => setOpenShareLink(false)} />}
         {clientOpen && clientLinks && (
           <DownloadClientDialog links={clientLinks} onClose={() => setClientOpen(false)} />
