@@ -1,6 +1,14 @@
 import type { Messages } from './zh';
 
-const en: Messages = {
+/**
+ * The Chinese table's shape, where English may add the singular (`x_one`) of a counted sentence
+ * Chinese writes once (`x_other`, its only plural form): i18next picks by `count`.
+ */
+type WithSingulars<T> = { [K in keyof T]: T[K] extends string ? string : WithSingulars<T[K]> } & {
+  [K in keyof T as K extends `${infer Base}_other` ? `${Base}_one` : never]?: string;
+};
+
+const en: WithSingulars<Messages> = {
   app: {
     title: 'Image Archive Platform',
     shortTitle: 'Image Archive',
