@@ -21,6 +21,9 @@ const SimilarSelectionDrawer = lazyDialog(
   async () => (await import('../similar/SimilarSelectionDrawer')).SimilarSelectionDrawer,
 );
 
+/** What a grid of the browser is given: the loaded items, the selection and paging. */
+export type GridProps = Omit<Parameters<typeof ItemGrid>[0], 'waterfall'>;
+
 /** A listing read page by page: a folder, a personal list, search results. */
 export type PagedItemsQuery = UseInfiniteQueryResult<InfiniteData<{ list: Item[] }>, Error>;
 
@@ -40,6 +43,8 @@ interface Props {
   failure?: (error: Error, retry: () => void) => ReactNode;
   /** The page's own dialogs. */
   children?: ReactNode;
+  /** Draws the items instead of the usual grid (batch search groups, say). */
+  grid?: (props: GridProps) => ReactNode;
 }
 
 /**
@@ -58,6 +63,7 @@ export function ItemBrowser({
   onEditFolder,
   failure,
   children,
+  grid,
 }: Props) {
   const { t } = useTranslation();
   const selection = useSelection();
@@ -142,18 +148,17 @@ export function ItemBrowser({
           onSelectAll={() => selection.selectAll(items)}
         />
       )}
-      <ItemGrid
-        items={items}
-        waterfall={waterfall}
-        selected={selection.selected}
-        onSelect={(item) => selection.toggle(item)}
-        onAction={actions.run}
-        hasMore={Boolean(listing.hasNextPage)}
-        loadingMore={listing.isFetchingNextPage}
-        loadMoreFailed={listing.isFetchNextPageError}
-        onLoadMore={() => void listing.fetchNextPage()}
-        empty={empty}
-      />
+      {(grid ?? ((props: GridProps) => <ItemGrid {...props} waterfall={waterfall} />))({
+        items,
+        selected: selection.selected,
+        onSelect: (item) => selection.toggle(item),
+        onAction: actions.run,
+        hasMore: Boolean(listing.hasNextPage),
+        loadingMore: listing.isFetchingNextPage,
+        loadMoreFailed: listing.isFetchNextPageError,
+        onLoadMore: () => void listing.fetchNextPage(),
+        empty,
+      })}
       {actions.dialogs}
       {tagging && (
         <AddTagDialog

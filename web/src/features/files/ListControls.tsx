@@ -20,13 +20,22 @@ const FilterPanel = lazy(async () => ({ default: (await import('./FilterPanel'))
 export const nextSort = (sort: SortState): SortState =>
   sort === RankStatus.normal ? RankStatus.up : sort === RankStatus.up ? RankStatus.down : RankStatus.normal;
 
-export function SortToggle({ sort, onChange }: { sort: SortState; onChange: (sort: SortState) => void }) {
+export function SortToggle({
+  sort,
+  onChange,
+  labels,
+}: {
+  sort: SortState;
+  onChange: (sort: SortState) => void;
+  /** The up and down labels when the order is not by name. */
+  labels?: { up: string; down: string };
+}) {
   const { t } = useTranslation();
   const label =
     sort === RankStatus.up
-      ? t('files.sortUp')
+      ? (labels?.up ?? t('files.sortUp'))
       : sort === RankStatus.down
-        ? t('files.sortDown')
+        ? (labels?.down ?? t('files.sortDown'))
         : t('files.sortNormal');
   const icon =
     sort === RankStatus.up ? (

@@ -1,4 +1,4 @@
-import { type EndpointRoute, type Endpoints, type Item, ItemType } from '@dam/contract';
+import { type EndpointRoute, type Endpoints, type Item, ItemType, SortField } from '@dam/contract';
 import {
   infiniteQueryOptions,
   useInfiniteQuery,
@@ -12,20 +12,15 @@ import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
 import { firstLoadData, queryClient } from '../../api/queryClient';
 import { getToken } from '../../auth/token';
-import {
-  DEFAULT_SORT,
-  folderListingQuery,
-  type ListingFilter,
-  PAGE_SIZE,
-  type SortState,
-} from './listingQuery';
+import { folderListingQuery, type ListingFilter, PAGE_SIZE, type SortState } from './listingQuery';
+import { lastUsersListingSort } from './listingSort';
 
 export { type ListingFilter, PAGE_SIZE, type SortState } from './listingQuery';
 
 export const filesKeys = {
   all: ['files'] as const,
-  folder: (folderId: string, sort: SortState, filter: ListingFilter) =>
-    ['files', 'folder', folderId, sort, filter] as const,
+  folder: (folderId: string, sort: SortState, filter: ListingFilter, sortBy: SortField = SortField.name) =>
+    ['files', 'folder', folderId, sort, filter, sortBy] as const,
   list: (kind: string) => ['files', 'list', kind] as const,
   tree: (parent: string) => ['files', 'tree', parent] as const,
   tagSelector: ['tags', 'selector'] as const,
@@ -34,12 +29,14 @@ export const filesKeys = {
 /** How long a folder's listing is taken as current (changes made here invalidate it at once). */
 const LISTING_FRESH_MS = 5_000;
 
-const folderListingOptions = (folderId: string, sort: SortState, filter: ListingFilter) =>
+const folderListingOptions = (folderId: string, sort: SortState, filter: ListingFilter, sortBy: SortField) =>
   infiniteQueryOptions({
-    queryKey: filesKeys.folder(folderId, sort, filter),
+    queryKey: filesKeys.folder(folderId, sort, filter, sortBy),
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      call(endpoints.folderListing, { query: folderListingQuery(folderId, pageParam, sort, filter) }),
+      call(endpoints.folderListing, {
+        query: folderListingQuery(folderId, pageParam, sort, filter, sortBy),
+      }),
     getNextPageParam: (last) => (last.hasMore ? last.pageNo + 1 : undefined),
     // An answer the route's loader fetched a moment before the page mounted is not asked again.
     staleTime: LISTING_FRESH_MS,
@@ -50,8 +47,13 @@ const folderListingOptions = (folderId: string, sort: SortState, filter: Listing
   });
 
 /** One folder, page by page (SPEC §2 infinite scroll). */
-export function useFolderListing(folderId: string, sort: SortState, filter: ListingFilter) {
-  return useInfiniteQuery(folderListingOptions(folderId, sort, filter));
+export function useFolderListing(
+  folderId: string,
+  sort: SortState,
+  filter: ListingFilter,
+  sortBy: SortField = SortField.name,
+) {
+  return useInfiniteQuery(folderListingOptions(folderId, sort, filter, sortBy));
 }
 
 /**
@@ -62,7 +64,9 @@ export function useFolderListing(folderId: string, sort: SortState, filter: List
 export function prefetchFolderListing({ params }: { params: { folderId?: string } }): Promise<null> | null {
   // Signed out (the session ended in another tab): RequireAuth sends the visitor to sign in.
   if (!getToken()) return null;
-  const listing = folderListingOptions(params.folderId ?? 'all', DEFAULT_SORT, {});
+  // In the order last chosen in this browser (issue 39), so the page's own call takes this answer.
+  const sort = lastUsersListingSort();
+  const listing = folderListingOptions(params.folderId ?? 'all', sort.rank, {}, sort.by);
   return firstLoadData((options) => queryClient.prefetchInfiniteQuery({ ...listing, ...options }));
 }
 
@@ -109,8 +113,10 @@ export function useRecycleList() {
   });
 }
 
-export const fetchSubfolders = (parentId: number | 'all') =>
-  call(endpoints.folderSelector, { query: { currentFolderId: parentId } });
+export const fetchSubfolders = (parentId: number | 'all', withCounts = false) =>
+  call(endpoints.folderSelector, {
+    query: { currentFolderId: parentId, ...(withCounts ? { withCounts: '1' as const } : {}) },
+  });
 
 export const filesApi = {
   createFolder: (body: { folderName: string; parentId: number | 'all'; visibility?: 'shared' | 'private' }) =>

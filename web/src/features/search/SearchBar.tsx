@@ -233,19 +233,31 @@ export function SearchBar() {
           placement="bottom"
         >
           <Button
-            style={{ flex: 1, textAlign: 'start', overflow: 'hidden' }}
+            style={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', overflow: 'hidden' }}
+            title={batchValues.length > 0 ? batchValues.slice(0, 20).join(' ') : undefined}
             data-testid="search-batch-summary"
           >
             {batchValues.length === 0 ? (
               <Typography.Text type="secondary">{t('search.batchPlaceholder')}</Typography.Text>
             ) : (
-              <span>
+              // Issue 39: at 1366 px the chips shrink with an ellipsis and the count stays in view,
+              // rather than the last chip and the count being cut off at the box's edge.
+              <span
+                style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0, overflow: 'hidden' }}
+              >
                 {shown.map((v) => (
-                  <Tag key={v} style={{ marginInlineEnd: 4 }}>
+                  <Tag
+                    key={v}
+                    style={{ marginInlineEnd: 0, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                  >
                     {v}
                   </Tag>
                 ))}
-                {more > 0 && <Typography.Text type="secondary">+{more}</Typography.Text>}
+                {more > 0 && (
+                  <Typography.Text type="secondary" style={{ flex: 'none' }}>
+                    +{more}
+                  </Typography.Text>
+                )}
               </span>
             )}
           </Button>

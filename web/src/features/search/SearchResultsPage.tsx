@@ -9,6 +9,7 @@ import { ItemBrowser } from '../files/ItemBrowser';
 import { SortToggle, useViewMode } from '../files/ListControls';
 import { batchTagUrl } from '../tagging/batchTagUrl';
 import { useSearch } from './api';
+import { GroupedResults } from './GroupedResults';
 import { batchSummary, type WebSearch } from './searchUrl';
 
 /** The results of a global search (route `/` with `global=true`), in the usual grid. */
@@ -33,6 +34,11 @@ export function SearchResultsPage({ content }: { content: WebSearch }) {
       testId="search-results"
       waterfall={viewMode === 'WaterFall'}
       empty={<Empty description={t('search.empty')} />}
+      grid={
+        content.searchType === SearchType.batchArtNums
+          ? (grid) => <GroupedResults grid={grid} values={values} unmatched={unmatched} />
+          : undefined
+      }
       toolbar={
         <>
           <Space wrap>
