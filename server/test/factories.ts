@@ -150,6 +150,8 @@ export interface FileToUpload {
   artNum?: string;
   /** Add it as a new version of that file (issue 17). */
   versionOfItemId?: number;
+  /** A new version kept behind the file's current one (issue 39 item 9). */
+  keepCurrent?: boolean;
 }
 export type UploadTarget = { targetFolderId?: number | 'all'; path?: string; tagIdList?: number[] };
 
@@ -176,6 +178,7 @@ export async function uploadFiles(
         ...(f.tagIdList ? { tagIdList: f.tagIdList } : {}),
         ...(f.artNum ? { artNum: f.artNum } : {}),
         ...(f.versionOfItemId ? { versionOfItemId: f.versionOfItemId } : {}),
+        ...(f.keepCurrent ? { keepCurrent: true } : {}),
       })),
     },
   });

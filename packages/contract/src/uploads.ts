@@ -52,6 +52,12 @@ export const uploadEntrySchema = z.object({
     .positive()
     .max(2 ** 53 - 1)
     .optional(),
+  /**
+   * A new version that must not replace the file's current one (issue 39 item 9: a smaller copy,
+   * the uploader chose to keep the larger current): it joins as a version not shown, listed in the
+   * file's records; when the file has no shown record of its format, it is shown as usual.
+   */
+  keepCurrent: z.boolean().optional(),
 });
 export type UploadEntry = z.infer<typeof uploadEntrySchema>;
 

@@ -52,6 +52,9 @@ export function newUploadRow(
     tag_ids: entry.tagIdList ?? batchTags ?? [],
     width: entry.width ?? null,
     height: entry.height ?? null,
+    // Issue 39 item 9: a smaller copy kept behind the file's current version joins as a version
+    // not shown (see keepCurrent); the callback shows it after all when the file has no other.
+    ...(entry.keepCurrent ? { hidden: true } : {}),
     created_at: batch.now,
     updated_at: batch.now,
   };

@@ -203,6 +203,21 @@ export class UploadsRepository {
   }
 
   /** How many records of any state a file has (they go with it if it is deleted). */
+  /** Whether a file has a finished, shown record of `format` other than `exceptId` (its current one). */
+  async hasShownRecordOf(itemId: number, format: string, exceptId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('uploads')
+      .select('id')
+      .where('item_id', '=', itemId)
+      .where('format', '=', format)
+      .where('status', '=', UploadStatus.done)
+      .where('hidden', '=', false)
+      .where('id', '<>', exceptId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async countOfItem(itemId: number): Promise<number> {
     const row = await this.db
       .selectFrom('uploads')

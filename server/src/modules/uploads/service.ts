@@ -345,10 +345,14 @@ export class UploadsService {
           { baseName: locked.base_name, format: locked.format, ownerId: locked.user_id },
           now,
         ));
+      // Kept behind the current version (keepCurrent): only while the file has a shown record of
+      // the format; otherwise the copy is the only one and shown.
+      const keptBehind = locked.hidden && (await uploads.hasShownRecordOf(item.id, locked.format, locked.id));
       await uploads.update(locked.id, {
         status: UploadStatus.done,
         upload_schedule: 100,
         item_id: item.id,
+        hidden: keptBehind,
         completed_at: now,
         updated_at: now,
         error: null,

@@ -1,0 +1,97 @@
+import { endpoints } from '@dam/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, resultOf } from '../../../test/call';
+import { givenFolder, givenSignedInUser, uniqueName, uploadFiles } from '../../../test/factories';
+import { makeJpeg, makePng } from '../../../test/fixtures';
+import { createTestApp, get, type TestApp } from '../../../test/harness';
+
+/**
+ * Issue 39 item 9: "upload a new version" with a smaller copy. Asked in the viewer, the uploader may
+ * keep the larger current: the copy joins the file as a version not shown (listed in its records,
+ * hidden), and the grid's size, the viewer's main record and its download stay the original's.
+ * Without that choice the copy becomes current, as before.
+ */
+describe('a smaller copy kept behind the current version', () => {
+  let t: TestApp;
+  let owner: { id: number; token: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', SESSION_IDLE_HOURS: '720' });
+    owner = await givenSignedInUser(t, { scopes: { view: 'all', upload: 'all', download: 'all' } });
+  });
+  afterAll(() => t.close());
+
+  const itemOf = async (uploadId: number) =>
+    (
+      await t.database.db
+        .selectFrom('uploads')
+        .select(['item_id', 'hidden'])
+        .where('id', '=', uploadId)
+        .executeTakeFirstOrThrow()
+    ).item_id as number;
+  const detail = async (id: number) =>
+    resultOf(
+      endpoints.fileDetail,
+      (await get(t.app, `/ske-api/v1_0/file/detail?id=${id}`, { token: owner.token, lang: 'en' })).body,
+    );
+  const downloaded = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
+
+  it('keeps the larger current when asked, and lists the copy as a version', async () => {
+    const folder = { targetFolderId: (await givenFolder(t, owner.token, { name: uniqueName('KEEP') })).id };
+    const large = await makeJpeg(1600, 1200);
+    const small = await makeJpeg(800, 600);
+    const [original] = await uploadFiles(t, owner.token, [{ fileName: 'SHOE9.jpg', bytes: large }], folder);
+    const [copy] = await uploadFiles(
+      t,
+      owner.token,
+      [{ fileName: 'SHOE9.jpg', bytes: small, keepCurrent: true }],
+      folder,
+    );
+    const id = await itemOf(original as number);
+    expect(await itemOf(copy as number)).toBe(id);
+    const file = await detail(id);
+    // Both records listed; the copy hidden, so the original is what is shown and downloaded.
+    expect(file.folderDataInfoDTOList.map((r) => [r.id, r.fileSize, r.hide])).toEqual([
+      [copy, small.length, true],
+      [original, large.length, false],
+    ]);
+    expect(file.totalSize).toBe(large.length);
+    expect(file.fileFormat).toBe('jpg');
+    expect(Buffer.compare(await downloaded(file.url as string), large)).toBe(0);
+    const listing = await call(t.app, endpoints.folderListing, {
+      token: owner.token,
+      query: { folderDataId: file.folderId as number, pageNo: 1, pageSize: 10, rankStatus: 0 },
+    });
+    expect(listing.list.find((i) => i.id === id)?.fileSize).toBe(large.length);
+  });
+
+  it('makes the smaller copy current without the choice, as before', async () => {
+    const folder = {
+      targetFolderId: (await givenFolder(t, owner.token, { name: uniqueName('REPLACE') })).id,
+    };
+    const large = await makeJpeg(1600, 1200);
+    const small = await makeJpeg(800, 600);
+    const [original] = await uploadFiles(t, owner.token, [{ fileName: 'SHOE8.jpg', bytes: large }], folder);
+    await uploadFiles(t, owner.token, [{ fileName: 'SHOE8.jpg', bytes: small }], folder);
+    const file = await detail(await itemOf(original as number));
+    expect(file.totalSize).toBe(small.length);
+    expect(Buffer.compare(await downloaded(file.url as string), small)).toBe(0);
+  });
+
+  it('shows a kept-behind copy after all when the file has no other record of its format', async () => {
+    const folder = { targetFolderId: (await givenFolder(t, owner.token, { name: uniqueName('ONLY') })).id };
+    const jpg = await makeJpeg(1600, 1200);
+    const png = await makePng(400, 300);
+    const [original] = await uploadFiles(t, owner.token, [{ fileName: 'SHOE7.jpg', bytes: jpg }], folder);
+    const [copy] = await uploadFiles(
+      t,
+      owner.token,
+      [{ fileName: 'SHOE7.png', bytes: png, keepCurrent: true }],
+      folder,
+    );
+    const file = await detail(await itemOf(original as number));
+    expect(file.folderDataInfoDTOList.find((r) => r.id === copy)?.hide).toBe(false);
+    expect(file.fileFormat).toBe('jpg,png');
+    expect(file.totalSize).toBe(jpg.length + png.length);
+  });
+});
