@@ -115,6 +115,8 @@ export const myShareSchema = z.object({
   itemNames: z.array(z.string()),
   /** Thumbnail of the first of them that has one (a signed URL), or null. */
   coverUrl: z.string().nullable(),
+  /** The first one's ItemType (its icon when there is no cover: a folder shows a folder); null: nothing left. */
+  firstItemType: z.number().int().nullable(),
   /** Visitor sessions started (public link opened, or password accepted). */
   viewCount: z.number().int(),
   /** Downloads made through the link (one per zip or file sent). */

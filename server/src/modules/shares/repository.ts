@@ -81,7 +81,7 @@ export class SharesRepository {
     return this.db
       .selectFrom('share_items')
       .innerJoin('items', 'items.id', 'share_items.item_id')
-      .select(['share_items.share_id', 'items.id', 'items.name', 'items.cover_key'])
+      .select(['share_items.share_id', 'items.id', 'items.name', 'items.type', 'items.cover_key'])
       .where('share_items.share_id', 'in', shareIds)
       .where('items.state', '=', ItemState.normal)
       .orderBy('share_items.share_id')

@@ -104,6 +104,7 @@ export class SharesService {
           itemCount: own.length,
           itemNames: own.slice(0, SHARE_LIST_NAMES_SHOWN).map((i) => i.name),
           coverUrl: await this.deps.mediaUrls.urlOf(own.find((i) => i.cover_key)?.cover_key ?? null, auth),
+          firstItemType: own[0]?.type ?? null,
           viewCount: share.view_count,
           downloadCount: share.download_count,
         };

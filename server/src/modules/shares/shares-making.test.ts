@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, endpoints } from '@dam/contract';
+import { ERROR_MESSAGES, endpoints, ItemType } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultOf } from '../../../test/call';
 import { createFolder } from '../../../test/factories';
@@ -127,6 +127,7 @@ describe('share links: making them, my shares and the latest shares', () => {
         status: 'sharing',
         itemNames: ['notes'],
         coverUrl: null,
+        firstItemType: ItemType.other,
       });
       expect(list[1]).toMatchObject({
         id: first.id,
@@ -136,6 +137,8 @@ describe('share links: making them, my shares and the latest shares', () => {
         status: 'sharing',
         itemCount: 2,
         itemNames: ['Campaign', 'Brand'],
+        // A folder's own icon when there is no cover (issue 39 item 13: it showed a picture).
+        firstItemType: ItemType.folder,
         viewCount: 0,
         downloadCount: 0,
       });

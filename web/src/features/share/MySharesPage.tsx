@@ -1,5 +1,12 @@
-import { CopyOutlined, FileImageOutlined, StopOutlined } from '@ant-design/icons';
-import { type MyShare, ShareStatus } from '@dam/contract';
+import {
+  CopyOutlined,
+  FileImageOutlined,
+  FileOutlined,
+  FolderFilled,
+  StopOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import { ItemType, type MyShare, ShareStatus } from '@dam/contract';
 import { App, Button, Empty, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +15,16 @@ import { testId } from '../../ui/testId';
 import { formatDate } from '../files/format';
 import { shareText, useCopy } from './ShareDialog';
 import { absoluteShareUrl, useCancelShare, useMyShares } from './sharesApi';
+
+/** A link's icon without a cover: what its first item is (a folder shows a folder, not a picture). */
+const ICON_STYLE = { fontSize: 28, width: 48 };
+function TypeIcon({ type }: { type: number | null }) {
+  if (type === ItemType.folder)
+    return <FolderFilled style={{ ...ICON_STYLE, color: '#f5b335' }} data-testid="share-icon-folder" />;
+  if (type === ItemType.video) return <VideoCameraOutlined style={{ ...ICON_STYLE, color: '#8b5cf6' }} />;
+  if (type === ItemType.image) return <FileImageOutlined style={{ ...ICON_STYLE, color: '#3b82f6' }} />;
+  return <FileOutlined style={{ ...ICON_STYLE, color: '#94a3b8' }} data-testid="share-icon-file" />;
+}
 
 const STATUS_COLOUR: Record<ShareStatus, string> = {
   sharing: 'green',
@@ -68,10 +85,10 @@ export function MySharesPage() {
                     alt=""
                     width={48}
                     height={36}
-                    style={{ objectFit: 'cover', borderRadius: 4 }}
+                    style={{ objectFit: 'contain', borderRadius: 4, background: '#f1f4f9' }}
                   />
                 ) : (
-                  <FileImageOutlined style={{ fontSize: 28, color: '#94a3b8', width: 48 }} />
+                  <TypeIcon type={share.firstItemType} />
                 )}
                 <span data-testid="share-row-names">
                   {share.itemCount === 0
