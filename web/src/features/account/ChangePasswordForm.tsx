@@ -22,6 +22,8 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<PasswordForm>();
   const [saving, setSaving] = useState(false);
+  // The rule under the new password gives way to the field's error, which says it again (issue 39 item 13).
+  const [newPasswordFailed, setNewPasswordFailed] = useState(false);
 
   const submit = async (values: PasswordForm) => {
     setSaving(true);
@@ -47,6 +49,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
       onFinish={submit}
       requiredMark={false}
       data-testid="change-password-form"
+      onFieldsChange={() => setNewPasswordFailed(form.getFieldError('newPassword').length > 0)}
     >
       <Form.Item
         name="password"
@@ -58,7 +61,11 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
       <Form.Item
         name="newPassword"
         label={t('account.newPassword')}
-        extra={<Typography.Text type="secondary">{t('account.passwordRule')}</Typography.Text>}
+        extra={
+          newPasswordFailed ? undefined : (
+            <Typography.Text type="secondary">{t('account.passwordRule')}</Typography.Text>
+          )
+        }
         dependencies={['password']}
         rules={[
           { required: true, message: t('account.passwordRequired') },
