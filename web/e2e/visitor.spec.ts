@@ -66,10 +66,12 @@ async function expectNoCriticalAxe(visitor: Page, label: string) {
   expect(critical.map((v) => v.id)).toEqual([]);
 }
 
-async function shots(visitor: Page, name: string) {
+/** Screenshots at both sizes; `again` puts back what a resize undoes (a menu open on hover). */
+async function shots(visitor: Page, name: string, again?: () => Promise<void>) {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const size of SIZES) {
     await visitor.setViewportSize(size);
+    await again?.();
     await snap(visitor, `${name}-${size.width}`);
     await visitor.screenshot({ path: `${SHOTS}/${name}-${size.width}x${size.height}.png` });
   }
@@ -81,6 +83,8 @@ for (const english of [false, true]) {
     page,
     browser,
   }) => {
+    // Three media jobs, then two pages at two sizes each: longer than a journey's default minute.
+    test.setTimeout(180_000);
     const folder = english ? 'visitor samples' : '访客样片';
     const url = await sharedFolder(page, folder);
     const { context, visitor } = await visitorPage(browser, url, english);
@@ -150,9 +154,15 @@ for (const english of [false, true]) {
     await shots(visitor, `visit-video-${lang}`);
 
     // The language switch stays in reach over the viewer; Esc closes its menu first, then the viewer.
+    // It opens on hover too: after a resize, the pointer is put back over it.
+    const openMenu = () =>
+      expect(async () => {
+        await visitor.getByTestId('language-switch').hover();
+        await expect(visitor.getByRole('menu')).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 10_000 });
     await visitor.getByTestId('language-switch').click();
-    await expect(visitor.getByRole('menu')).toBeVisible();
-    await shots(visitor, `visit-language-${lang}`);
+    await openMenu();
+    await shots(visitor, `visit-language-${lang}`, openMenu);
     await visitor.keyboard.press('Escape');
     await expect(visitor.getByRole('menu')).toBeHidden();
     await expect(visitor.getByTestId('visit-viewer')).toBeVisible();
