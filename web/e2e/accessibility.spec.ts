@@ -63,7 +63,7 @@ async function checkEveryPage(page: Page, folder: string, lang: string): Promise
 }
 
 test('every signed-in page passes axe-core in Chinese', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   await page.goto('/login');
   await settled(page);
   await expectAccessible(page, 'zh /login');
@@ -76,7 +76,7 @@ test('every signed-in page passes axe-core in Chinese', async ({ page }) => {
 });
 
 test('every signed-in page passes axe-core in English', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   await useEnglish(page);
   await page.goto('/login');
   await settled(page);

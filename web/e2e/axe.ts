@@ -9,6 +9,8 @@ export interface AxeFinding {
   impact: string;
   help: string;
   targets: string[];
+  /** What axe says is wrong with the first element it found. */
+  why: string;
 }
 
 /** axe-core's WCAG 2.x A and AA rules on the page as it is now (a settled page: wait first). */
@@ -21,6 +23,7 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
     impact: violation.impact ?? 'minor',
     help: violation.help,
     targets: violation.nodes.map((node) => node.target.join(' ')),
+    why: (violation.nodes[0]?.failureSummary ?? '').replace(/\s*\n\s*/g, ' '),
   }));
 }
 
@@ -35,7 +38,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   const findings = await axeFindings(page);
   const lines = findings.map(
     (f) =>
-      `  ${f.impact} ${f.id} (${f.targets.length}): ${f.help}\n${f.targets
+      `  ${f.impact} ${f.id} (${f.targets.length}): ${f.help}\n      ${f.why}\n${f.targets
         .slice(0, 8)
         .map((t) => `      ${t}`)
         .join('\n')}`,

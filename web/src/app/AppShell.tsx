@@ -56,6 +56,8 @@ const reducedMotion = {
 const READABLE_TEXT = {
   colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
   colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+  // A select's placeholder is read as its text (rgba(0,0,0,0.25) was 1.6:1): 4.7:1.
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
   colorSuccessText: '#237804',
   colorWarningText: '#ad6800',
   colorErrorText: '#cf1322',

@@ -299,6 +299,7 @@ export function CompletenessPage() {
           placeholder={t('completeness.allSeasons')}
           options={(options.data?.seasons ?? []).map((s) => ({ value: s, label: s }))}
           style={{ width: 200 }}
+          aria-label={t('completeness.allSeasons')}
           data-testid="completeness-seasons"
         />
         <Select
@@ -310,6 +311,7 @@ export function CompletenessPage() {
           placeholder={t('completeness.allCategories')}
           options={(options.data?.categories ?? []).map((s) => ({ value: s, label: s }))}
           style={{ width: 180 }}
+          aria-label={t('completeness.allCategories')}
           data-testid="completeness-categories"
         />
         <Select
@@ -325,6 +327,7 @@ export function CompletenessPage() {
             options: d.tagDTOList.map((tag) => ({ value: tag.id, label: tag.tagName })),
           }))}
           style={{ width: 200 }}
+          aria-label={t('completeness.allTags')}
           data-testid="completeness-tags"
         />
         <Select
@@ -336,6 +339,7 @@ export function CompletenessPage() {
           placeholder={t('completeness.allDepartments')}
           options={(options.data?.departments ?? []).map((d) => ({ value: d.id, label: d.name }))}
           style={{ width: 170 }}
+          aria-label={t('completeness.allDepartments')}
           data-testid="completeness-dept"
         />
         <Input

@@ -56,6 +56,7 @@ export function LogsPage() {
             label: t(`log.group.${group.key}`),
             options: group.codes.map((code) => ({ value: code, label: labels[code] })),
           }))}
+          aria-label={t('log.allOperations')}
           data-testid="log-operations"
         />
         <Input

@@ -171,6 +171,7 @@ export function ApiAccessPage() {
               value: enterprise.enterpriseId,
               label: enterprise.name,
             }))}
+            aria-label={t('openApi.allEnterprises')}
             data-testid="api-filter-enterprise"
           />
           <Input.Search

@@ -135,6 +135,7 @@ export function DataReportPage() {
             preset && setRange(presetRange(preset, serverToday ? dayjs(serverToday) : dayjs()))
           }
           options={PERIOD_PRESETS.map((preset) => ({ value: preset, label: t(`reports.preset.${preset}`) }))}
+          aria-label={t('reports.presets')}
           data-testid="report-preset"
         />
         <Segmented<ReportDimension>
@@ -203,6 +204,7 @@ export function DataReportPage() {
                 style={{ width: 150 }}
                 onChange={(sortBy) => setForm({ ...form, sortBy })}
                 options={REPORT_COLUMNS.map((c) => ({ value: c, label: t(`reports.metric.${c}`) }))}
+                aria-label={t('reports.breakdown', { dimension: t(`reports.dimension.${form.dimension}`) })}
                 data-testid="report-metric"
               />
             }

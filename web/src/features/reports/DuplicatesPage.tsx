@@ -275,6 +275,7 @@ export function DuplicatesPage() {
           treeData={departments}
           placeholder={t('duplicates.allDepartments')}
           style={{ width: 220 }}
+          aria-label={t('duplicates.allDepartments')}
           data-testid="duplicates-dept"
         />
         <Space size={4}>
@@ -312,6 +313,7 @@ export function DuplicatesPage() {
             }}
             marks={{ [THRESHOLD_MIN]: String(THRESHOLD_MIN), [THRESHOLD_MAX]: String(THRESHOLD_MAX) }}
             style={{ width: 200, marginBlock: 0 }}
+            ariaLabelForHandle={t('duplicates.threshold')}
             data-testid="duplicates-threshold"
           />
           <Typography.Text type="secondary" data-testid="duplicates-threshold-value">
