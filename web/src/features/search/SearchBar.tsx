@@ -31,6 +31,9 @@ import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
 import { useArtNumSuggestions } from './api';
 import { batchSummary, readSearch, searchUrl } from './searchUrl';
 
+/** Characters of chips the search box shows whole at 1366 px; the rest are counted (+N). */
+const CHIP_CHARS = 26;
+
 // The colour picker loads when the colour swatch is first clicked (the home page's budget).
 const ColourSearchPanel = lazy(async () => ({
   default: (await import('../similar/ColourSearchPanel')).ColourSearchPanel,
@@ -110,7 +113,7 @@ export function SearchBar() {
     );
   };
 
-  const { shown, more } = batchSummary(batchValues);
+  const { shown, more } = batchSummary(batchValues, CHIP_CHARS);
   const batchEditor = (
     <Space orientation="vertical" style={{ width: 360 }}>
       <Input.TextArea

@@ -37,6 +37,14 @@ export function readSearch(params: URLSearchParams): WebSearch | null {
 }
 
 /** "A, B, C +12": the first 3 batch values and a count (SPEC §2). */
-export function batchSummary(values: string[]): { shown: string[]; more: number } {
-  return { shown: values.slice(0, 3), more: Math.max(0, values.length - 3) };
+export function batchSummary(values: string[], maxChars = Infinity): { shown: string[]; more: number } {
+  // Up to three values, and (for a narrow box) no more than fit in maxChars, the first always.
+  let count = 0;
+  let chars = 0;
+  for (const value of values.slice(0, 3)) {
+    if (count > 0 && chars + value.length > maxChars) break;
+    chars += value.length;
+    count += 1;
+  }
+  return { shown: values.slice(0, count), more: values.length - count };
 }
