@@ -18,7 +18,7 @@ export function ViewerStage({ file }: { file: SharedFile }) {
           poster={file.previewUrl ?? file.compactUrl ?? undefined}
           controls
           preload="metadata"
-          className={v.media}
+          className={`${v.media} ${v.video}`}
           data-testid="visit-viewer-video"
         />
       );
