@@ -80,7 +80,8 @@ describe('search by colour family on generated pictures (issue 39 defect 1)', { 
       files.push({ fileName: `${name}.jpg`, bytes: await picture(background, undefined, dot) });
     const ids = await uploadFiles(t, token, files);
     for (const id of ids) await t.jobs!.mediaDone(id);
-  });
+    // 36 uploads through the media job: a minute or more when the machine is busy.
+  }, 300_000);
   afterAll(() => t.close());
 
   const search = async (colour: string, tolerance?: string) => {
