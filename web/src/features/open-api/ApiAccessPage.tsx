@@ -56,6 +56,8 @@ export function ApiAccessPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [tab, setTab] = useState<TabKey>('accesses');
+  /** Counts the empty state's "new enterprise" clicks: each opens the enterprise dialog at once. */
+  const [newEnterprise, setNewEnterprise] = useState(0);
   const [enterpriseId, setEnterpriseId] = useState<string | undefined>();
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
@@ -131,7 +133,14 @@ export function ApiAccessPage() {
     step === 'enterprise' ? (
       <Empty description={t('openApi.emptyTitle')} data-testid="api-accesses-empty">
         <Typography.Paragraph type="secondary">{t('openApi.emptyEnterpriseHint')}</Typography.Paragraph>
-        <Button type="primary" onClick={() => setTab('enterprises')} data-testid="api-empty-to-enterprises">
+        <Button
+          type="primary"
+          onClick={() => {
+            setTab('enterprises');
+            setNewEnterprise((clicks) => clicks + 1);
+          }}
+          data-testid="api-empty-to-enterprises"
+        >
           {t('openApi.createEnterprise')}
         </Button>
       </Empty>
@@ -443,6 +452,7 @@ export function ApiAccessPage() {
                 loading={enterprises.isPending || enterprises.isFetching}
                 error={enterprises.error?.message ?? null}
                 calls={calls.data ?? []}
+                openNew={newEnterprise}
               />
             ),
           },

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ApiEnterprise, OpenCallInfo } from '@dam/contract';
 import { Alert, App, Button, Empty, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { showApiError } from '../../api/showApiError';
@@ -20,17 +20,23 @@ export function EnterprisesPanel({
   loading,
   error,
   calls,
+  openNew = 0,
 }: {
   enterprises: ApiEnterprise[];
   loading: boolean;
   /** Why the list could not be read (shown above the table). */
   error: string | null;
   calls: OpenCallInfo[];
+  /** Changed (counted up) to open the new-enterprise dialog: the access tab's empty state asks for it. */
+  openNew?: number;
 }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const [dialog, setDialog] = useState<ApiEnterprise | 'new' | null>(null);
   const remove = useDeleteApiEnterprise();
+  useEffect(() => {
+    if (openNew > 0) setDialog('new');
+  }, [openNew]);
 
   const deleteEnterprise = async (enterprise: ApiEnterprise) => {
     try {
