@@ -174,3 +174,22 @@ async function dropOnListing(
   }, what);
   await expect(page.getByTestId('drop-overlay')).toBeHidden();
 }
+
+test('cards show the whole picture: a 3:1 banner and a portrait page are not cut (issue 39 item 12)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page);
+  await newFolder(page, 'cards fit', { open: true });
+  await page.getByTestId('upload-files-input').setInputFiles([
+    { name: 'banner.png', mimeType: 'image/png', buffer: await makePng(1500, 500) },
+    { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(600, 1200) },
+  ]);
+  await finishUpload(page);
+  for (const name of ['banner', 'portrait']) {
+    const picture = itemCard(page, name).locator('img');
+    await expect(picture).toBeVisible({ timeout: 30_000 });
+    await expect(picture).toHaveCSS('object-fit', 'contain');
+  }
+  await snap(page, 'dialogs-cards-fit');
+});

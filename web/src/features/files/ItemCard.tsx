@@ -168,7 +168,7 @@ export function ItemCard({ item, size, waterfall, selected, onSelect, onAction, 
             src={item.compactUrl as string}
             alt=""
             loading={eager ? 'eager' : 'lazy'}
-            className={waterfall ? styles.thumbNatural : styles.thumbCover}
+            className={waterfall ? styles.thumbNatural : styles.thumbFit}
             onError={() => setBroken(true)}
           />
         ) : (
