@@ -25,7 +25,7 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { cloneElement, isValidElement, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
@@ -54,16 +54,20 @@ export function Field({
   extra?: ReactNode;
 }) {
   const problem = problems.get(path);
+  // The label names its input (axe, issue 39): the id goes to the input, or the component forwards it.
+  const id = `tpl-${path.replace(/[^A-Za-z0-9]+/g, '-')}`;
+  const input = isValidElement<{ id?: string }>(children) ? cloneElement(children, { id }) : children;
   return (
     <Form.Item
       label={label}
+      htmlFor={id}
       validateStatus={problem ? 'error' : undefined}
       help={problem}
       extra={extra}
       style={{ marginBottom: 12 }}
       data-testid={`field-${path}`}
     >
-      {children}
+      {input}
     </Form.Item>
   );
 }
@@ -107,6 +111,7 @@ function Pixels({
   max,
   nullable,
   testId,
+  id,
 }: {
   value: number | null;
   onChange: (value: number | null) => void;
@@ -114,10 +119,12 @@ function Pixels({
   max: number;
   nullable?: boolean;
   testId?: string;
+  id?: string;
 }) {
   const { t } = useTranslation();
   return (
     <InputNumber
+      id={id}
       value={value}
       min={min}
       max={max}
@@ -144,6 +151,7 @@ function PaddingInput({ value, onChange }: { value: Padding; onChange: (value: P
           precision={0}
           style={{ width: 96 }}
           prefix={t(`composite.editor.side.${side}`)}
+          aria-label={`${t('composite.editor.padding')} ${t(`composite.editor.side.${side}`)}`}
           onChange={(next) => onChange({ ...value, [side]: Number(next ?? 0) })}
           data-testid={`padding-${side}`}
         />
@@ -160,10 +168,15 @@ export function RuleInput({
   value,
   onChange,
   testId,
+  id,
+  name,
 }: {
   value: FillRule;
   onChange: (value: FillRule) => void;
   testId: string;
+  /** The kind's select, named by the field's label; `name` names the inputs when there is none. */
+  id?: string;
+  name?: string;
 }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -176,6 +189,8 @@ export function RuleInput({
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Select
+        id={id}
+        aria-label={id ? undefined : name}
         value={value.kind}
         style={{ width: 110 }}
         options={(['view', 'tag', 'nth'] as const).map((kind) => ({
@@ -198,7 +213,10 @@ export function RuleInput({
           filterOption={(input, option) => String(option?.value ?? '').includes(input.toLowerCase())}
           onChange={(code) => onChange({ kind: 'view', code: String(code ?? '') })}
         >
-          <Input data-testid={`${testId}-code`} />
+          <Input
+            aria-label={`${name ?? ''} ${t('composite.rule.view')}`.trim()}
+            data-testid={`${testId}-code`}
+          />
         </AutoComplete>
       )}
       {value.kind === 'tag' && (
@@ -209,6 +227,7 @@ export function RuleInput({
           style={{ flex: 1 }}
           loading={dimensions.isPending}
           placeholder={t('composite.rule.tagPlaceholder')}
+          aria-label={`${name ?? ''} ${t('composite.rule.tag')}`.trim()}
           options={(dimensions.data ?? []).map((dimension) => ({
             label: dimension.dimensionName,
             title: dimension.dimensionName,
@@ -226,6 +245,7 @@ export function RuleInput({
           precision={0}
           style={{ flex: 1 }}
           prefix="#"
+          aria-label={`${name ?? ''} ${t('composite.rule.nth')}`.trim()}
           onChange={(n) => onChange({ kind: 'nth', n: Number(n ?? 1) })}
           data-testid={`${testId}-n`}
         />
@@ -238,15 +258,18 @@ function FontSelect({
   value,
   onChange,
   fonts,
+  id,
 }: {
   value: string;
   onChange: (value: string) => void;
   fonts: readonly TemplateFont[];
+  id?: string;
 }) {
   const { t } = useTranslation();
   const known = fonts.some((font) => font.id === value);
   return (
     <Select
+      id={id}
       value={value || undefined}
       onChange={onChange}
       placeholder={t('composite.editor.fontPlaceholder')}
@@ -496,6 +519,7 @@ export function BlockForm({ block, path, problems, fonts, assets, onAsset, onCha
                         set(block, { cells: block.cells.map((c, i) => (i === index ? rule : c)) })
                       }
                       testId={`cell-${index}`}
+                      name={`${t('composite.editor.rule')} ${index + 1}`}
                     />
                     <Button
                       disabled={block.cells.length <= 1}

@@ -59,8 +59,16 @@ export function ExactPreview({ body }: { body: PreviewBody | null }) {
   return (
     <div data-testid="exact-preview">
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
-        <Switch size="small" checked={enabled} onChange={setEnabled} data-testid="exact-preview-switch" />
-        <Typography.Text strong>{t('composite.preview.exact')}</Typography.Text>
+        <Switch
+          size="small"
+          checked={enabled}
+          onChange={setEnabled}
+          aria-labelledby="exact-preview-title"
+          data-testid="exact-preview-switch"
+        />
+        <Typography.Text strong id="exact-preview-title">
+          {t('composite.preview.exact')}
+        </Typography.Text>
         {loading && <Spin size="small" />}
       </div>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>

@@ -562,7 +562,12 @@ function Editor({ detail, onReload }: { detail: TemplateDetail | null; onReload:
             }
           >
             {draft.spec.blocks.length > 0 ? (
-              <div style={{ maxHeight: '45vh', overflow: 'auto' }}>
+              <section
+                style={{ maxHeight: '45vh', overflow: 'auto' }}
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard's focus to scroll (axe scrollable-region-focusable)
+                tabIndex={0}
+                aria-label={t('composite.preview.title')}
+              >
                 <PagePreview
                   spec={draft.spec}
                   inputs={inputs}
@@ -571,7 +576,7 @@ function Editor({ detail, onReload }: { detail: TemplateDetail | null; onReload:
                   fields={sampleArticle.data ? (sampleArticle.data.fields ?? null) : undefined}
                   naming={naming}
                 />
-              </div>
+              </section>
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('composite.editor.noBlocks')} />
             )}
