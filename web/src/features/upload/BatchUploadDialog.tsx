@@ -35,6 +35,7 @@ export function BatchUploadDialog({
   target: initialTarget,
   fixedName,
   defaultArtNum,
+  beforeStart,
   onClose,
 }: {
   files: PickedFile[];
@@ -42,6 +43,11 @@ export function BatchUploadDialog({
   fixedName?: string;
   /** The article number every file starts with (a new version keeps the file's). */
   defaultArtNum?: string;
+  /**
+   * Asked before the upload starts (a new version: is a copy smaller than the current one? issue 39
+   * item 9): the files to add as versions kept behind the current one, or null to stop.
+   */
+  beforeStart?: (files: PickedFile[]) => Promise<ReadonlySet<File> | null>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -141,6 +147,8 @@ export function BatchUploadDialog({
       }
       named = renamed.files;
     }
+    const keepCurrent = beforeStart ? await beforeStart(files) : new Set<File>();
+    if (!keepCurrent) return;
     // SPEC-beyond: unknown article numbers are flagged before the upload starts, not found later.
     if (unknownFiles.length > 0) {
       const confirmed = await modal.confirm({
@@ -161,6 +169,7 @@ export function BatchUploadDialog({
           tagsOf: (f) => groupTags[groupOf(f.fileName)],
           validity,
           versionOf,
+          keepCurrent,
         }),
       });
       // SPEC §4 step 2: each record is matched to its file, in the order sent.

@@ -17,12 +17,15 @@ export function uploadEntries(
     tagsOf,
     validity,
     versionOf,
+    keepCurrent,
   }: {
     named?: PickedFile[];
     artNumOf: (file: PickedFile) => string | undefined;
     tagsOf: (file: PickedFile) => number[] | undefined;
     validity: [Dayjs, Dayjs] | null;
     versionOf: ReadonlyMap<File, number>;
+    /** New versions kept behind the file's current one (issue 39 item 9). */
+    keepCurrent?: ReadonlySet<File>;
   },
 ): UploadEntry[] {
   return files.map((f, index) => {
@@ -43,6 +46,7 @@ export function uploadEntries(
           }
         : {}),
       ...(versionOfItemId !== undefined ? { versionOfItemId } : {}),
+      ...(keepCurrent?.has(f.file) ? { keepCurrent: true } : {}),
     };
   });
 }

@@ -1,19 +1,6 @@
-import {
-  CloseOutlined,
-  CloudUploadOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  InfoCircleOutlined,
-  LeftOutlined,
-  RedoOutlined,
-  RightOutlined,
-  ShareAltOutlined,
-  UndoOutlined,
-  ZoomInOutlined,
-  ZoomOutOutlined,
-} from '@ant-design/icons';
-import { type Item, ItemType, PreviewStatus, type SimilarItem } from '@dam/contract';
-import { App, Button, Result, Spin, Tooltip } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { type FileDetail, type Item, ItemType, type SimilarItem } from '@dam/contract';
+import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PickedFile } from '../../upload/pickFiles';
@@ -21,15 +8,24 @@ import { pickFiles } from '../../upload/pickFiles';
 import { ShareDialog } from '../share/ShareDialog';
 import { BatchUploadDialog } from '../upload/BatchUploadDialog';
 import { problemText } from '../upload/problemText';
-import { useFileDetail } from './api';
+import { newOpening, useFileDetail } from './api';
 import { InfoPanel } from './InfoPanel';
+import { keyIsViewers } from './layers';
 import { PageBar } from './PageBar';
+import { useSmallerCopyCheck } from './smallerCopy';
+import { useLeaveGuard } from './useLeaveGuard';
+import { type StageView, ViewerStage } from './ViewerStage';
+import { ViewerToolbar } from './ViewerToolbar';
 import styles from './viewer.module.css';
-import { neighbour, rotate, zoomByButton, zoomByWheel } from './zoom';
+import { neighbour, rotate, zoomByButton } from './zoom';
+
+const START: Omit<StageView, 'page'> = { zoom: 1, angle: 0, offset: { x: 0, y: 0 } };
 
 /**
  * SPEC §2 file detail, full screen: preview with zoom, rotation and drag; previous / next over the
- * current list (folders skipped); info panel with edit mode. ←, →, Esc do what users expect.
+ * current list (folders skipped); info panel with edit mode. ←, →, Esc do what users expect, and
+ * only while no dialog, picker or list is open above the viewer (issue 39 item 2); leaving the edit
+ * mode with changes not saved asks first.
  */
 export function FileViewer({
   items,
@@ -43,26 +39,25 @@ export function FileViewer({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const overlay = useRef<HTMLDivElement>(null);
   const [id, setId] = useState(startId);
+  /** Each file shown is one opening, its view counted once by the server (issue 39 item 3). */
+  const [opening, setOpening] = useState(newOpening);
   /** What ← and → step through: the listing the viewer opened from, or a file's similar images. */
   const [list, setList] = useState<Array<Pick<Item, 'id' | 'type'>>>(items);
-  const [zoom, setZoom] = useState(1);
-  const [angle, setAngle] = useState(0);
-  const [offset, setOffset] = useState({ x: 0, y: 0 });
+  const [view, setView] = useState<StageView>({ page: 1, ...START });
   const [panel, setPanel] = useState<'info' | 'edit' | null>('info');
-  const drag = useRef<{ x: number; y: number } | null>(null);
   const versionInput = useRef<HTMLInputElement>(null);
   const [newVersion, setNewVersion] = useState<PickedFile[] | null>(null);
   const [sharing, setSharing] = useState(false);
-  const detail = useFileDetail(id);
-  const [page, setPage] = useState(1);
+  const detail = useFileDetail(id, opening);
+  const guard = useLeaveGuard(panel === 'edit');
+  const smallerCopy = useSmallerCopyCheck(detail.data as FileDetail);
 
   const show = (next: number) => {
     setId(next);
-    setPage(1);
-    setZoom(1);
-    setAngle(0);
-    setOffset({ x: 0, y: 0 });
+    setOpening(newOpening());
+    setView({ page: 1, ...START });
   };
 
   const go = (step: 1 | -1) => {
@@ -75,21 +70,31 @@ export function FileViewer({
       });
       return;
     }
-    show(next.id);
+    guard.leave(() => {
+      setPanel((p) => (p === 'edit' ? 'info' : p));
+      show(next.id);
+    });
   };
+  const close = () => guard.leave(onClose);
 
   // A similar image opens as a search result does: in the viewer, its list the one stepped through.
   const openSimilar = (similar: SimilarItem[], next: number) => {
-    setList(similar.map((item) => ({ id: item.id, type: ItemType.image })));
-    show(next);
+    guard.leave(() => {
+      setPanel((p) => (p === 'edit' ? 'info' : p));
+      setList(similar.map((item) => ({ id: item.id, type: ItemType.image })));
+      show(next);
+    });
   };
+
+  // Focus moves into the viewer, off the card it was opened from.
+  useEffect(() => {
+    overlay.current?.focus();
+  }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.target as HTMLElement)?.closest('input, textarea, .ant-picker-dropdown')) return;
-      // Keys belong to a dialog open above the viewer (the new-version upload, sharing).
-      if (newVersion || sharing) return;
-      if (event.key === 'Escape') onClose();
+      if (!keyIsViewers(event, overlay.current)) return;
+      if (event.key === 'Escape') close();
       if (event.key === 'ArrowLeft') go(-1);
       if (event.key === 'ArrowRight') go(1);
     };
@@ -98,195 +103,37 @@ export function FileViewer({
   });
 
   const file = detail.data;
-  const format = file?.fileFormat?.split(',')[0] ?? '';
-  const isVideo = file?.type === ItemType.video;
-  const isPdf = format === 'pdf';
   const pages = file?.pageUrls ?? [];
   const download = () => {
     if (file?.url) window.location.assign(file.url);
   };
-
-  let stage: React.ReactNode;
-  if (detail.isPending) stage = <Spin size="large" />;
-  else if (detail.isError || !file) stage = <Result status="warning" title={t('common.loadFailed')} />;
-  else if (file.previewStatus === PreviewStatus.damaged)
-    stage = <Result status="warning" title={t('viewer.damaged')} />;
-  else if (isVideo && file.playUrl)
-    stage = (
-      // biome-ignore lint/a11y/useMediaCaption: design files carry no captions
-      <video
-        src={file.playUrl}
-        poster={file.previewUrl ?? file.compactUrl ?? undefined}
-        controls
-        preload="metadata"
-        className={styles.video}
-        data-testid="viewer-video"
-      />
-    );
-  else if (isVideo && file.playStatus === PreviewStatus.pending)
-    // Checked on request, not polled: every detail call counts as a view of the file.
-    stage = (
-      <Result
-        icon={<Spin size="large" />}
-        title={t('viewer.videoPending')}
-        extra={<Button onClick={() => void detail.refetch()}>{t('viewer.checkAgain')}</Button>}
-        data-testid="viewer-video-pending"
-      />
-    );
-  else if (isVideo)
-    stage = (
-      <Result
-        status="info"
-        title={t('viewer.videoUnplayable')}
-        extra={file.url ? <Button onClick={download}>{t('download.action')}</Button> : null}
-      />
-    );
-  else if (!file.previewUrl && file.previewStatus === PreviewStatus.pending)
-    stage = (
-      <Spin tip={t('viewer.previewPending')}>
-        <div style={{ width: 200, height: 80 }} />
-      </Spin>
-    );
-  else if (!file.previewUrl && pages.length === 0)
-    stage = <Result status="info" title={t('viewer.noPreview')} />;
-  else if (isPdf && pages.length === 0 && file.previewUrl && !file.previewUrl.includes('.preview.jpg'))
-    stage = <iframe title={file.name} src={file.previewUrl} className={styles.document} />;
-  else
-    stage = (
-      <img
-        src={pages[page - 1] ?? (file.previewUrl as string)}
-        alt={pages.length > 0 ? t('viewer.pageAlt', { name: file.name, page }) : file.name}
-        draggable={false}
-        data-testid="viewer-image"
-        data-zoom={zoom}
-        data-angle={angle}
-        className={styles.image}
-        style={{ transform: `translate(${offset.x}px, ${offset.y}px) scale(${zoom}) rotate(${angle}deg)` }}
-        onWheel={(event) => setZoom((z) => zoomByWheel(z, event.deltaY))}
-        onPointerDown={(event) => {
-          drag.current = { x: event.clientX - offset.x, y: event.clientY - offset.y };
-          (event.target as HTMLElement).setPointerCapture(event.pointerId);
-        }}
-        onPointerMove={(event) =>
-          drag.current && setOffset({ x: event.clientX - drag.current.x, y: event.clientY - drag.current.y })
-        }
-        onPointerUp={() => {
-          drag.current = null;
-        }}
-      />
-    );
+  const turn = (change: Partial<StageView>) => setView((v) => ({ ...v, ...change }));
 
   return (
-    <div className={styles.overlay} role="dialog" aria-label={file?.name ?? ''} data-testid="file-viewer">
-      <header className={styles.bar}>
-        <span className={styles.title} data-testid="viewer-title">
-          {file?.name ?? ''}
-        </span>
-        <div className={styles.tools}>
-          <Tooltip title={t('viewer.zoomOut')}>
-            <Button
-              aria-label={t('viewer.zoomOut')}
-              type="text"
-              icon={<ZoomOutOutlined />}
-              onClick={() => setZoom((z) => zoomByButton(z, -1))}
-              data-testid="zoom-out"
-            />
-          </Tooltip>
-          <span className={styles.zoom}>{Math.round(zoom * 100)}%</span>
-          <Tooltip title={t('viewer.zoomIn')}>
-            <Button
-              aria-label={t('viewer.zoomIn')}
-              type="text"
-              icon={<ZoomInOutlined />}
-              onClick={() => setZoom((z) => zoomByButton(z, 1))}
-              data-testid="zoom-in"
-            />
-          </Tooltip>
-          <Tooltip title={t('viewer.rotate')}>
-            <Button
-              aria-label={t('viewer.rotate')}
-              type="text"
-              icon={<RedoOutlined />}
-              onClick={() => setAngle(rotate)}
-              data-testid="rotate"
-            />
-          </Tooltip>
-          <Tooltip title={t('viewer.reset')}>
-            <Button
-              aria-label={t('viewer.reset')}
-              type="text"
-              icon={<UndoOutlined />}
-              onClick={() => {
-                setZoom(1);
-                setAngle(0);
-                setOffset({ x: 0, y: 0 });
-              }}
-            />
-          </Tooltip>
-          <span className={styles.divider} />
-          <Tooltip title={t('viewer.info')}>
-            <Button
-              aria-label={t('viewer.info')}
-              type="text"
-              icon={<InfoCircleOutlined />}
-              onClick={() => setPanel((p) => (p === 'info' ? null : 'info'))}
-            />
-          </Tooltip>
-          {file?.url && (
-            <Tooltip title={t('viewer.download')}>
-              <Button
-                aria-label={t('viewer.download')}
-                type="text"
-                icon={<DownloadOutlined />}
-                onClick={download}
-                data-testid="viewer-download"
-              />
-            </Tooltip>
-          )}
-          {file?.authList.includes('share') && (
-            <Tooltip title={t('share.action')}>
-              <Button
-                aria-label={t('share.action')}
-                type="text"
-                icon={<ShareAltOutlined />}
-                onClick={() => setSharing(true)}
-                data-testid="viewer-share"
-              />
-            </Tooltip>
-          )}
-          {file?.authList.includes('upload') && (
-            <Tooltip title={t('viewer.newVersion')}>
-              <Button
-                aria-label={t('viewer.newVersion')}
-                type="text"
-                icon={<CloudUploadOutlined />}
-                onClick={() => versionInput.current?.click()}
-                data-testid="viewer-new-version"
-              />
-            </Tooltip>
-          )}
-          {file?.authList.includes('edit') && (
-            <Tooltip title={t('viewer.edit')}>
-              <Button
-                aria-label={t('viewer.edit')}
-                type="text"
-                icon={<EditOutlined />}
-                onClick={() => setPanel('edit')}
-                data-testid="viewer-edit"
-              />
-            </Tooltip>
-          )}
-          <Tooltip title={t('viewer.close')}>
-            <Button
-              aria-label={t('viewer.close')}
-              type="text"
-              icon={<CloseOutlined />}
-              onClick={onClose}
-              data-testid="viewer-close"
-            />
-          </Tooltip>
-        </div>
-      </header>
+    <div
+      ref={overlay}
+      className={styles.overlay}
+      role="dialog"
+      aria-modal="true"
+      tabIndex={-1}
+      aria-label={file?.name ?? ''}
+      data-testid="file-viewer"
+    >
+      <ViewerToolbar
+        file={file}
+        zoom={view.zoom}
+        on={{
+          zoom: (step) => turn({ zoom: zoomByButton(view.zoom, step) }),
+          rotate: () => turn({ angle: rotate(view.angle) }),
+          reset: () => turn(START),
+          info: () => guard.leave(() => setPanel((p) => (p === 'info' ? null : 'info'))),
+          download,
+          share: () => setSharing(true),
+          newVersion: () => versionInput.current?.click(),
+          edit: () => setPanel('edit'),
+          close,
+        }}
+      />
       <div className={styles.body}>
         <div className={styles.stage}>
           <button
@@ -298,16 +145,22 @@ export function FileViewer({
           >
             <LeftOutlined />
           </button>
-          {stage}
+          <ViewerStage
+            file={file}
+            pending={detail.isPending}
+            failed={detail.isError}
+            view={view}
+            onZoom={(change) => setView((v) => ({ ...v, zoom: change(v.zoom) }))}
+            onOffset={(offset) => turn({ offset })}
+            onCheckAgain={() => void detail.refetch()}
+            onDownload={download}
+          />
           {file && pages.length > 0 && (
             <PageBar
-              page={page}
+              page={view.page}
               pageUrls={pages}
               pageCount={file.pageCount ?? pages.length}
-              onPage={(to) => {
-                setPage(to);
-                setOffset({ x: 0, y: 0 });
-              }}
+              onPage={(to) => turn({ page: to, offset: { x: 0, y: 0 } })}
             />
           )}
           <button
@@ -325,6 +178,8 @@ export function FileViewer({
             file={file}
             editing={panel === 'edit'}
             onEditDone={() => setPanel('info')}
+            onCancelEdit={() => guard.leave(() => setPanel('info'))}
+            changed={guard.changed}
             onMerged={setId}
             onOpenSimilar={openSimilar}
           />
@@ -348,6 +203,7 @@ export function FileViewer({
           files={newVersion}
           target={{ id: file.folderId ?? 'all', path: file.path }}
           fixedName={file.name}
+          beforeStart={smallerCopy}
           {...(file.artNum ? { defaultArtNum: file.artNum } : {})}
           onClose={() => setNewVersion(null)}
         />

@@ -1,7 +1,8 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, InputNumber, Tooltip } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keyIsViewers } from './layers';
 import styles from './viewer.module.css';
 
 /**
@@ -20,6 +21,7 @@ export function PageBar({
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
+  const bar = useRef<HTMLDivElement>(null);
   const last = pageUrls.length;
   const turn = (to: number) => onPage(Math.min(Math.max(1, to), last));
 
@@ -30,7 +32,8 @@ export function PageBar({
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.target as HTMLElement)?.closest('input, textarea')) return;
+      // Only the viewer's own keys: not while a dialog or list is open above it (issue 39 item 2).
+      if (!keyIsViewers(event, bar.current?.closest('[data-testid="file-viewer"]') ?? null)) return;
       if (event.key === 'PageDown') turn(page + 1);
       if (event.key === 'PageUp') turn(page - 1);
     };
@@ -39,7 +42,7 @@ export function PageBar({
   });
 
   return (
-    <div className={styles.pageBar} data-testid="page-bar">
+    <div ref={bar} className={styles.pageBar} data-testid="page-bar">
       <Tooltip title={t('viewer.previousPage')}>
         <Button
           type="text"

@@ -11,10 +11,23 @@ export const viewerKeys = {
   similar: (id: number) => [...filesKeys.all, 'similar', id] as const,
 };
 
-export function useFileDetail(id: number) {
+/**
+ * A key naming one opening of a file in the viewer (issue 39 item 3): the server counts the view
+ * (and its FILE13 log entry) once per key, so refetches of the same opening count nothing.
+ */
+export function newOpening(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Pages served over plain HTTP on a LAN address have no randomUUID.
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The file's detail for the viewer's opening `opening` (sent with every fetch of that opening). */
+export function useFileDetail(id: number, opening: string) {
   return useQuery({
     queryKey: viewerKeys.detail(id),
-    queryFn: () => call(endpoints.fileDetail, { query: { id } }),
+    queryFn: () => call(endpoints.fileDetail, { query: { id, opening } }),
   });
 }
 

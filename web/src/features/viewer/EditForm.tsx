@@ -1,0 +1,224 @@
+import type { FileDetail } from '@dam/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, DatePicker, Form, Input, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type MutableRefObject, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { notifySuccess } from '../../api/notify';
+import { showApiError } from '../../api/showApiError';
+import { filesKeys } from '../files/api';
+import { fileNameProblem, nameProblemText } from '../files/format';
+import { useItemActions } from '../files/useItemActions';
+import { AddTagDialog } from '../tagging/AddTagDialog';
+import { useModifyTags } from '../tagging/api';
+import { viewerApi } from './api';
+import { TagsByDimension } from './FileTags';
+
+interface EditValues {
+  name: string;
+  validity: [Dayjs | null, Dayjs | null] | null;
+  artNum: string;
+}
+
+const initialOf = (file: FileDetail): EditValues => ({
+  name: file.name,
+  validity:
+    file.expireStartTime || file.expireEndTime
+      ? [
+          file.expireStartTime ? dayjs(file.expireStartTime) : null,
+          file.expireEndTime ? dayjs(file.expireEndTime) : null,
+        ]
+      : null,
+  artNum: file.artNum ?? '',
+});
+
+/** What the form holds, compared as the save would send it. */
+const sent = (v: Partial<EditValues>) =>
+  JSON.stringify([
+    (v.name ?? '').trim(),
+    v.validity?.[0]?.format('YYYY-MM-DD') ?? null,
+    v.validity?.[1]?.format('YYYY-MM-DD') ?? null,
+    (v.artNum ?? '').trim(),
+  ]);
+
+/** SPEC §2 info panel, edit mode: name, validity, article number, tags, path and formats. */
+export function EditForm({
+  file,
+  onDone,
+  onCancel,
+  changed,
+  onMerged,
+}: {
+  file: FileDetail;
+  onDone: () => void;
+  /** Cancel: the viewer asks first when something changed (issue 39 item 2). */
+  onCancel: () => void;
+  /** Set to tell whether the form holds changes not saved. */
+  changed: MutableRefObject<() => boolean>;
+  onMerged: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [form] = Form.useForm<EditValues>();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: filesKeys.all });
+  const saving = useRef(false);
+  const [savingShown, setSavingShown] = useState(false);
+  const actions = useItemActions({ onDone: () => void refresh() });
+  const [tagging, setTagging] = useState(false);
+  const modifyTags = useModifyTags();
+
+  useEffect(() => {
+    const initial = sent(initialOf(file));
+    changed.current = () => sent(form.getFieldsValue()) !== initial;
+    return () => {
+      changed.current = () => false;
+    };
+  }, [changed, file, form]);
+
+  const save = async (values: EditValues) => {
+    // Enter in the date picker confirms the date and submits the form in one keystroke; a second
+    // submit while the first is under way is the same save, not another.
+    if (saving.current) return;
+    saving.current = true;
+    setSavingShown(true);
+    try {
+      await saveOnce(values);
+    } finally {
+      saving.current = false;
+      setSavingShown(false);
+    }
+  };
+
+  const saveOnce = async (values: EditValues) => {
+    const body = {
+      folderDataId: file.id,
+      ...(values.name.trim() !== file.name ? { name: values.name.trim() } : {}),
+      startValidTime: values.validity?.[0]?.format('YYYY-MM-DD') ?? null,
+      endValidTime: values.validity?.[1]?.format('YYYY-MM-DD') ?? null,
+      artNum: values.artNum.trim() || null,
+    };
+    const send = (confirmMerge: boolean) =>
+      viewerApi.edit({ ...body, ...(confirmMerge ? { confirmMerge } : {}) });
+    try {
+      let result: { folderDataId: number };
+      try {
+        result = await send(false);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'SEF_07') throw error;
+        const agreed = await modal.confirm({
+          title: t('viewer.mergeTitle'),
+          content: error.desc,
+          okText: t('common.confirm'),
+          cancelText: t('common.cancel'),
+        });
+        if (!agreed) return;
+        result = await send(true);
+      }
+      notifySuccess(t('viewer.saved'));
+      changed.current = () => false;
+      await refresh();
+      if (result.folderDataId !== file.id) onMerged(result.folderDataId);
+      onDone();
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+
+  const hide = async (format: string) => {
+    await viewerApi.hideFormat(file.id, format);
+    await refresh();
+  };
+
+  const formats = file.fileFormat?.split(',') ?? [];
+  return (
+    <Form<EditValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialOf(file)}
+      onFinish={save}
+      data-testid="edit-form"
+    >
+      <Form.Item
+        name="name"
+        label={t('viewer.name')}
+        rules={[
+          {
+            validator: (_rule, value: string | undefined) => {
+              const problem = fileNameProblem(value ?? '');
+              return problem ? Promise.reject(new Error(nameProblemText(t, problem))) : Promise.resolve();
+            },
+          },
+        ]}
+      >
+        <Input data-testid="edit-name" />
+      </Form.Item>
+      <Form.Item name="validity" label={t('viewer.validity')}>
+        <DatePicker.RangePicker
+          allowEmpty={[true, true]}
+          style={{ width: '100%' }}
+          data-testid="edit-validity"
+        />
+      </Form.Item>
+      <Form.Item name="artNum" label={t('viewer.artNum')}>
+        <Input />
+      </Form.Item>
+      <Form.Item label={t('viewer.tags')}>
+        <Space orientation="vertical" size={4}>
+          <TagsByDimension file={file} />
+          <Button size="small" onClick={() => setTagging(true)} data-testid="edit-tags">
+            {t('tagging.editTags')}
+          </Button>
+        </Space>
+      </Form.Item>
+      {tagging && (
+        <AddTagDialog
+          title={t('tagging.titleOne', { name: file.name })}
+          initial={file.tagDTOList.map((tag) => tag.id)}
+          artNums={file.artNum ? [file.artNum] : []}
+          onConfirm={async (tagIdList) => {
+            await modifyTags({ folderDataId: file.id, tagIdList, mode: 'replace' });
+            notifySuccess(t('tagging.saved'));
+          }}
+          onClose={() => setTagging(false)}
+        />
+      )}
+      {file.authList.includes('edit') && (
+        <Form.Item label={t('viewer.path')}>
+          <Space>
+            <span data-testid="edit-path">{file.path}</span>
+            <Button size="small" onClick={() => actions.move([{ id: file.id }])} data-testid="edit-move">
+              {t('files.moveTo')}
+            </Button>
+          </Space>
+        </Form.Item>
+      )}
+      {formats.length > 1 && (
+        <Form.Item label={t('viewer.formats')}>
+          <Space wrap>
+            {formats.map((format) => (
+              <Button
+                key={format}
+                size="small"
+                onClick={() => void hide(format)}
+                data-testid={`hide-${format}`}
+              >
+                {t('viewer.hideFormat', { format: format.toUpperCase() })}
+              </Button>
+            ))}
+          </Space>
+        </Form.Item>
+      )}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={savingShown} data-testid="edit-save">
+          {t('viewer.save')}
+        </Button>
+        <Button onClick={onCancel} data-testid="edit-cancel">
+          {t('viewer.cancelEdit')}
+        </Button>
+      </Space>
+      {actions.dialogs}
+    </Form>
+  );
+}
