@@ -72,6 +72,7 @@ export function FolderSidebar({
                 key={user.id}
                 selected={selected}
                 withCounts
+                testId="side-folder-tree"
                 rememberAs={`folderTree:open:${user.id}`}
                 refreshKey={refreshKey}
                 onSelect={(key) => navigate(`/allfiles/${key === TOP_KEY ? 'all' : key}`)}

@@ -77,6 +77,7 @@ export function FolderTree({
   refreshKey,
   withCounts = false,
   rememberAs,
+  testId = 'folder-tree',
 }: {
   selected: string | null;
   onSelect: (key: string, path: string) => void;
@@ -86,6 +87,7 @@ export function FolderTree({
   withCounts?: boolean;
   /** Keep the open branches in localStorage under this key, and open them again next time. */
   rememberAs?: string;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const [tree, setTree] = useState<TreeNode[]>([
@@ -133,7 +135,7 @@ export function FolderTree({
       onSelect={(keys, info) => keys[0] !== undefined && onSelect(String(keys[0]), info.node.path)}
       loadData={(node) => load(String(node.key))}
       style={{ ['--ant-tree-indent-size' as string]: `${LIMITS.treeIndentPx}px` }}
-      data-testid="folder-tree"
+      data-testid={testId}
     />
   );
 }
