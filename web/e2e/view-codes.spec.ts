@@ -96,7 +96,7 @@ for (const lang of ['zh', 'en'] as const) {
       [`${full}_正面.jpg`, full],
       [`${full}_侧面2.jpg`, full],
       [`${half}_正面.jpg`, half],
-    ])
+    ] as const)
       await expect(
         page
           .getByRole('dialog')
