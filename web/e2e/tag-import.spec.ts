@@ -21,6 +21,7 @@ test('tags go out as a workbook and come back through a checked preview', async 
   await itemCard(page, 'XL1').getByRole('checkbox').check();
   await itemCard(page, 'XL2').getByRole('checkbox').check();
   const downloading = page.waitForEvent('download');
+  await page.getByTestId('selection-more').click();
   await page.getByTestId('selection-export-tags').click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);

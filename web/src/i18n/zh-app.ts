@@ -12,6 +12,7 @@ const zhApp = {
     code9: '详情页模板',
   },
   files: {
+    moreActions: '更多',
     tagsFilter: '标签',
     anyTags: '不限标签',
     topLevel: '全部文件',
@@ -416,6 +417,7 @@ const zhApp = {
     email: '邮箱',
     emailInvalid: '邮箱格式不正确',
     emailOrMobile: '邮箱和手机号至少填写一项（用于登录）',
+    contact: '邮箱 / 手机号',
     mobile: '手机号',
     mobileInvalid: '请输入 11 位手机号',
     department: '部门',

@@ -3,6 +3,7 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   DragOutlined,
+  EllipsisOutlined,
   FileExcelOutlined,
   PictureOutlined,
   ShareAltOutlined,
@@ -10,10 +11,13 @@ import {
   TagsOutlined,
 } from '@ant-design/icons';
 import type { Item } from '@dam/contract';
-import { Button, Space } from 'antd';
+import { Button, Dropdown, type MenuProps, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import styles from './files.module.css';
+
+type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /** Actions on the selected items (SPEC §2 multi-select: move, delete, favourite). */
 export function SelectionBar({
@@ -48,18 +52,35 @@ export function SelectionBar({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const editable = items.every((i) => i.authList.includes('edit'));
+  // Menu items take their test ids as extra attributes of the <li>.
+  const entry = (key: string, icon: ReactNode, label: string, onClick: () => void, disabled = false) =>
+    ({ key, icon, label, onClick, disabled, 'data-testid': `selection-${key}` }) as MenuItem;
+  const more: MenuItem[] = [
+    entry('move', <DragOutlined />, t('files.move'), onMove, !editable),
+    entry('favourite', <StarOutlined />, t('files.favourite'), onFavourite),
+    // The compose screen reads the article numbers of these files and folders (issue 16).
+    entry('compose', <PictureOutlined />, t('files.compose'), () =>
+      navigate(`/composite?items=${items.map((i) => i.id).join(',')}`),
+    ),
+    ...(onSimilar ? [entry('similar', <CopyOutlined />, t('similar.selectionAction'), onSimilar)] : []),
+    ...(onExportTags
+      ? [entry('export-tags', <FileExcelOutlined />, t('tagImport.export'), onExportTags)]
+      : []),
+  ];
   return (
     <div className={styles.selectionBar} data-testid="selection-bar">
       {/* The count keeps its line; the actions wrap under each other when the bar is narrow. */}
-      <Space className={styles.selectionCount}>
+      <Space size={4} className={styles.selectionCount}>
         <strong>{t('files.selected', { count: items.length })}</strong>
-        <Button type="link" onClick={onSelectAll}>
+        <Button type="link" size="small" onClick={onSelectAll}>
           {t('files.selectAll')}
         </Button>
-        <Button type="link" onClick={onClear}>
+        <Button type="link" size="small" onClick={onClear}>
           {t('files.clearSelection')}
         </Button>
       </Space>
+      {/* The everyday actions as buttons, the rest in "more": nine buttons wrapped over two or
+          three rows at 1366 and 1440 px once the folder tree stood beside the listing. */}
       <Space wrap className={styles.selectionActions}>
         <Button icon={<DownloadOutlined />} onClick={onDownload} data-testid="selection-download">
           {t('download.action')}
@@ -74,30 +95,6 @@ export function SelectionBar({
             {t('tagging.action')}
           </Button>
         )}
-        {onExportTags && (
-          <Button icon={<FileExcelOutlined />} onClick={onExportTags} data-testid="selection-export-tags">
-            {t('tagImport.export')}
-          </Button>
-        )}
-        {/* The compose screen reads the article numbers of these files and folders (issue 16). */}
-        <Button
-          icon={<PictureOutlined />}
-          onClick={() => void navigate(`/composite?items=${items.map((i) => i.id).join(',')}`)}
-          data-testid="selection-compose"
-        >
-          {t('files.compose')}
-        </Button>
-        {onSimilar && (
-          <Button icon={<CopyOutlined />} onClick={onSimilar} data-testid="selection-similar">
-            {t('similar.selectionAction')}
-          </Button>
-        )}
-        <Button icon={<StarOutlined />} onClick={onFavourite} data-testid="selection-favourite">
-          {t('files.favourite')}
-        </Button>
-        <Button icon={<DragOutlined />} onClick={onMove} disabled={!editable} data-testid="selection-move">
-          {t('files.move')}
-        </Button>
         <Button
           icon={<DeleteOutlined />}
           danger
@@ -107,6 +104,11 @@ export function SelectionBar({
         >
           {t('files.delete')}
         </Button>
+        <Dropdown trigger={['click']} menu={{ items: more }}>
+          <Button icon={<EllipsisOutlined />} data-testid="selection-more">
+            {t('files.moreActions')}
+          </Button>
+        </Dropdown>
       </Space>
     </div>
   );

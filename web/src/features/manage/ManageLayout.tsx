@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
+import styles from './ManageLayout.module.css';
 import { type ManageTabKey, visibleManageTabs } from './tabs';
 
 const TAB_ICONS: Record<ManageTabKey, ReactNode> = {
@@ -66,6 +67,7 @@ export function ManageLayout() {
       </Typography.Title>
       {tabs.length > 0 && (
         <Tabs
+          className={styles.tabs}
           activeKey={active?.key ?? ''}
           onChange={(key) => {
             const tab = tabs.find((x) => x.key === key);

@@ -74,7 +74,7 @@ export function UsersPage() {
 
   return (
     <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }} data-testid="users-page">
-      <Card size="small" style={{ width: 280, flex: 'none' }}>
+      <Card size="small" style={{ width: 240, flex: 'none' }}>
         <DepartmentPanel
           departments={departments.data ?? []}
           loading={departments.isPending}
@@ -124,7 +124,7 @@ export function UsersPage() {
           size="middle"
           loading={users.isPending || users.isFetching}
           dataSource={users.data?.list ?? []}
-          scroll={{ x: 960 }}
+          scroll={{ x: 760 }}
           locale={{
             emptyText: <Empty description={keyword ? t('accounts.noMatch') : t('accounts.noUsers')} />,
           }}
@@ -140,7 +140,7 @@ export function UsersPage() {
             {
               title: t('accounts.name'),
               dataIndex: 'name',
-              width: 140,
+              width: 130,
               render: (name: string, user) => (
                 <span data-testid="user-row-name">
                   {name}
@@ -152,9 +152,26 @@ export function UsersPage() {
                 </span>
               ),
             },
-            { title: t('accounts.email'), dataIndex: 'email', ellipsis: true, render: (v) => v ?? '—' },
-            { title: t('accounts.mobile'), dataIndex: 'mobile', width: 130, render: (v) => v ?? '—' },
-            { title: t('accounts.department'), dataIndex: 'deptName', width: 130, ellipsis: true },
+            // E-mail over phone in one column: with separate columns the table was wider than the
+            // room beside the department tree at 1366 px and scrolled "last sign-in" out of view.
+            {
+              title: t('accounts.contact'),
+              key: 'contact',
+              ellipsis: true,
+              render: (_value, user) => (
+                <>
+                  <Typography.Text ellipsis style={{ display: 'block' }}>
+                    {user.email ?? '—'}
+                  </Typography.Text>
+                  {user.mobile && (
+                    <Typography.Text type="secondary" style={{ display: 'block' }}>
+                      {user.mobile}
+                    </Typography.Text>
+                  )}
+                </>
+              ),
+            },
+            { title: t('accounts.department'), dataIndex: 'deptName', width: 124, ellipsis: true },
             {
               title: t('accounts.roles'),
               dataIndex: 'roleList',
@@ -174,7 +191,7 @@ export function UsersPage() {
             {
               title: t('accounts.actions'),
               key: 'actions',
-              width: 130,
+              width: 116,
               fixed: 'right',
               render: (_value, user) => (
                 <Space size={0}>

@@ -168,12 +168,22 @@ export function DataReportPage() {
       <Row gutter={[12, 12]} data-testid="report-totals">
         {REPORT_COLUMNS.map((column) => (
           <Col key={column} xs={12} sm={8} md={6} xl={3}>
-            <Card size="small" styles={{ body: { padding: '10px 12px' } }}>
-              <Typography.Text
-                type="secondary"
-                ellipsis={{ tooltip: t(`reports.metric.${column}`) }}
-                style={{ fontSize: 12, display: 'block' }}
-              >
+            {/* A long name ("Share downloads" at 1366 px) wraps rather than being cut; the row's cards
+                stretch to the tallest so the figures stay aligned. */}
+            <Card
+              size="small"
+              style={{ height: '100%' }}
+              styles={{
+                body: {
+                  padding: '10px 12px',
+                  height: '100%',
+                  display: 'flex',
+                  flexDirection: 'column',
+                  justifyContent: 'space-between',
+                },
+              }}
+            >
+              <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', lineHeight: 1.35 }}>
                 {t(`reports.metric.${column}`)}
               </Typography.Text>
               <div
