@@ -18,10 +18,17 @@ const ENTRY = 'index.html';
  * (docs/decisions.md says what stands between the two).
  */
 const BUDGETS = [
-  { page: 'sign-in (/login)', modules: ['src/features/login/LoginPage.tsx'], budgetKb: 150, goalKb: 150 },
+  {
+    page: 'sign-in (/login)',
+    modules: ['src/features/login/LoginPage.tsx'],
+    english: ['src/i18n/en-core.ts'],
+    budgetKb: 150,
+    goalKb: 150,
+  },
   {
     page: 'share visitor (/visitfile)',
     modules: ['src/features/share/VisitPage.tsx'],
+    english: ['src/i18n/en-core.ts'],
     budgetKb: 152,
     goalKb: 150,
   },
@@ -32,6 +39,9 @@ const BUDGETS = [
       'src/features/search/HomeIndex.tsx',
       'src/features/files/AllFilesPage.tsx',
     ],
+    english: ['src/i18n/en-core.ts', 'src/i18n/en-app.ts'],
+    // The features' English strings (19 kB) come on top of the Chinese reader's page.
+    englishBudgetKb: 472,
     budgetKb: 452,
     goalKb: 350,
   },
@@ -70,7 +80,18 @@ function chunksOf(keys) {
 }
 
 let over = 0;
-for (const { page, modules, budgetKb, goalKb } of BUDGETS) {
+// Each page as a Chinese reader loads it, and in English: the same chunks and the English strings
+// the page fetches before it draws (i18n/index.ts); both within the page's budget.
+const measured = BUDGETS.flatMap(({ page, modules, english, budgetKb, englishBudgetKb, goalKb }) => [
+  { page, modules, budgetKb, goalKb },
+  {
+    page: `${page}, in English`,
+    modules: [...modules, ...english],
+    budgetKb: englishBudgetKb ?? budgetKb,
+    goalKb,
+  },
+]);
+for (const { page, modules, budgetKb, goalKb } of measured) {
   let files;
   try {
     files = chunksOf([ENTRY, ...modules]);

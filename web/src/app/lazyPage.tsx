@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadFeatureStrings } from '../i18n';
 import styles from './PageLoading.module.css';
 
 /** A page module's component, by export name, or how to draw the page from the module. */
@@ -30,7 +31,7 @@ export function page<Module>(load: () => Promise<Module>, render: PageOf<Module>
 export function shellPage<Module>(load: () => Promise<Module>, render: PageOf<Module>) {
   return {
     element: async () => {
-      const [{ AppShell }, module] = await Promise.all([import('./AppShell'), load()]);
+      const [{ AppShell }, module] = await Promise.all([import('./AppShell'), load(), loadFeatureStrings()]);
       return <AppShell>{draw(module, render)}</AppShell>;
     },
   };

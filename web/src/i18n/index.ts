@@ -25,8 +25,9 @@ export function chooseLanguage(language: (typeof TOP_BAR_LANGUAGES)[number]): vo
 const english = currentLanguage() === 'en';
 
 // Chinese is the default and the fallback: the entry has the sign-in pages' and the shell's strings,
-// the features' come with AppShell (addFeatureStrings). English is loaded by loadLanguage() only
-// when chosen, so that Chinese pages do not download it (issue 10 item 7).
+// the features' come with AppShell (addFeatureStrings). English is loaded only when chosen, so that
+// Chinese pages do not download it (issue 10 item 7): its sign-in and visitor part by loadLanguage()
+// before the first render, its features' part with the signed-in layout (loadFeatureStrings()).
 void i18n.use(initReactI18next).init({
   resources: { zh: { translation: zhCore } },
   lng: english ? 'en' : 'zh',
@@ -42,8 +43,18 @@ document.documentElement.lang = english ? 'en' : 'zh-CN';
  */
 export async function loadLanguage(): Promise<void> {
   if (!english) return;
-  const { default: en } = await import('./en');
-  i18n.addResourceBundle('en', 'translation', en);
+  const { default: enCore } = await import('./en-core');
+  i18n.addResourceBundle('en', 'translation', enCore, true, false);
+}
+
+/**
+ * The features' strings in the chosen language when it is not Chinese, fetched with the signed-in
+ * layout (lazyPage.shellPage): the English sign-in and visitor pages do not download them.
+ */
+export async function loadFeatureStrings(): Promise<void> {
+  if (!english) return;
+  const { default: enApp } = await import('./en-app');
+  i18n.addResourceBundle('en', 'translation', enApp, true, false);
 }
 
 /** The Chinese strings of the signed-in features and the visitor page (AppShell adds them). */
