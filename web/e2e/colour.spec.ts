@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { itemCard, newFolderWithFiles, signIn, snapBothSizes, useEnglish } from './support';
 
 /**
  * Issue 39 defect 1: the colour swatches find colour families that cover a real part of the
@@ -17,23 +16,6 @@ async function picture(background: string, shoe?: string, dot?: string): Promise
     ${dot ? `<circle cx="84" cy="30" r="7" fill="${dot}"/>` : ''}
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
-}
-
-const SHOTS = '/tmp/shots-colour';
-
-/** The page at both sizes the issue names, saved beside snap's copy (not in CI). */
-async function shootBothSizes(page: Page, name: string) {
-  await snap(page, name);
-  if (process.env.CI === 'true' || process.env.CI === '1') return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1440, 900],
-    [1366, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
 }
 
 async function colourJourney(page: Page, lang: 'zh' | 'en') {
@@ -68,18 +50,18 @@ async function colourJourney(page: Page, lang: 'zh' | 'en') {
   await page.getByTestId('colour-preset-green').click();
   await expect(page.getByTestId('colour-tolerance')).toBeVisible();
   await expect(page.getByTestId('colour-tolerance')).toContainText('15');
-  await shootBothSizes(page, `colour-filter-green-${lang}`);
+  await snapBothSizes(page, `colour-filter-green-${lang}`);
   await page.getByTestId('filter-apply').click();
   for (const key of ['greenLeaf', 'greenMint', 'greenOlive'])
     await expect(itemCard(page, `${tag}-${key}`)).toBeVisible();
   await expect(itemCard(page, `${tag}-salmon`)).toHaveCount(0);
   await expect(itemCard(page, `${tag}-blueDot`)).toHaveCount(0);
-  await shootBothSizes(page, `colour-filter-green-results-${lang}`);
+  await snapBothSizes(page, `colour-filter-green-results-${lang}`);
 
   // The search bar's red swatch: the salmon picture, not the blue one with a small red dot.
   await page.getByTestId('search-colour').click();
   await page.getByTestId('search-colour-panel').getByTestId('colour-preset-red').click();
-  await shootBothSizes(page, `colour-search-red-${lang}`);
+  await snapBothSizes(page, `colour-search-red-${lang}`);
   await page.getByTestId('search-colour-go').click();
   await page.waitForURL(/colour=%23cc0000/);
   await expect(itemCard(page, `${tag}-salmon`)).toBeVisible();

@@ -1,27 +1,12 @@
-import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
-import { useEnglish as inEnglish, itemCard, newFolderWithFiles, signIn } from './support';
+import { useEnglish as inEnglish, itemCard, newFolderWithFiles, signIn, snapBothSizes } from './support';
 
 /**
  * Issue 39: sorting a folder (remembered), the folder tree beside the listing (counts, remembered
  * branches, folded away), a filter that finds nothing (defect 10) and batch search results grouped
  * per article number, in Chinese and English, looked at at 1440×900 and 1366×768.
  */
-const SHOTS = process.env.LISTING_SHOTS ?? '/tmp/shots-listing';
-
-async function shootBothSizes(page: Page, name: string) {
-  if (process.env.CI === 'true' || process.env.CI === '1') return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1440, 900],
-    [1366, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-}
 
 const names = (page: Page) =>
   page.getByTestId('item-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-name')));
@@ -82,7 +67,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.reload();
     await expect(page.getByTestId('sort-toggle')).toHaveText(text.sizeDown);
     await expect.poll(() => names(page)).toEqual([large, middle, small]);
-    await shootBothSizes(page, `listing-sorted-${lang}`);
+    await snapBothSizes(page, `listing-sorted-${lang}`);
 
     // The folder tree: this folder with its 3 files, opened at a click.
     const tree = page.getByTestId('folder-sidebar');
@@ -122,7 +107,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByTestId('filter-apply').click();
     await expect(page.getByText(text.noMatch)).toBeVisible();
     await expect(page.getByText(text.empty)).toHaveCount(0);
-    await shootBothSizes(page, `listing-no-match-${lang}`);
+    await snapBothSizes(page, `listing-no-match-${lang}`);
     await page.getByRole('button', { name: text.clear }).click();
     await expect(itemCard(page, small)).toBeVisible();
     await expect(page.getByText(text.noMatch)).toHaveCount(0);
@@ -141,6 +126,6 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(groups.nth(1)).toHaveAttribute('data-value', small);
     await expect(page.getByTestId('search-unmatched')).toContainText(text.unmatched);
     await expect(page.getByTestId('search-unmatched')).toContainText(`NOPE${n}-01`);
-    await shootBothSizes(page, `listing-batch-groups-${lang}`);
+    await snapBothSizes(page, `listing-batch-groups-${lang}`);
   });
 }

@@ -23,6 +23,27 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shots, `${name}.png`) });
 }
 
+/**
+ * Screenshots at both window sizes the reviews look at (1440×900 and 1366×768), named
+ * `<name>-<width>.png` beside snap's (E2E_SHOTS overrides the folder); the window is put back after.
+ * Not in CI, like snap.
+ */
+export async function snapBothSizes(page: Page, name: string): Promise<void> {
+  if (process.env.CI === 'true' || process.env.CI === '1') return;
+  const dir = process.env.E2E_SHOTS ?? shots;
+  fs.mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize();
+  for (const [width, height] of [
+    [1440, 900],
+    [1366, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
   // Browser-side failures belong in the test log, where CI shows them.
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeJpeg } from '../../server/test/fixtures';
 import { expectAccessible } from './axe';
-import { apiToken, finishUpload, itemCard, newFolder, signIn } from './support';
+import { apiToken, finishUpload, itemCard, newFolder, signIn, snapBothSizes } from './support';
 
 /**
  * Issue 39 items 4 and 5, in Chinese and English: files named `_正面` and `_侧面` make an article
@@ -14,7 +13,6 @@ import { apiToken, finishUpload, itemCard, newFolder, signIn } from './support';
  */
 
 const run = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 90) + 10}`;
-const SHOTS = '/tmp/shots-templates';
 const BLOCK_IDS = /oqpx7z|k2m9aa|x1y2z3|g7h8j9/;
 
 async function post(page: Page, path: string, data: unknown) {
@@ -42,21 +40,6 @@ async function importSeason(page: Page, season: string, artNums: string[]) {
     },
   });
   expect(answer.ok(), await answer.text()).toBe(true);
-}
-
-/** Both sizes the issue names, into /tmp/shots-templates (not in CI). */
-async function shots(page: Page, name: string) {
-  if (process.env.CI === 'true' || process.env.CI === '1') return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1440, 900],
-    [1366, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 for (const lang of ['zh', 'en'] as const) {
@@ -121,7 +104,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId(`cell-${half}-侧面-jpg`)).toHaveAttribute('data-state', 'missing');
     await expect(page.getByTestId(`progress-${full}`)).toHaveAttribute('aria-valuenow', '100');
     await expect(page.getByTestId(`progress-${half}`)).toHaveAttribute('aria-valuenow', '50');
-    await shots(page, `completeness-${lang}`);
+    await snapBothSizes(page, `completeness-${lang}`);
 
     // A template whose blocks have no labels (ids as the editor makes them).
     const template = await post(page, '/template/save', {
@@ -169,7 +152,7 @@ for (const lang of ['zh', 'en'] as const) {
         ? [/^正面 image/, /^侧面 image/, /^Image 9/, /^Detail image 1/, /^Detail image 2/]
         : [/^正面 图片/, /^侧面 图片/, /^第 9 张图片/, /^detail 图片 1/, /^detail 图片 2/],
     );
-    await shots(page, `template-plan-${lang}`);
+    await snapBothSizes(page, `template-plan-${lang}`);
 
     // The editor's live preview names the empty slots the same way; its labels name their inputs.
     await page.goto(`/templates/${template.id}`);
@@ -185,6 +168,6 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.locator('label[for="tpl-name"]')).toBeVisible();
     await expect(page.locator('#tpl-name')).toHaveAttribute('data-testid', 'template-name');
     await expectAccessible(page, `template editor (${lang})`);
-    await shots(page, `template-editor-${lang}`);
+    await snapBothSizes(page, `template-editor-${lang}`);
   });
 }

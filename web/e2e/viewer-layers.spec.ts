@@ -1,25 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
-import { itemCard, newFolderWithFiles, signIn } from './support';
-
-/** Screenshots a person looks at (issue 39): both sizes the issue names. */
-async function shoot(page: Page, name: string): Promise<void> {
-  if (process.env.CI === 'true' || process.env.CI === '1') return;
-  const dir = process.env.E2E_SHOTS ?? path.resolve(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize();
-  for (const [width, height] of [
-    [1440, 900],
-    [1366, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
-  }
-  if (size) await page.setViewportSize(size);
-}
+import { itemCard, newFolderWithFiles, signIn, snapBothSizes } from './support';
 
 const words = {
   zh: {
@@ -87,7 +68,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByTestId('viewer-close').click();
     const discard = page.getByRole('dialog').filter({ hasText: w.discard });
     await expect(discard).toBeVisible();
-    await shoot(page, `viewer-discard-${lang}`);
+    await snapBothSizes(page, `viewer-discard-${lang}`);
     await page.keyboard.press('Escape');
     await expect(discard).toBeHidden();
     await expect(page.getByTestId('edit-name')).toHaveValue(`${stem}2`);

@@ -1,25 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
-import { itemCard, newFolderWithFiles, signIn } from './support';
-
-/** Screenshots a person looks at (issue 39): both sizes the issue names. */
-async function shoot(page: Page, name: string): Promise<void> {
-  if (process.env.CI === 'true' || process.env.CI === '1') return;
-  const dir = process.env.E2E_SHOTS ?? path.resolve(import.meta.dirname, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize();
-  for (const [width, height] of [
-    [1440, 900],
-    [1366, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
-  }
-  if (size) await page.setViewportSize(size);
-}
+import { itemCard, newFolderWithFiles, signIn, snapBothSizes } from './support';
 
 const words = {
   zh: { folder: '新版本', title: '新副本比当前版本小', hidden: '已隐藏' },
@@ -59,7 +40,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(warning).toBeVisible();
     await expect(page.getByTestId('smaller-copy-warning')).toContainText('800 × 600');
     await expect(page.getByTestId('smaller-copy-warning')).toContainText('1600 × 1200');
-    await shoot(page, `viewer-smaller-copy-${lang}`);
+    await snapBothSizes(page, `viewer-smaller-copy-${lang}`);
     await page.getByTestId('smaller-keep-current').click();
     await expect(warning).toBeHidden();
     await expect(page.getByTestId('upload-finish')).toBeHidden({ timeout: 30_000 });
