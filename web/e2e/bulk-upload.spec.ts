@@ -165,6 +165,13 @@ async function seasonCodeJourney(page: Page, lang: 'zh' | 'en') {
   await importSku(page, artNum);
   await page.goto('/allfiles/all');
   await newFolder(page, lang === 'zh' ? `季度画册-${artNum}` : `Season lookbook ${artNum}`, { open: true });
+  // The names' article numbers come from the server: slowed here, Finish waits for them rather than
+  // sending the files without (before, a quick Finish uploaded them with no article number).
+  await page.route('**/sku/file-tag-info', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  const created = page.waitForRequest('**/file-upload/upload');
   const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
     .jpeg()
     .toBuffer();
@@ -182,7 +189,38 @@ async function seasonCodeJourney(page: Page, lang: 'zh' | 'en') {
   await expect(page.getByTestId('unknown-art-num')).toHaveCount(0);
   await snap(page, `season-codes-${lang}`);
   await finishUpload(page);
+  const sent = (await created).postDataJSON() as {
+    uploadDetailDTOS: { fileName: string; artNum?: string }[];
+  };
+  const artNumSent = (name: string) => sent.uploadDetailDTOS.find((entry) => entry.fileName === name)?.artNum;
+  expect(artNumSent(`${artNum}_SS26_front.jpg`)).toBe(artNum);
+  expect(artNumSent('SS26_lookbook_3pages.pdf') ?? '').toBe('');
 }
+
+test('a quick Finish waits for the article numbers read from the names', async ({ page }) => {
+  await signIn(page);
+  const artNum = 'QS4713';
+  await importSku(page, artNum);
+  await page.goto('/allfiles/all');
+  await newFolder(page, `快速完成-${artNum}`, { open: true });
+  await page.route('**/sku/file-tag-info', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  const created = page.waitForRequest('**/file-upload/upload');
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa3366' } })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByTestId('upload-files-input')
+    .setInputFiles([{ name: `${artNum}_front.jpg`, mimeType: 'image/jpeg', buffer: jpeg }]);
+  // Clicked at once: the button waits for the names' answer, then the upload carries the number.
+  await finishUpload(page);
+  const sent = (await created).postDataJSON() as {
+    uploadDetailDTOS: { fileName: string; artNum?: string }[];
+  };
+  expect(sent.uploadDetailDTOS[0]?.artNum).toBe(artNum);
+});
 
 test('season codes in file names are not read as article numbers', async ({ page }) => {
   await seasonCodeJourney(page, 'zh');

@@ -74,6 +74,9 @@ export function BatchUploadDialog({
   // The article numbers in the file names (the server's ART_NUM_PATTERN) pre-fill the fields.
   const names = useMemo(() => files.map((f) => f.fileName), [files]);
   const fromNames = useArtNumsInNames(names);
+  // Until the names are read, starting would send the files without their article numbers: the
+  // buttons wait for the answer (a failed answer leaves the fields as they are, to be typed in).
+  const readingNames = names.length > 0 && fromNames.isFetching;
   useEffect(() => {
     const list = fromNames.data?.list;
     if (!list) return;
@@ -237,13 +240,19 @@ export function BatchUploadDialog({
       footer={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button onClick={() => void start(true)} loading={starting} data-testid="upload-continue">
+          <Button
+            onClick={() => void start(true)}
+            loading={starting || readingNames}
+            disabled={readingNames}
+            data-testid="upload-continue"
+          >
             {t('upload.uploadAndContinue')}
           </Button>
           <Button
             type="primary"
             onClick={() => void start(false)}
-            loading={starting}
+            loading={starting || readingNames}
+            disabled={readingNames}
             data-testid="upload-finish"
           >
             {t('upload.finish')}
