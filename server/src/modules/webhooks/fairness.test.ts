@@ -125,6 +125,9 @@ describe('webhooks: fair delivery per receiver', () => {
     const hook = await givenWebhook();
     receiver.script(hook.path, { kind: 'statuses', statuses: [500] });
     const ids: number[] = [];
+    // Every back-off below starts after this: no ping can be tried again by its back-off sooner than
+    // 30 s from here (pg-boss's retry delay runs on the database's clock).
+    const firstPingAt = performance.now();
     for (let click = 0; click < WEBHOOK_PENDING_PINGS_MAX; click += 1) ids.push(await ping(hook.id));
     // Every ping waits in the slow lane: the first after its failed attempt (the receiver paused on
     // the service clock, which never moves here), the others without an attempt; 30 s back-off.
@@ -137,12 +140,20 @@ describe('webhooks: fair delivery per receiver', () => {
     });
     receiver.script(hook.path, { kind: 'statuses', statuses: [200] });
     const clicked = await ping(hook.id);
+    const clickedAt = performance.now();
     expect(clicked).toBe(ids[WEBHOOK_PENDING_PINGS_MAX - 1]);
     await until('the newest ping delivered', async () => {
       const newest = await deliveryOf(clicked);
       return newest?.state === 'delivered' ? newest : undefined;
     });
-    expect(receiver.to(hook.path)).toHaveLength(2);
+    const requests = receiver.to(hook.path).length;
+    // Delivered at once, sooner than its 30 s back-off...
+    expect(performance.now() - clickedAt).toBeLessThan(30_000);
+    // ...and before any back-off ended, the receiver heard only the failed try and the clicked ping.
+    // (On a machine so loaded that 30 s passed since the first ping, the others' back-offs may have
+    // ended too, and their tries are theirs: failed once in a CI rehearsal with 4 requests.)
+    if (performance.now() - firstPingAt < 30_000) expect(requests).toBe(2);
+    else expect(requests).toBeGreaterThanOrEqual(2);
   }, 60_000);
 
   it("delivers a new receiver's first ping and a healthy receiver's event while failing receivers hang in the slow lanes", async () => {
@@ -239,6 +250,10 @@ describe('webhooks: fair delivery per receiver', () => {
       ),
     ).toBe(false);
     for (const row of await nowJobsOf(hangingIds)) expect(row.n).toBeLessThanOrEqual(2);
-    expect(jobs.some((j) => j.group_id === String(healthy.id))).toBe(false);
+    // The healthy receiver's jobs end (pg-boss completes a job just after its handler marked the
+    // delivery delivered, so on a loaded machine one may still be active for a moment).
+    await until('the healthy receiver has no job left', async () =>
+      (await jobsByGroup()).some((j) => j.group_id === String(healthy.id)) ? undefined : true,
+    );
   }, 120_000);
 });
