@@ -156,6 +156,8 @@ test('opens a folder by its address with its first items and thumbnails in the p
   const folderUrl = page.url();
   const folderId = /\/allfiles\/(\d+)$/.exec(folderUrl)?.[1];
   const thumbnail = itemCard(page, `FIRST-${run}`).locator('img');
+  // The upload ends first (a reload at once would interrupt it: the upload panel loads with it now).
+  await expect(itemCard(page, `FIRST-${run}`)).toBeVisible({ timeout: 30_000 });
   // The thumbnail is made in the background: reload until the card shows it.
   await expect(async () => {
     await page.reload();

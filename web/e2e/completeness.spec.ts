@@ -169,7 +169,7 @@ test('the report in English, and a bad expectation refused with its reason', asy
   await page.getByTestId('view-code-1').fill('Side View!');
   await page.getByTestId('expectation-save').click();
   await expect(page.getByTestId('expectation-problem')).toContainText(
-    'views.1.code: only lower-case letters and digits',
+    'views.1.code: only letters (of any script) and digits',
   );
   await snap(page, 'completeness-expectation-en');
   await page.getByRole('button', { name: 'Cancel' }).click();
