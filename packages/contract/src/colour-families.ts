@@ -1,3 +1,4 @@
+import { oklab } from './fingerprint';
 /**
  * Colour families (issue 39 defect 1): what a person means by "a green picture". A colour belongs
  * to one family by its OKLCH lightness, chroma and hue (OKLCH is OKLab in polar form, so hue
@@ -72,33 +73,12 @@ export function colourFamilyOf(l: number, a: number, b: number): ColourFamilyCod
 
 /** The family of a `#rrggbb` colour (the swatch or picker colour a person chose). */
 export function colourFamilyOfHex(hex: string): ColourFamilyCode {
-  const [l, a, b] = oklabOfBytes(
+  const [l, a, b] = oklab(
     Number.parseInt(hex.slice(1, 3), 16),
     Number.parseInt(hex.slice(3, 5), 16),
     Number.parseInt(hex.slice(5, 7), 16),
   );
   return colourFamilyOf(Math.round(l * 1000), Math.round(a * 1000), Math.round(b * 1000));
-}
-
-/** sRGB byte → linear light. */
-const LINEAR: Float64Array = Float64Array.from({ length: 256 }, (_, i) => {
-  const c = i / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-});
-
-/** sRGB bytes → OKLab (the same matrices as fingerprint.ts). */
-function oklabOfBytes(r: number, g: number, b: number): [number, number, number] {
-  const lr = LINEAR[r]!;
-  const lg = LINEAR[g]!;
-  const lb = LINEAR[b]!;
-  const l = Math.cbrt(0.4122214708 * lr + 0.5363325363 * lg + 0.0514459929 * lb);
-  const m = Math.cbrt(0.2119034982 * lr + 0.6806995451 * lg + 0.1073969566 * lb);
-  const s = Math.cbrt(0.0883024619 * lr + 0.2817188376 * lg + 0.6299787005 * lb);
-  return [
-    0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
-    1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
-    0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
-  ];
 }
 
 /** A raster as the fingerprint takes it: row-major bytes, 3 or 4 channels, drawn over white. */
@@ -143,7 +123,7 @@ export function familySharesOf(raster: FamilyRaster): FamilyShare[] {
       const key = (r << 16) | (g << 8) | b;
       let family = cache.get(key);
       if (family === undefined) {
-        const [ol, oa, ob] = oklabOfBytes(r, g, b);
+        const [ol, oa, ob] = oklab(r, g, b);
         family = colourFamilyOf(Math.round(ol * 1000), Math.round(oa * 1000), Math.round(ob * 1000));
         cache.set(key, family);
       }
@@ -180,7 +160,7 @@ function whiteBorder(raster: FamilyRaster): number[] | null {
     if (Math.max(...values) - Math.min(...values) > BORDER_TOLERANCE) return null;
     colour.push(values.reduce((sum, v) => sum + v, 0) / 4);
   }
-  const [l, a, b] = oklabOfBytes(Math.round(colour[0]!), Math.round(colour[1]!), Math.round(colour[2]!));
+  const [l, a, b] = oklab(Math.round(colour[0]!), Math.round(colour[1]!), Math.round(colour[2]!));
   return colourFamilyOf(Math.round(l * 1000), Math.round(a * 1000), Math.round(b * 1000)) ===
     ColourFamily.white
     ? colour

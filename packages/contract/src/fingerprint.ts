@@ -301,7 +301,7 @@ const LINEAR: Float64Array = Float64Array.from({ length: 256 }, (_, i) => {
 });
 
 /** sRGB bytes → OKLab (Björn Ottosson's matrices): a space where Euclidean distance reads as ΔE. */
-function oklab(r: number, g: number, b: number): [number, number, number] {
+export function oklab(r: number, g: number, b: number): [number, number, number] {
   const lr = LINEAR[r]!;
   const lg = LINEAR[g]!;
   const lb = LINEAR[b]!;
