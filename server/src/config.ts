@@ -7,7 +7,7 @@ import { artNumPatternProblem, DEFAULT_ART_NUM_PATTERN } from './modules/sku/art
 
 /**
  * Configuration comes from the environment only, parsed once at start-up. An invalid value
- * stops start-up with a message naming the variable (ARCHITECTURE.md Conventions).
+ * stops start-up with a message naming the variable (docs/architecture.md, Conventions).
  */
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

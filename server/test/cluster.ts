@@ -163,7 +163,7 @@ export interface Cluster {
 }
 
 /**
- * The platform scaled out as ARCHITECTURE.md describes: `apps` stateless HTTP processes that run
+ * The platform scaled out as docs/architecture.md describes: `apps` stateless HTTP processes that run
  * no media jobs (MEDIA_WORKERS=0), `workers` job processes (`npm run worker`), one fresh database
  * on the PostgreSQL server of `serverUrl`, an S3-protocol store (s3rver, with the CORS rules a
  * bucket needs for the browser's part uploads), and the round-robin proxy in front. All processes

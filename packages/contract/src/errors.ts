@@ -103,7 +103,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** HTTP status sent with each code (ARCHITECTURE.md Conventions). */
+/** HTTP status sent with each code (docs/architecture.md, Conventions). */
 export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SEP_01: 400,
   SEP_02: 400,
