@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { OutputChunk, RolldownOutput } from 'rolldown';
 import { build, defineConfig, type Plugin } from 'vite';
+import { antdZeroRuntime } from './vite/antdZeroRuntime.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -217,7 +218,7 @@ const reactRouterProduction = path.join(
 export default defineConfig(async ({ command }) => {
   const groups = command === 'build' && !process.env[FIRST_PASS] ? await firstViewGroups() : null;
   return {
-    plugins: [react(), precompress(), signedInPage()],
+    plugins: [react(), antdZeroRuntime(), precompress(), signedInPage()],
     resolve:
       command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
     server: {
