@@ -9,7 +9,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { FunctionCode } from '@dam/contract';
-import { Avatar, Button, Dropdown, Layout, Menu, Result, Spin } from 'antd';
+import { Avatar, Button, Dropdown, Layout, Menu, Spin } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -27,7 +27,8 @@ import { useViewMode } from '../features/files/ListControls';
 import { ManageEntry } from '../features/manage/ManageEntry';
 import { SearchBar } from '../features/search/SearchBar';
 import { FinishedBanner } from '../features/upload/FinishedBanner';
-import { InterruptedBanner } from '../features/upload/InterruptedUploads';
+import { InterruptedBanner } from '../features/upload/InterruptedBanner';
+import { LazyResult } from '../ui/LazyResult';
 import { UploadProvider, useUploadState } from '../upload/UploadProvider';
 import { LanguageSwitch } from './LanguageSwitch';
 import styles from './MainLayout.module.css';
@@ -173,7 +174,7 @@ export function MainLayout() {
             ) : user.isError && !user.data ? (
               // Only when there is no user at all: a failed refetch in the background keeps the page
               // (and whatever is being typed in it) on screen.
-              <Result
+              <LazyResult
                 status="warning"
                 title={t('common.loadFailed')}
                 extra={<Button onClick={() => void user.refetch()}>{t('common.retry')}</Button>}

@@ -1,12 +1,13 @@
 import { FolderAddOutlined } from '@ant-design/icons';
 import { type Item, ItemType } from '@dam/contract';
-import { Button, Empty, Result, Space } from 'antd';
+import { Button, Empty, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { lazyDialog } from '../../app/lazyPage';
 import { useCurrentUser } from '../../auth/useCurrentUser';
+import { LazyResult } from '../../ui/LazyResult';
 import { UploadButton } from '../upload/UploadButton';
 import { filesApi, type ListingFilter, useFolderListing } from './api';
 import { FolderSidebar } from './FolderSidebar';
@@ -76,7 +77,7 @@ export function AllFilesPage() {
         failure={(error, retry) => {
           const code = error instanceof ApiError ? error.code : null;
           return (
-            <Result
+            <LazyResult
               status={code === 'SE_502' ? '403' : code === 'SE_404' || code === 'SEF_04' ? '404' : 'warning'}
               title={error instanceof ApiError ? error.desc : t('common.loadFailed')}
               extra={

@@ -58,7 +58,8 @@ describe('item browser', () => {
     view.rerender(wrap('pending'));
     expect(screen.getByRole('textbox', { name: 'folder name' })).toHaveProperty('value', '分享样品');
     view.rerender(wrap('error'));
-    expect(screen.getByText(i18n.t('common.loadFailed'))).toBeTruthy();
+    // The failure's Result loads when first drawn (ui/LazyResult).
+    expect(await screen.findByText(i18n.t('common.loadFailed'))).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'folder name' })).toHaveProperty('value', '分享样品');
     view.rerender(wrap('success'));
     expect(screen.getByText('empty')).toBeTruthy();

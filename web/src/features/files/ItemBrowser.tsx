@@ -1,6 +1,6 @@
 import { FunctionCode, type Item, ItemType, SIMILAR_SELECTION_MAX, type SimilarItem } from '@dam/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, endpointUrl, saveFile } from '../../api/client';
@@ -8,6 +8,7 @@ import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
 import { lazyDialog } from '../../app/lazyPage';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
+import { LazyResult } from '../../ui/LazyResult';
 import { useModifyTags } from '../tagging/api';
 import styles from './files.module.css';
 import { ItemGrid } from './ItemGrid';
@@ -104,7 +105,7 @@ export function ItemBrowser({
     const retry = () => void listing.refetch();
     return withDialogs(
       failure?.(listing.error, retry) ?? (
-        <Result
+        <LazyResult
           status="warning"
           title={listing.error instanceof ApiError ? listing.error.desc : t('common.loadFailed')}
           extra={<Button onClick={retry}>{t('common.retry')}</Button>}
