@@ -128,6 +128,12 @@ export const similarAfterResultSchema = z.array(
      * false when it joined an existing file of the same name as a new version.
      */
     soleRecord: z.boolean(),
+    /**
+     * The upload's own size in pixels, as the media job read it (null until then, or for a file
+     * without one): "add as new version" asks first when it is smaller than the file it joins.
+     */
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
   }),
 );
 export type SimilarAfterResult = z.infer<typeof similarAfterResultSchema>;
@@ -148,6 +154,12 @@ export const similarAttachRequestSchema = z.object({
     .int()
     .positive()
     .max(2 ** 53 - 1),
+  /**
+   * Keep the file's current version current (issue 39 item 9: the upload is smaller, the uploader
+   * chose to keep the larger): the upload joins as a version not shown, listed in the file's
+   * records; when the file has no shown record of its format, it is shown as usual.
+   */
+  keepCurrent: z.boolean().optional(),
 });
 export type SimilarAttachRequest = z.infer<typeof similarAttachRequestSchema>;
 export const similarAttachResultSchema = z.object({

@@ -64,6 +64,8 @@ export interface OwnUpload {
   hash: string | null;
   /** The upload is the only record of its file. */
   sole_record: boolean;
+  width: number | null;
+  height: number | null;
 }
 
 /** One of an item's finished, visible uploads with its fingerprint (newest first). */
@@ -254,6 +256,8 @@ export class SimilarRepository {
       .select([
         'uploads.id',
         'uploads.item_id',
+        'uploads.width',
+        'uploads.height',
         'media_fingerprints.status as fingerprint',
         sql<string | null>`media_fingerprints.hash::text`.as('hash'),
         sql<boolean>`uploads.item_id IS NOT NULL AND NOT EXISTS (

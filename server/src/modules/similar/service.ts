@@ -146,6 +146,8 @@ export class SimilarService {
       items: presented[index] ?? [],
       itemId: own.get(id)?.item_id ?? null,
       soleRecord: own.get(id)?.sole_record === true,
+      width: own.get(id)?.width ?? null,
+      height: own.get(id)?.height ?? null,
     }));
   }
 

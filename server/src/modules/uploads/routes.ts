@@ -35,6 +35,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
       authOf(request),
       request.body.uploadId,
       request.body.itemId,
+      request.body.keepCurrent === true,
     );
     // The upload now resolves to the target, so the target is named; the file it left is told.
     await oplog.record(request, OperationCode.attachVersion, {

@@ -388,12 +388,14 @@ export class UploadsService {
    * file it made (or joined by name) and joins `itemId` under that file's name, as the "upload a
    * new version" dialog would have put it; the target is checked as the dialog's choice is. A file
    * left with no record goes, its tags joining the target; one with other records keeps them.
-   * Asked again once done, it answers the same.
+   * With `keepCurrent` it joins as a version not shown (issue 39 item 9), as a batch entry's
+   * keepCurrent does. Asked again once done, it answers the same.
    */
   async attachAsVersion(
     auth: AuthContext,
     uploadId: number,
     itemId: number,
+    keepCurrent = false,
   ): Promise<{
     attached: { itemId: number; path: string; name: string };
     /** The file the record left, and whether it went for having no record left. */
@@ -404,7 +406,12 @@ export class UploadsService {
     return this.uploads.transaction(async (uploads, items) => {
       const locked = await uploads.findByIdForUpdate(uploadId);
       if (!locked) throw new AppError('SE_404');
-      if (locked.status !== UploadStatus.done || locked.item_id === null || locked.hidden)
+      // A hidden record is not attached, unless it is one kept behind this very file (asked again).
+      if (
+        locked.status !== UploadStatus.done ||
+        locked.item_id === null ||
+        (locked.hidden && locked.item_id !== itemId)
+      )
         throw invalidField('uploadId', 'wrongState');
       const sourceId = locked.item_id;
       if (sourceId !== itemId) {
@@ -440,7 +447,11 @@ export class UploadsService {
       const deleted = (await uploads.countOfItem(sourceId)) === 1;
       // A file that would go for it must be the caller's own, not one their upload joined by name.
       if (deleted && source.owner_id !== auth.userId) throw new AppError('SE_502');
+      // Kept behind the target's current version (keepCurrent), as at the callback: only while the
+      // target has a shown record of the format; otherwise the upload is its only one and shown.
+      const keptBehind = keepCurrent && (await uploads.hasShownRecordOf(target.id, locked.format, locked.id));
       await uploads.update(locked.id, {
+        hidden: keptBehind,
         item_id: target.id,
         folder_id: target.parent_id,
         relative_path: '',
