@@ -39,8 +39,10 @@ const BUDGETS = [
       'src/features/search/HomeIndex.tsx',
       'src/features/files/AllFilesPage.tsx',
     ],
+    // The features' strings are fetched in the reader's language only (i18n/index.ts
+    // loadFeatureStrings), beside the layout's chunks.
+    chinese: ['src/i18n/zh-app.ts'],
     english: ['src/i18n/en-core.ts', 'src/i18n/en-app.ts'],
-    // The features' English strings (19 kB) come on top of the Chinese reader's page.
     englishBudgetKb: 472,
     budgetKb: 452,
     goalKb: 350,
@@ -80,17 +82,19 @@ function chunksOf(keys) {
 }
 
 let over = 0;
-// Each page as a Chinese reader loads it, and in English: the same chunks and the English strings
-// the page fetches before it draws (i18n/index.ts); both within the page's budget.
-const measured = BUDGETS.flatMap(({ page, modules, english, budgetKb, englishBudgetKb, goalKb }) => [
-  { page, modules, budgetKb, goalKb },
-  {
-    page: `${page}, in English`,
-    modules: [...modules, ...english],
-    budgetKb: englishBudgetKb ?? budgetKb,
-    goalKb,
-  },
-]);
+// Each page as a Chinese reader loads it, and in English: the same chunks and the strings in that
+// language the page fetches before it draws (i18n/index.ts); both within the page's budget.
+const measured = BUDGETS.flatMap(
+  ({ page, modules, chinese = [], english, budgetKb, englishBudgetKb, goalKb }) => [
+    { page, modules: [...modules, ...chinese], budgetKb, goalKb },
+    {
+      page: `${page}, in English`,
+      modules: [...modules, ...english],
+      budgetKb: englishBudgetKb ?? budgetKb,
+      goalKb,
+    },
+  ],
+);
 for (const { page, modules, budgetKb, goalKb } of measured) {
   let files;
   try {

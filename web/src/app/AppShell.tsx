@@ -10,12 +10,9 @@ import { setNotifier } from '../api/notify';
 import './antd.css';
 import '../ui/modalFit.css';
 import { queryClient } from '../api/queryClient';
-import { addFeatureStrings, currentLanguage } from '../i18n';
-import zhApp from '../i18n/zh-app';
+import { currentLanguage } from '../i18n';
 
 const english = currentLanguage() === 'en';
-// The features' Chinese strings (also the fallback of other languages) come with the shell.
-addFeatureStrings(zhApp);
 // Dates are written only on the pages drawn here.
 dayjs.locale(english ? 'en' : 'zh-cn');
 

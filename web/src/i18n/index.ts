@@ -25,9 +25,9 @@ export function chooseLanguage(language: (typeof TOP_BAR_LANGUAGES)[number]): vo
 const english = currentLanguage() === 'en';
 
 // Chinese is the default and the fallback: the entry has the sign-in pages' and the shell's strings,
-// the features' come with AppShell (addFeatureStrings). English is loaded only when chosen, so that
-// Chinese pages do not download it (issue 10 item 7): its sign-in and visitor part by loadLanguage()
-// before the first render, its features' part with the signed-in layout (loadFeatureStrings()).
+// the features' come with the signed-in layout (loadFeatureStrings()). English is loaded only when
+// chosen, so that Chinese pages do not download it (issue 10 item 7): its sign-in and visitor part
+// by loadLanguage() before the first render, its features' part with the signed-in layout.
 void i18n.use(initReactI18next).init({
   resources: { zh: { translation: zhCore } },
   lng: english ? 'en' : 'zh',
@@ -48,16 +48,20 @@ export async function loadLanguage(): Promise<void> {
 }
 
 /**
- * The features' strings in the chosen language when it is not Chinese, fetched with the signed-in
- * layout (lazyPage.shellPage): the English sign-in and visitor pages do not download them.
+ * The features' strings in the chosen language, fetched with the signed-in layout
+ * (lazyPage.shellPage): the sign-in and visitor pages do not download them. Only that language's:
+ * the English table has every key of the Chinese one (keys.test.ts), so an English reader never
+ * falls back to the Chinese features' strings and does not load them (issue 39, the home page's
+ * weight: 18 kB gzipped).
  */
 export async function loadFeatureStrings(): Promise<void> {
-  if (!english) return;
-  const { default: enApp } = await import('./en-app');
-  i18n.addResourceBundle('en', 'translation', enApp, true, false);
+  if (english) {
+    const { default: enApp } = await import('./en-app');
+    i18n.addResourceBundle('en', 'translation', enApp, true, false);
+  } else addFeatureStrings((await import('./zh-app')).default);
 }
 
-/** The Chinese strings of the signed-in features and the visitor page (AppShell adds them). */
+/** The Chinese strings of the signed-in features (loadFeatureStrings(); the unit tests' setup). */
 export function addFeatureStrings(strings: typeof zhApp): void {
   i18n.addResourceBundle('zh', 'translation', strings, true, false);
 }

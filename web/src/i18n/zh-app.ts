@@ -1,4 +1,4 @@
-/** Chinese strings of the signed-in features and the share visitor page, loaded with AppShell. */
+/** Chinese strings of the signed-in features, loaded with the signed-in layout (loadFeatureStrings). */
 const zhApp = {
   permission: {
     code1: '邮件',
