@@ -130,7 +130,8 @@ async function nearDuplicateJourney(page: Page, lang: 'zh' | 'en') {
     .locator(`[data-testid="upload-panel-row"][data-name="${tiff}.tif"]`)
     .getByTestId('upload-panel-similar');
   await expect(note).toBeVisible({ timeout: 60_000 });
-  // (The original's thumbnail is now its newest version's, the third copy of step 4.)
+  // (The third copy of step 4, smaller than the original, was kept behind it: the dialog proposes
+  // keeping the larger current, issue 39 item 9.)
   await expect(note.getByTestId('upload-panel-similar-item').first()).toBeVisible();
   await snap(page, `upload-panel-similar-${lang}`);
   await note.getByTestId('upload-panel-similar-version').click();

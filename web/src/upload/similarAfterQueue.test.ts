@@ -17,6 +17,8 @@ const ready = (id: number, items = 0): SimilarAfterResult[number] => ({
   items: Array.from({ length: items }, (_, i) => similarItem({ id: 100 + i })),
   itemId: 1000 + id,
   soleRecord: true,
+  width: 1200,
+  height: 900,
 });
 const pending = (id: number): SimilarAfterResult[number] => ({ ...ready(id), fingerprint: 'pending' });
 /** Failures as the typed client throws them (ApiError: status, Retry-After in ms). */

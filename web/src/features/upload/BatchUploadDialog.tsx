@@ -18,6 +18,7 @@ import { SimilarWarning } from './SimilarWarning';
 import { GROUPS, keyOf, UploadGroups } from './UploadGroups';
 import { uploadEntries } from './uploadEntries';
 import { useSimilarCheck } from './useSimilarCheck';
+import { useSmallerVersions } from './useSmallerVersions';
 
 export interface UploadTarget {
   id: number | 'all';
@@ -124,6 +125,8 @@ export function BatchUploadDialog({
       else next.set(f.file, itemId);
       return next;
     });
+  /** Those smaller than the file they join: the larger stays current unless the user says not. */
+  const smaller = useSmallerVersions(similarEntries, versionOf);
   const skip = (f: PickedFile) => {
     setFiles((all) => all.filter((x) => x !== f));
     void message.info(t('similar.upload.skipped', { name: f.fileName }));
@@ -150,7 +153,7 @@ export function BatchUploadDialog({
       }
       named = renamed.files;
     }
-    const keepCurrent = beforeStart ? await beforeStart(files) : new Set<File>();
+    const keepCurrent = beforeStart ? await beforeStart(files) : await smaller.keptBehind();
     if (!keepCurrent) return;
     // SPEC-beyond: unknown article numbers are flagged before the upload starts, not found later.
     if (unknownFiles.length > 0) {
@@ -303,6 +306,8 @@ export function BatchUploadDialog({
         onSkip={skip}
         versionOf={versionOf}
         onVersionOf={chooseVersionOf}
+        smaller={smaller.smaller}
+        onKeepCurrent={smaller.setKeepCurrent}
       />
       {taggingGroup !== null && (
         <AddTagDialog

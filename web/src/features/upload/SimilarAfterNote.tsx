@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
+import { pixelsFrom } from '../../upload/picturePixels';
+import { useKeepCurrentQuestion } from './smallerCopyQuestion';
 import styles from './UploadPanel.module.css';
 import type { SimilarAfterMatch } from './useSimilarAfter';
 
@@ -21,14 +23,17 @@ const fullPath = (item: SimilarItem) => `${item.path.replace(/\/+$/, '')}/${item
  * Under a finished upload in the panel (issue 17, plan §5.2): the files already in the archive it
  * looks like, as thumbnails naming each file and its folder, and what may be done about it, as in
  * the upload dialog: keep both (put the note away), add the upload as a new version of one of them,
- * or move the file it made to the recycle bin (only when the upload made a file of its own).
+ * or move the file it made to the recycle bin (only when the upload made a file of its own). An
+ * upload smaller than the file it is to join asks first which stays current (issue 39 item 9).
  */
 export default function SimilarAfterNote({
   uploadId,
+  fileName,
   match,
   onDismiss,
 }: {
   uploadId: number;
+  fileName: string;
   match: SimilarAfterMatch;
   onDismiss: () => void;
 }) {
@@ -52,11 +57,19 @@ export default function SimilarAfterNote({
       setBusy(false);
     }
   };
-  const addVersion = (item: SimilarItem) =>
-    settle(async () => {
-      const attached = await call(endpoints.similarAttach, { body: { uploadId, itemId: item.id } });
+  const keepCurrentOf = useKeepCurrentQuestion();
+  const addVersion = async (item: SimilarItem) => {
+    const keepCurrent = await keepCurrentOf(
+      { name: fileName, pixels: pixelsFrom(match.width, match.height) },
+      item,
+    );
+    if (keepCurrent === null) return;
+    await settle(async () => {
+      const body = { uploadId, itemId: item.id, ...(keepCurrent ? { keepCurrent } : {}) };
+      const attached = await call(endpoints.similarAttach, { body });
       return t('similar.after.attached', { name: attached.name });
     });
+  };
   const toRecycleBin = (itemId: number) =>
     settle(async () => {
       await call(endpoints.deleteItems, { body: { idList: [itemId], folderIdList: [] } });

@@ -6,25 +6,33 @@ import type { PickedFile } from '../../upload/pickFiles';
 import { formatSize } from '../files/format';
 import { CLOSENESS_COLOUR, closenessOf, pixelsOf } from '../similar/closeness';
 import styles from './SimilarWarning.module.css';
+import { SmallerCopyChoice } from './SmallerCopyChoice';
+import type { SmallerVersion } from './useSmallerVersions';
 
 /**
  * The upload dialog's near-duplicate warning (issue 17, plan §5.1): each picked file that looks
  * like files already in the archive, with their thumbnails, name, path, size and pixels, and a
  * choice: keep both (the default), add it as a new version of a match the user may change (with
  * several such matches, the user picks which; it goes to that file's folder under its name), or
- * skip the file (it leaves the batch).
+ * skip the file (it leaves the batch). A new version smaller than the file it joins says so and
+ * asks which stays current (issue 39 item 9).
  */
 export function SimilarWarning({
   entries,
   onSkip,
   versionOf,
   onVersionOf,
+  smaller = new Map(),
+  onKeepCurrent = () => {},
 }: {
   entries: Array<{ file: PickedFile; items: SimilarItem[] }>;
   onSkip: (file: PickedFile) => void;
   /** The match each file is to become a new version of (absent: keep both). */
   versionOf: ReadonlyMap<File, number>;
   onVersionOf: (file: PickedFile, itemId: number | null) => void;
+  /** New versions smaller than the file they join (useSmallerVersions). */
+  smaller?: ReadonlyMap<File, SmallerVersion>;
+  onKeepCurrent?: (file: File, keep: boolean) => void;
 }) {
   const { t } = useTranslation();
   if (entries.length === 0) return null;
@@ -94,6 +102,13 @@ export function SimilarWarning({
                       {t('similar.upload.goesTo', { path: versionPath(chosen, file.fileName) })}
                     </Typography.Text>
                   </div>
+                )}
+                {chosen && smaller.has(file.file) && (
+                  <SmallerCopyChoice
+                    fileName={file.fileName}
+                    version={smaller.get(file.file) as SmallerVersion}
+                    onKeepCurrent={(keep) => onKeepCurrent(file.file, keep)}
+                  />
                 )}
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {t('similar.upload.looksLike')}

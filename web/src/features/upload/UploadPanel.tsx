@@ -163,6 +163,7 @@ export function UploadPanel() {
                     <Suspense fallback={null}>
                       <SimilarAfterNote
                         uploadId={row.id}
+                        fileName={row.name}
                         match={similar.matches.get(row.id) as SimilarAfterMatch}
                         onDismiss={() => similar.dismiss(row.id as number)}
                       />

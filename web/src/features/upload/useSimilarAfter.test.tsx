@@ -35,6 +35,8 @@ const entry = (id: number, fingerprint: FingerprintStatus, items = 0) => ({
   items: Array.from({ length: items }, (_, i) => similarItem({ id: 100 + i })),
   itemId: 1000 + id,
   soleRecord: true,
+  width: 1200,
+  height: 900,
 });
 
 /**
