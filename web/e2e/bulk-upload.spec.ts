@@ -2,7 +2,16 @@ import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { makePdf } from '../../server/test/fixtures';
-import { apiToken, finishUpload, newFolder, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import {
+  apiToken,
+  finishUpload,
+  newFolder,
+  newFolderWithFiles,
+  signIn,
+  snap,
+  uploadsFinished,
+  useEnglish,
+} from './support';
 
 /**
  * Issue 39 items 7 and 8, as a person uploading a season's batch meets them: the near-duplicate
@@ -195,6 +204,7 @@ async function seasonCodeJourney(page: Page, lang: 'zh' | 'en') {
   const artNumSent = (name: string) => sent.uploadDetailDTOS.find((entry) => entry.fileName === name)?.artNum;
   expect(artNumSent(`${artNum}_SS26_front.jpg`)).toBe(artNum);
   expect(artNumSent('SS26_lookbook_3pages.pdf') ?? '').toBe('');
+  await uploadsFinished(page, 3);
 }
 
 test('a quick Finish waits for the article numbers read from the names', async ({ page }) => {
@@ -220,6 +230,7 @@ test('a quick Finish waits for the article numbers read from the names', async (
     uploadDetailDTOS: { fileName: string; artNum?: string }[];
   };
   expect(sent.uploadDetailDTOS[0]?.artNum).toBe(artNum);
+  await uploadsFinished(page, 1);
 });
 
 test('season codes in file names are not read as article numbers', async ({ page }) => {

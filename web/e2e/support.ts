@@ -224,6 +224,19 @@ export async function finishUpload(page: Page): Promise<void> {
   }).toPass({ timeout: 30_000 });
 }
 
+/**
+ * Waits until the upload panel says all `count` files are uploaded. A journey that ends while its
+ * uploads are still running leaves them "interrupted" on the server for the administrator, and
+ * every later journey that expects no interrupted-uploads banner fails (CI, stop 45: 7 such uploads
+ * from the bulk-upload journeys failed five journeys after them).
+ */
+export async function uploadsFinished(page: Page, count: number): Promise<void> {
+  await expect(page.getByTestId('upload-panel-title')).toHaveText(
+    new RegExp(`^(已上传 ${count} 个文件|Files uploaded: ${count})$`),
+    { timeout: 60_000 },
+  );
+}
+
 /** A mail as the journeys' SMTP server received it (inline pictures put into the HTML). */
 export interface ReceivedMail {
   subject: string;

@@ -93,6 +93,9 @@ test('after a reload, picking the same file again finishes an interrupted upload
 test('shows the interrupted uploads and the new-version dialog in English', async ({ page }) => {
   await useEnglish(page);
   await signIn(page);
+  // A folder of its own: the top level holds every earlier journey's folders, and a file uploaded
+  // there may be listed past the first page.
+  await newFolder(page, 'Bag versions', { open: true });
   await page
     .getByTestId('upload-files-input')
     .setInputFiles({ name: 'BAG9-02.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) });
@@ -157,6 +160,7 @@ test('flags article numbers that are not in the SKU data before the upload start
   );
   await expect(page.getByTestId('import-summary')).toHaveText('已应用：新增 2，更新 0，0 行不变');
   await page.getByRole('link', { name: '全部文件' }).click();
+  await newFolder(page, 'SKU 标记', { open: true });
   await page.getByTestId('upload-files-input').setInputFiles([
     { name: 'SHOE500-01_side.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
     { name: 'SHOE777-07_side.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(400, 300) },
