@@ -43,8 +43,9 @@ const BUDGETS = [
     // loadFeatureStrings), beside the layout's chunks.
     chinese: ['src/i18n/zh-app.ts'],
     english: ['src/i18n/en-core.ts', 'src/i18n/en-app.ts'],
-    englishBudgetKb: 472,
-    budgetKb: 452,
+    // Goal met on 2026-12-06 (issue 39): 345.0 kB, in English 346.2; the budgets are those + ~3 %.
+    englishBudgetKb: 357,
+    budgetKb: 355,
     goalKb: 350,
   },
 ];
