@@ -4,7 +4,8 @@ export {};
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
   const { afterEach } = await import('vitest');
-  // Components are rendered without AppShell, which adds the features' strings in the app.
+  // Components are rendered without the signed-in layout's route, which loads the features' strings
+  // in the app (i18n loadFeatureStrings).
   const { addFeatureStrings } = await import('../i18n');
   addFeatureStrings((await import('../i18n/zh-app')).default);
 
