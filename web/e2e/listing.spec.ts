@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
-import { useEnglish as inEnglish, itemCard, newFolderWithFiles, signIn, snapBothSizes } from './support';
+import {
+  batchChips,
+  useEnglish as inEnglish,
+  itemCard,
+  newFolderWithFiles,
+  signIn,
+  snapBothSizes,
+} from './support';
 
 /**
  * Issue 39: sorting a folder (remembered), the folder tree beside the listing (counts, remembered
@@ -31,8 +38,8 @@ const TEXT = {
     clear: 'Clear filters',
     empty: 'This folder is empty',
     batch: 'Batch article numbers',
-    unmatched: '1 values matched no file',
-    files: (n: number) => `${n} files`,
+    unmatched: '1 value matched no file',
+    files: (n: number) => (n === 1 ? '1 file' : `${n} files`),
   },
 };
 
@@ -126,6 +133,11 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(groups.nth(1)).toHaveAttribute('data-value', small);
     await expect(page.getByTestId('search-unmatched')).toContainText(text.unmatched);
     await expect(page.getByTestId('search-unmatched')).toContainText(`NOPE${n}-01`);
+    // The box shows whole chips only, as many as fit, and counts the rest: shown + "+N" = 3 values.
+    const chips = await batchChips(page);
+    expect(chips.shown).toBeGreaterThan(0);
+    expect(chips.clipped).toBe(0);
+    expect(chips.shown + chips.more).toBe(3);
     await snapBothSizes(page, `listing-batch-groups-${lang}`);
   });
 }

@@ -237,6 +237,24 @@ export async function uploadsFinished(page: Page, count: number): Promise<void> 
   );
 }
 
+/**
+ * What the search box shows of a pasted batch: the chips shown whole (hidden ones are measured out
+ * of view, aria-hidden), how many of those are cut at the box's edge, and the "+N" count.
+ */
+export async function batchChips(page: Page): Promise<{ shown: number; clipped: number; more: number }> {
+  return page.getByTestId('search-batch-summary').evaluate((box) => {
+    const edge = box.getBoundingClientRect().right;
+    const shown = [...box.querySelectorAll('.ant-tag')].filter((tag) => !tag.closest('[aria-hidden="true"]'));
+    return {
+      shown: shown.length,
+      clipped: shown.filter(
+        (tag) => tag.scrollWidth > tag.clientWidth || tag.getBoundingClientRect().right > edge,
+      ).length,
+      more: Number((box.querySelector('[data-testid="search-batch-more"]')?.textContent ?? '+0').slice(1)),
+    };
+  });
+}
+
 /** A mail as the journeys' SMTP server received it (inline pictures put into the HTML). */
 export interface ReceivedMail {
   subject: string;

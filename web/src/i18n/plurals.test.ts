@@ -24,6 +24,11 @@ describe('counted sentences', () => {
     expect(t('upload.confirmCancel', { count: 1 })).toMatch(/^Cancel 1 upload\?/);
     expect(t('upload.unknownArtNumSummary', { count: 1 })).toMatch(/: 1 file$/);
     expect(t('upload.resumed', { count: 4 })).toMatch(/: 4 files$/);
+    // A batch search's groups and what matched nothing (seen as "1 files", "1 values" in session 37).
+    expect(t('search.groupCount', { count: 1 })).toBe('1 file');
+    expect(t('search.groupCount', { count: 2 })).toBe('2 files');
+    expect(t('search.unmatched', { count: 1 })).toBe('1 value matched no file');
+    expect(t('search.unmatched', { count: 3 })).toBe('3 values matched no file');
   });
 
   it('says no "(s)" anywhere in English', () => {
@@ -35,5 +40,7 @@ describe('counted sentences', () => {
     const { t } = instance('zh');
     expect(t('files.confirmDeleteTitle', { count: 1 })).toBe('删除 1 项？');
     expect(t('files.confirmDeleteTitle', { count: 5 })).toBe('删除 5 项？');
+    expect(t('search.groupCount', { count: 1 })).toBe('1 个文件');
+    expect(t('log.total', { count: 12 })).toBe('共 12 条');
   });
 });

@@ -101,7 +101,7 @@ export function LogsPage() {
           pageSize: LOG_PAGE_SIZE,
           total: logs.data?.total ?? 0,
           showSizeChanger: false,
-          showTotal: (total) => t('log.total', { count: String(total) }),
+          showTotal: (total) => t('log.total', { count: total }),
           onChange: setPageNo,
         }}
         columns={[

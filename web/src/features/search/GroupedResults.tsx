@@ -87,7 +87,7 @@ export function GroupedResults({
               {group.value}
             </Typography.Title>
             <Typography.Text type="secondary">
-              {t('search.groupCount', { count: String(group.items.length) })}
+              {t('search.groupCount', { count: group.items.length })}
               {grid.hasMore ? '…' : ''}
             </Typography.Text>
           </div>

@@ -10,7 +10,7 @@ import {
   SearchType,
   splitBatchValues,
 } from '@dam/contract';
-import { AutoComplete, Button, Popover, Radio, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { AutoComplete, Button, Popover, Radio, Select, Space, Spin, Tooltip, Typography } from 'antd';
 // The field and the text area alone: antd's Input has its OTP, password and search fields attached,
 // which the first view does not need (issue 39, the home page's weight).
 import Input from 'antd/es/input/Input';
@@ -20,10 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
 import { useArtNumSuggestions } from './api';
-import { batchSummary, readSearch, searchUrl } from './searchUrl';
-
-/** Characters of chips the search box shows whole at 1366 px; the rest are counted (+N). */
-const CHIP_CHARS = 26;
+import { BatchChips } from './BatchChips';
+import { readSearch, searchUrl } from './searchUrl';
 
 // The colour picker loads when the colour swatch is first clicked (the home page's budget).
 const ColourSearchPanel = lazy(async () => ({
@@ -104,7 +102,6 @@ export function SearchBar() {
     );
   };
 
-  const { shown, more } = batchSummary(batchValues, CHIP_CHARS);
   const batchEditor = (
     <Space orientation="vertical" style={{ width: 360 }}>
       <TextArea
@@ -124,7 +121,7 @@ export function SearchBar() {
       />
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
         <Typography.Text type="secondary">
-          {t('search.valueCount', { count: String(batchValues.length) })}
+          {t('search.valueCount', { count: batchValues.length })}
         </Typography.Text>
         <Space>
           <Button onClick={() => setBatchText('')}>{t('search.clear')}</Button>
@@ -234,25 +231,7 @@ export function SearchBar() {
             {batchValues.length === 0 ? (
               <Typography.Text type="secondary">{t('search.batchPlaceholder')}</Typography.Text>
             ) : (
-              // Issue 39: at 1366 px the chips shrink with an ellipsis and the count stays in view,
-              // rather than the last chip and the count being cut off at the box's edge.
-              <span
-                style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0, overflow: 'hidden' }}
-              >
-                {shown.map((v) => (
-                  <Tag
-                    key={v}
-                    style={{ marginInlineEnd: 0, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
-                  >
-                    {v}
-                  </Tag>
-                ))}
-                {more > 0 && (
-                  <Typography.Text type="secondary" style={{ flex: 'none' }}>
-                    +{more}
-                  </Typography.Text>
-                )}
-              </span>
+              <BatchChips values={batchValues} />
             )}
           </Button>
         </Popover>

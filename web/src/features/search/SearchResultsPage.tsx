@@ -90,7 +90,7 @@ export function SearchResultsPage({ content }: { content: WebSearch }) {
             type="warning"
             showIcon
             style={{ marginBottom: 12 }}
-            title={t('search.unmatched', { count: String(unmatched.length) })}
+            title={t('search.unmatched', { count: unmatched.length })}
             description={
               <Typography.Paragraph copyable={{ text: unmatched.join('\n') }}>
                 {unmatched.join('  ')}

@@ -36,15 +36,11 @@ export function readSearch(params: URLSearchParams): WebSearch | null {
   return { ...content, colour, ...(isColourTolerance(tolerance) ? { colourTolerance: tolerance } : {}) };
 }
 
-/** "A, B, C +12": the first 3 batch values and a count (SPEC §2). */
-export function batchSummary(values: string[], maxChars = Infinity): { shown: string[]; more: number } {
-  // Up to three values, and (for a narrow box) no more than fit in maxChars, the first always.
-  let count = 0;
-  let chars = 0;
-  for (const value of values.slice(0, 3)) {
-    if (count > 0 && chars + value.length > maxChars) break;
-    chars += value.length;
-    count += 1;
-  }
-  return { shown: values.slice(0, count), more: values.length - count };
+/**
+ * "A, B, C +12": the first 3 batch values and a count (SPEC §2). The search box measures how many
+ * of the three fit (BatchChips); the results and tagging pages show all three.
+ */
+export function batchSummary(values: string[]): { shown: string[]; more: number } {
+  const shown = values.slice(0, 3);
+  return { shown, more: values.length - shown.length };
 }
