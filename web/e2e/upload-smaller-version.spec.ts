@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { formatSize } from '../src/features/files/format';
 import { finishUpload, itemCard, newFolderWithFiles, signIn, snapBothSizes } from './support';
 
 const words = {
@@ -32,18 +33,6 @@ function boot(lang: 'zh' | 'en', width: number, height: number): Promise<Buffer>
   return sharp(Buffer.from(svg)).resize(width, height).jpeg({ quality: 90 }).toBuffer();
 }
 
-/** The grid's size text of a file of `bytes` (formatSize of the web app). */
-function sizeText(bytes: number): string {
-  const units = ['B', 'KB', 'MB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(value >= 100 ? 0 : 1)} ${units[unit]}`;
-}
-
 /**
  * Issue 39 item 9 in the upload dialog: a smaller copy flagged as a near-duplicate and added as a
  * new version of a larger file says so with both sizes; keeping the larger current leaves the
@@ -66,7 +55,7 @@ for (const lang of ['zh', 'en'] as const) {
     ]);
     // The thumbnail comes with the server's fingerprint, which the dialog's check looks up.
     await expect(itemCard(page, name).locator('img')).toBeVisible({ timeout: 30_000 });
-    await expect(itemCard(page, name)).toContainText(sizeText(large.length));
+    await expect(itemCard(page, name)).toContainText(formatSize(large.length));
 
     await page
       .getByTestId('upload-files-input')
@@ -102,8 +91,8 @@ for (const lang of ['zh', 'en'] as const) {
       await expect(itemCard(page, name)).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 30_000 });
     await expect(itemCard(page, `small-boot-${lang}`)).toHaveCount(0);
-    await expect(itemCard(page, name)).toContainText(sizeText(large.length));
-    await expect(itemCard(page, name)).not.toContainText(sizeText(small.length));
+    await expect(itemCard(page, name)).toContainText(formatSize(large.length));
+    await expect(itemCard(page, name)).not.toContainText(formatSize(small.length));
 
     // The viewer: the original's size, the copy a hidden version in the records.
     await itemCard(page, name).getByRole('button', { name }).click();
