@@ -36,6 +36,24 @@ describe('a smaller copy kept behind the current version', () => {
       (await get(t.app, `/ske-api/v1_0/file/detail?id=${id}`, { token: owner.token, lang: 'en' })).body,
     );
   const downloaded = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
+  /**
+   * The file lists both records, the copy hidden, so the original is what is shown and downloaded;
+   * returns the file's detail for further checks.
+   */
+  const expectKeptBehind = async (
+    id: number,
+    copy: { id: number; bytes: Buffer },
+    original: { id: number; bytes: Buffer },
+  ) => {
+    const file = await detail(id);
+    expect(file.folderDataInfoDTOList.map((r) => [r.id, r.fileSize, r.hide])).toEqual([
+      [copy.id, copy.bytes.length, true],
+      [original.id, original.bytes.length, false],
+    ]);
+    expect(file.totalSize).toBe(original.bytes.length);
+    expect(Buffer.compare(await downloaded(file.url as string), original.bytes)).toBe(0);
+    return file;
+  };
 
   it('keeps the larger current when asked, and lists the copy as a version', async () => {
     const folder = { targetFolderId: (await givenFolder(t, owner.token, { name: uniqueName('KEEP') })).id };
@@ -50,15 +68,12 @@ describe('a smaller copy kept behind the current version', () => {
     );
     const id = await itemOf(original as number);
     expect(await itemOf(copy as number)).toBe(id);
-    const file = await detail(id);
-    // Both records listed; the copy hidden, so the original is what is shown and downloaded.
-    expect(file.folderDataInfoDTOList.map((r) => [r.id, r.fileSize, r.hide])).toEqual([
-      [copy, small.length, true],
-      [original, large.length, false],
-    ]);
-    expect(file.totalSize).toBe(large.length);
+    const file = await expectKeptBehind(
+      id,
+      { id: copy as number, bytes: small },
+      { id: original as number, bytes: large },
+    );
     expect(file.fileFormat).toBe('jpg');
-    expect(Buffer.compare(await downloaded(file.url as string), large)).toBe(0);
     const listing = await call(t.app, endpoints.folderListing, {
       token: owner.token,
       query: { folderDataId: file.folderId as number, pageNo: 1, pageSize: 10, rankStatus: 0 },
@@ -103,13 +118,11 @@ describe('a smaller copy kept behind the current version', () => {
       elsewhere,
     );
     expect(await itemOf(copy as number)).toBe(id);
-    const file = await detail(id);
-    expect(file.folderDataInfoDTOList.map((r) => [r.id, r.fileSize, r.hide])).toEqual([
-      [copy, small.length, true],
-      [original, large.length, false],
-    ]);
-    expect(file.totalSize).toBe(large.length);
-    expect(Buffer.compare(await downloaded(file.url as string), large)).toBe(0);
+    await expectKeptBehind(
+      id,
+      { id: copy as number, bytes: small },
+      { id: original as number, bytes: large },
+    );
   });
 
   it('the panel\'s check names the upload\'s size; its "add as new version" may keep the larger current', async () => {
@@ -141,13 +154,11 @@ describe('a smaller copy kept behind the current version', () => {
     const attached = await call(t.app, endpoints.similarAttach, { token: owner.token, body });
     expect(attached.itemId).toBe(id);
     expect(await itemOf(copy as number)).toBe(id);
-    const file = await detail(id);
-    expect(file.folderDataInfoDTOList.map((r) => [r.id, r.fileSize, r.hide])).toEqual([
-      [copy, small.length, true],
-      [original, large.length, false],
-    ]);
-    expect(file.totalSize).toBe(large.length);
-    expect(Buffer.compare(await downloaded(file.url as string), large)).toBe(0);
+    await expectKeptBehind(
+      id,
+      { id: copy as number, bytes: small },
+      { id: original as number, bytes: large },
+    );
     // The file the copy made alone went with it.
     expect(
       await t.database.db.selectFrom('items').select('id').where('id', '=', made).executeTakeFirst(),
