@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PEERS_URL } from './peer-ports';
-import { ADMIN, chooseUserMenuItem, lastMailTo, signIn, snap, useEnglish } from './support';
+import { ADMIN, chooseUserMenuItem, lastMailTo, signIn, snap, switchToEnglish } from './support';
 
 /**
  * The other ways in (issue 13): an SMS code read from the journeys' SMS gateway, a password reset
@@ -171,7 +171,7 @@ test('changes the e-mail address with the link mailed to the new one', async ({ 
 });
 
 test('the sign-in, reset and My info screens in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   const mobile = freshMobile();
   await givenAccount(page, { mobile });
   await page.goto('/login');

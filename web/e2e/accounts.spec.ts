@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hoverUserMenu, signIn, snap, useEnglish } from './support';
+import { hoverUserMenu, signIn, snap, switchToEnglish } from './support';
 
 const DESIGNER = { name: '王设计', email: 'designer@example.com', newPassword: 'Design#2026' };
 
@@ -107,7 +107,7 @@ test('an administrator builds a department, a role and a user; the user signs in
 });
 
 test('the users and roles screens in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await page.goto('/manage/users');
   await expect(page.getByTestId('users-page')).toContainText('Departments');

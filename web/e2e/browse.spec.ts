@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
-import { itemCard, newFolder, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { itemCard, newFolder, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
 
 test('organises a folder tree: create, browse by breadcrumb, switch views, move, delete, restore, favourite, recent', async ({
   page,
@@ -109,7 +109,7 @@ test('organises a folder tree: create, browse by breadcrumb, switch views, move,
 });
 
 test('shows the file screens in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await expect(page.getByTestId('new-folder')).toHaveText(/New folder/);
   await snap(page, 'allfiles-en');

@@ -9,8 +9,8 @@ import {
   newFolderWithFiles,
   signIn,
   snap,
+  switchToEnglish,
   uploadsFinished,
-  useEnglish,
 } from './support';
 
 /**
@@ -114,7 +114,7 @@ test('bulk upload: a refused near-duplicate check is asked again after Retry-Aft
 });
 
 test('bulk upload in English: the check survives a 429', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await bulkUploadJourney(page, 'en', 12);
 });
 
@@ -145,7 +145,7 @@ test('a near-duplicate check the server keeps failing is shown as not done', asy
 });
 
 test('a failing near-duplicate check, in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await checkNotDoneJourney(page, 'en');
 });
 
@@ -238,6 +238,6 @@ test('season codes in file names are not read as article numbers', async ({ page
 });
 
 test('season codes are not article numbers, in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await seasonCodeJourney(page, 'en');
 });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { itemCard, newFolderWithFiles, signIn, snapBothSizes, useEnglish } from './support';
+import { itemCard, newFolderWithFiles, signIn, snapBothSizes, switchToEnglish } from './support';
 
 /**
  * Issue 39 defect 1: the colour swatches find colour families that cover a real part of the
@@ -76,6 +76,6 @@ test('the green swatch finds every green picture and the red one a salmon pictur
 });
 
 test('colour families in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await colourJourney(page, 'en');
 });

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeJpeg } from '../../server/test/fixtures';
-import { apiToken, finishUpload, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import {
+  apiToken,
+  finishUpload,
+  itemCard,
+  newFolderWithFiles,
+  signIn,
+  snap,
+  switchToEnglish,
+} from './support';
 
 /**
  * The SKU completeness report (issue 14): an administrator sees which expected views an article
@@ -147,7 +155,7 @@ test('the report in English, and a bad expectation refused with its reason', asy
   const id = run();
   const season = `26FW-${id}`;
   const artNum = `CPE${id}-02`;
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await importSeason(page, season, [artNum]);
   await expectFrontSideBack(page);

@@ -10,7 +10,7 @@ import {
   newFolderWithFiles,
   signIn,
   snap,
-  useEnglish,
+  switchToEnglish,
 } from './support';
 
 /**
@@ -295,7 +295,7 @@ test('the editor and the compose screen in English; a bad template is refused an
   const id = run();
   const name = `Bad width ${id}`;
   const usable = `Tmall page ${id}`;
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   const token = await apiToken(page);
   // A template to compose with, saved through the call the editor uses.

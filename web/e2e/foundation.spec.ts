@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, CLIENT_LINKS, chooseUserMenuItem, signIn, snap, useEnglish } from './support';
+import { ADMIN, CLIENT_LINKS, chooseUserMenuItem, signIn, snap, switchToEnglish } from './support';
 
 test('signs in as the administrator, sees the layout, switches to English and signs out', async ({
   page,
@@ -105,7 +105,7 @@ test('offers the desktop client for Windows and macOS from the user menu', async
 });
 
 test('the download-client dialog in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   const dialog = page.getByRole('dialog', { name: 'Download the desktop client' });
   await chooseUserMenuItem(page, 'Download client', dialog);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, signIn, snap, useEnglish } from './support';
+import { apiToken, signIn, snap, switchToEnglish } from './support';
 
 /**
  * Import management (issue 14, /manage/import): a workbook is checked first (dry run: what would
@@ -141,7 +141,7 @@ test('an administrator dry-runs, applies and reviews imports of SKU data and art
 
 test('shows import management in English', async ({ page }) => {
   const id = randomBytes(3).toString('hex').toUpperCase();
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await openImports(page, 'Import management');
   await upload(page, `empty-${id}.xlsx`, await xlsx([['Article number', 'Name']]));

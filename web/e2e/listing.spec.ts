@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
 import {
   batchChips,
-  useEnglish as inEnglish,
+  switchToEnglish as inEnglish,
   itemCard,
   newFolderWithFiles,
   signIn,

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiToken, newFolder, signIn, snap, useEnglish } from './support';
+import { apiToken, newFolder, signIn, snap, switchToEnglish } from './support';
 
 /** A role made and then given the share scope and the log permission, through the role calls. */
 async function editRole(page: Page, name: string) {
@@ -74,7 +74,7 @@ test('the operation log shows who did what, filters it and exports it', async ({
 });
 
 test('the operation log in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await page.goto('/manage/log');
   await expect(page.getByTestId('log-operation').first()).toHaveText('Sign in');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiToken, chooseUserMenuItem, signIn, snap, useEnglish } from './support';
+import { apiToken, chooseUserMenuItem, signIn, snap, switchToEnglish } from './support';
 
 /**
  * A department under the root with people in it, made through the accounts calls. Addresses and
@@ -134,7 +134,7 @@ test('an administrator makes a mail group of two people, edits it and deletes it
 });
 
 test('mail groups in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await givenTeam(page, TEAM_EN, [
     { name: 'Ann Design', email: 'ann.design@example.com' },

@@ -10,7 +10,7 @@ import {
   newFolder,
   signIn,
   snap,
-  useEnglish,
+  switchToEnglish,
 } from './support';
 
 /** A colleague with an address, and a mail group with an outside address, made through the API. */
@@ -110,7 +110,7 @@ test('uploads with a mail notice; the mail comes with the thumbnails and the rec
 });
 
 test('the mail notice editor and its state on the records, in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   const { run, groupName } = await givenRecipients(page);
   await page.goto('/allfiles/all');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, snap, useEnglish } from './support';
+import { signIn, snap, switchToEnglish } from './support';
 
 /**
  * Issue 9 item 7: names that would break an archive or a Windows folder are refused where they
@@ -23,7 +23,7 @@ test('refuses folder names that cannot travel in a zip, in Chinese', async ({ pa
 });
 
 test('refuses folder names that cannot travel in a zip, in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await page.getByTestId('new-folder').click();
   await tryFolderName(page, 'aux.txt', 'aux is a name Windows reserves and cannot be used');

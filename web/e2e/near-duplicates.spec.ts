@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { finishUpload, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { finishUpload, itemCard, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
 
 /**
  * Issue 17 (docs/plans/issue-17-near-duplicates.md §10): a resized copy of an image already in the
@@ -179,6 +179,6 @@ test('a resized copy is flagged at upload, listed as similar, and colour search 
 });
 
 test('shows the near-duplicate warning and similar images in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await nearDuplicateJourney(page, 'en');
 });

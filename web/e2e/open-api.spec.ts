@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg } from '../../server/test/fixtures';
 import { PEERS_URL, WEBHOOK_RECEIVER_URL } from './peer-ports';
-import { ADMIN, chooseOption, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { ADMIN, chooseOption, itemCard, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
 
 /**
  * /manage/api (SPEC §2, code 7; issue 15): an administrator makes an enterprise and API access
@@ -210,7 +210,7 @@ test('an administrator makes an enterprise and API accesses, copies a key, switc
 
 test('API access in English: a missing description and an enterprise still in use', async ({ page }) => {
   test.slow();
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await page.goto('/manage/api');
   await expect(page.getByTestId('manage-tabs').getByRole('tab', { name: /Open API/ })).toBeVisible();
@@ -451,7 +451,7 @@ test('an administrator adds a webhook to a record, sends a test and sees it deli
   await snap(page, 'open-api-webhooks-zh');
 
   // The same in English.
-  await useEnglish(page);
+  await switchToEnglish(page);
   await page.reload();
   await accessRow(page, key.keyId).getByTestId('api-access-row-name').click();
   await drawer.getByRole('tab', { name: /Webhooks \(1\)/ }).click();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makePdf } from '../../server/test/fixtures';
-import { itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { itemCard, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
 
 /** The colour at the centre of the page image on screen, read back through a canvas. */
 async function centreColour(page: Page, alt: string) {
@@ -56,7 +56,7 @@ test('a PDF catalogue reads page by page in the viewer', async ({ page }) => {
 });
 
 test('a PDF reads page by page, in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await newFolderWithFiles(page, 'catalogues', [
     { name: 'lookbook.pdf', mimeType: 'application/pdf', buffer: makePdf(4) },

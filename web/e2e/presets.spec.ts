@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
 import { readZip } from '../../server/test/zip';
-import { chooseOption, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { chooseOption, itemCard, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
 
 const FOLDER = '渠道图';
 
@@ -111,7 +111,7 @@ test('an administrator defines a preset and downloads a selection and article nu
 });
 
 test('shows the preset screen and the download dialogs in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   // Its own preset and folder: the journey passes alone as well as after the one above.
   const preset = 'Tmall main';

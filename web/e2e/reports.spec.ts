@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeJpeg } from '../../server/test/fixtures';
-import { apiToken, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { apiToken, itemCard, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
 
 /** The total of one figure as the report screen shows it. */
 async function total(page: Page, figure: string): Promise<number> {
@@ -117,7 +117,7 @@ test('an administrator reads a data report as charts and a table, and exports it
 });
 
 test('the data report in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   const answered = reportAnswered(page);
   await page.goto('/manage/data-table');

@@ -1,6 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
-import { batchChips, chooseOption, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import {
+  batchChips,
+  chooseOption,
+  itemCard,
+  newFolderWithFiles,
+  signIn,
+  snap,
+  switchToEnglish,
+} from './support';
 
 /** Picks a search type from the menu; the menu closes on the choice and the button names it. */
 async function chooseSearchType(page: Page, label: string, shortLabel: string) {
@@ -75,7 +83,7 @@ test('searches by title, by article number and by a pasted batch of article numb
 });
 
 test('the search bar and results in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await page.getByTestId('search-type-button').click();
   await expect(page.getByTestId('search-type')).toContainText('Batch article numbers');

@@ -8,7 +8,7 @@ import {
   newFolderWithFiles,
   signIn,
   snap,
-  useEnglish,
+  switchToEnglish,
 } from './support';
 
 const FOLDER = '分享样品';
@@ -96,7 +96,7 @@ test('shares a folder by password link; a visitor opens it without signing in an
 });
 
 test('the share dialog, my shares and the visitor page in English', async ({ page, browser }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await page.goto('/allfiles/all');
   // A folder of its own: this journey passes alone, not only after the one above.

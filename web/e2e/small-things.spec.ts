@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { makeJpeg, makeMp4, makePdf, makePng, makePsd } from '../../server/test/fixtures';
 import { readZip } from '../../server/test/zip';
-import { itemCard, newFolder, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { itemCard, newFolder, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
 
 /** Issue 11 item 8: the small things users trip on, as they see them. */
 
@@ -46,7 +46,7 @@ test('a card’s name opens it, favouriting says so, and the viewer’s edge mes
 });
 
 test('favouriting and opening by name in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await newFolderWithFiles(page, 'small things', [
     { name: 'TRAIL2.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(640, 480) },
@@ -81,7 +81,7 @@ test('edit mode moves the file to another folder', async ({ page }) => {
 });
 
 test('edit mode moves the file, in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await page.goto('/allfiles/all');
   await newFolder(page, 'finished looks');

@@ -180,7 +180,7 @@ export async function newFolder(page: Page, name: string, { open = false } = {})
 }
 
 /** A page in English: the stored language choice, as the top-bar switch leaves it. */
-export async function useEnglish(page: Page): Promise<void> {
+export async function switchToEnglish(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('lang', 'en'));
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeJpeg } from '../../server/test/fixtures';
-import { apiToken, itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { apiToken, itemCard, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
 
 test('tags go out as a workbook and come back through a checked preview', async ({ page }) => {
   await signIn(page);
@@ -74,7 +74,7 @@ test('tags go out as a workbook and come back through a checked preview', async 
 });
 
 test('the tag import dialog in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await page.goto('/manage/tag');
   await page.getByTestId('tag-import-open').click();

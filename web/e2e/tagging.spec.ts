@@ -9,7 +9,7 @@ import {
   newFolderWithFiles,
   signIn,
   snap,
-  useEnglish,
+  switchToEnglish,
 } from './support';
 
 /** A dimension of tags, and one under it, made through the tag management call (code 4). */
@@ -206,7 +206,7 @@ test('the files of a search result are tagged on the batch tagging screen', asyn
 });
 
 test('the add-tag dialog in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await givenDimensions(page, ' EN');
   await page.goto('/allfiles/all');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
-import { itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { itemCard, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
 
 const FOLDER = '标签样品';
 
@@ -105,7 +105,7 @@ test('an administrator defines a tag dimension; a file shows its tags by dimensi
 });
 
 test('the tag screen in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await page.goto('/manage/tag');
   await expect(page.getByTestId('dimension-card').first()).toBeVisible();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { newFolderWithFiles, signIn, slowParts, snap, useEnglish } from './support';
+import { newFolderWithFiles, signIn, slowParts, snap, switchToEnglish } from './support';
 
 /**
  * A large file on disk: the browser reads it from there, where a buffer would be copied into it
@@ -61,7 +61,7 @@ test('cancelling everything from the panel leaves no "interrupted" uploads behin
 });
 
 test('the upload panel in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await slowParts(page, 1500);
   await newFolderWithFiles(page, 'big uploads', [bigFile('lookbook-film.mp4', 24)]);

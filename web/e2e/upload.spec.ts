@@ -11,7 +11,7 @@ import {
   signIn,
   slowParts,
   snap,
-  useEnglish,
+  switchToEnglish,
 } from './support';
 
 async function openFolder(page: Page, name: string) {
@@ -115,7 +115,7 @@ test('cancels one upload, and an upload survives going offline and back online',
 });
 
 test('shows the upload screens in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await page
     .getByTestId('upload-files-input')

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
-import { apiToken, finishUpload, itemCard, newFolder, signIn, snap, useEnglish } from './support';
+import { apiToken, finishUpload, itemCard, newFolder, signIn, snap, switchToEnglish } from './support';
 
 /** The part number inside a local part URL's signed token (`<base64url payload>.<mac>`). */
 const partNumberOf = (url: string) => {
@@ -91,7 +91,7 @@ test('after a reload, picking the same file again finishes an interrupted upload
 });
 
 test('shows the interrupted uploads and the new-version dialog in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   // A folder of its own: the top level holds every earlier journey's folders, and a file uploaded
   // there may be listed past the first page.
@@ -191,7 +191,7 @@ test('flags article numbers that are not in the SKU data before the upload start
 });
 
 test('shows the article-number flag and the SKU data screen in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await page.goto('/manage/import');
   await page.getByRole('tab', { name: 'SKU data' }).click();

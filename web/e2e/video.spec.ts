@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeVideo } from '../../server/test/fixtures';
-import { itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { itemCard, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
 
 /** Opens the file's viewer and waits until its video is ready to play (a rendition may be in the making). */
 async function openVideo(page: Page, name: string, checkAgain: RegExp) {
@@ -40,7 +40,7 @@ test('a MOV from a camera plays in the viewer', async ({ page }) => {
 });
 
 test('an AVI plays in the viewer, in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await newFolderWithFiles(page, 'video samples', [
     { name: 'backstage.avi', mimeType: 'video/x-msvideo', buffer: makeVideo('avi', 4) },

@@ -48,7 +48,7 @@ for (const lang of ['zh', 'en'] as const) {
   }) => {
     test.slow();
     const en = lang === 'en';
-    // The stored language choice, as the top-bar switch leaves it (support's useEnglish).
+    // The stored language choice, as the top-bar switch leaves it (support's switchToEnglish).
     if (en) await page.addInitScript(() => window.localStorage.setItem('lang', 'en'));
     await page.setViewportSize({ width: 1440, height: 900 });
     const id = run();

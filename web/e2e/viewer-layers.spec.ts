@@ -25,7 +25,7 @@ for (const lang of ['zh', 'en'] as const) {
   }) => {
     test.setTimeout(120_000);
     const w = words[lang];
-    // The stored language choice, as the top-bar switch leaves it (support.ts useEnglish).
+    // The stored language choice, as the top-bar switch leaves it (support.ts switchToEnglish).
     await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
     await signIn(page);
     const stem = `LAYER${lang.toUpperCase()}`;

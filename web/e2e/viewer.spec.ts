@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg, makePng, makePsd } from '../../server/test/fixtures';
 import { readZip } from '../../server/test/zip';
-import { itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { itemCard, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
 
 test('opens a file full screen: zoom, rotate, previous/next, edit name and validity, hide a format', async ({
   page,
@@ -91,7 +91,7 @@ test('opens a file full screen: zoom, rotate, previous/next, edit name and valid
 });
 
 test('shows the viewer in English', async ({ page }) => {
-  await useEnglish(page);
+  await switchToEnglish(page);
   await signIn(page);
   await itemCard(page, '看图').getByRole('button', { name: '看图' }).click();
   await itemCard(page, 'BOOT2').getByRole('button', { name: 'BOOT2' }).click();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
 import { expectAccessible } from './axe';
-import { itemCard, newFolderWithFiles, signIn, snap, useEnglish } from './support';
+import { itemCard, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
 
 /**
  * Issue 39: axe-core on every signed-in page of SPEC §2 (and the pages features added), as an
@@ -73,7 +73,7 @@ const LANGUAGES = [
 for (const { lang, name, folder } of LANGUAGES) {
   test(`every signed-in page passes axe-core in ${name}`, async ({ page }) => {
     test.setTimeout(600_000);
-    if (lang === 'en') await useEnglish(page);
+    if (lang === 'en') await switchToEnglish(page);
     await page.goto('/login');
     await settled(page);
     await expectAccessible(page, `${lang} /login`);
