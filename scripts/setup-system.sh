@@ -3,6 +3,7 @@
 #   chromium + a CJK font  (browser tests; Chinese renders as boxes without the font)
 #   ffmpeg                 (video frames for previews)
 #   poppler-utils          (PDF / AI first-page previews)
+#   prometheus             (promtool: the metrics test checks GET /metrics with `promtool check metrics`)
 # Runs apt-get when something is missing and we are root; otherwise names the command to run.
 # The app itself starts without them and says what is missing.
 set -euo pipefail
@@ -14,6 +15,7 @@ if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list :lang=zh 2>/dev/null 
 fi
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
