@@ -9,7 +9,19 @@ import { searchRequestSchema, searchResultSchema } from '../search';
 import { defineEndpoint } from './define';
 import { routes } from './routes';
 
-export const healthSchema = z.object({ status: z.literal('ok'), version: z.string(), database: z.string() });
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  database: z.string(),
+  /** The Node.js version the process runs on (`process.version`). */
+  runtime: z.string(),
+});
+export const livenessSchema = z.object({ status: z.literal('alive') });
+/** Each check is true when it passed; the answer is 503 unless all are. */
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  checks: z.object({ database: z.boolean(), migrations: z.boolean(), storage: z.boolean() }),
+});
 
 /** Global search (SPEC §7). */
 export const searchEndpoints = {
@@ -80,4 +92,6 @@ export const clientEndpoints = {
 /** For load balancers and the about page: answers only when the database does. */
 export const healthEndpoints = {
   health: defineEndpoint({ ...routes.health, reply: 'json', result: healthSchema }),
+  healthLive: defineEndpoint({ ...routes.healthLive, reply: 'json', result: livenessSchema }),
+  healthReady: defineEndpoint({ ...routes.healthReady, reply: 'json', result: readinessSchema }),
 };
