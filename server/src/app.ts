@@ -34,6 +34,9 @@ import { mailGroupsRoutes } from './modules/mail-groups/routes';
 import { mailNoticePictureRoute, mailNoticesRoutes } from './modules/mail-notices/routes';
 import { mediaRightsOf } from './modules/media/rights';
 import { localMediaRoute } from './modules/media/routes';
+import { createMetrics } from './modules/metrics/metrics';
+import { metricsRoute, timeRequests } from './modules/metrics/routes';
+import { timedJobs } from './modules/metrics/timed-jobs';
 import { openAdminRoutes } from './modules/open-admin/routes';
 import { openAssetsRoutes } from './modules/open-assets/routes';
 import { registerOpenAuth } from './modules/open-auth/hooks.routes';
@@ -111,6 +114,9 @@ export async function buildApp({
       'request',
     );
   });
+  // Prometheus metrics (docs/metrics.md), only with METRICS_TOKEN: this app's own registry.
+  const metrics = config.METRICS_TOKEN ? createMetrics({ database, queues: jobs !== undefined }) : null;
+  if (metrics) timeRequests(app, metrics);
 
   const {
     composeFonts,
@@ -168,6 +174,7 @@ export async function buildApp({
     ...(jobs ? { jobs } : {}),
     warn: (details, message) => app.log.warn(details, message),
     info: (details, message) => app.log.info(details, message),
+    ...(metrics ? { uploadPartStored: metrics.countUploadBytes } : {}),
   });
   // Codes and reset links queued after their answers go out before the database closes, within
   // the drain time of the requests (main.ts's shutdown allows for no more); the rest is logged.
@@ -292,6 +299,8 @@ export async function buildApp({
   });
   // The open API's download links: no signature, the ticket and its live access record authorise.
   await app.register(openDownloadRoute, { openTransfer, downloads, oplog });
+  if (metrics && config.METRICS_TOKEN)
+    await app.register(metricsRoute, { metrics, token: config.METRICS_TOKEN });
   if (storage instanceof LocalStorage) {
     await app.register(localPartRoute, { uploads });
     await app.register(localMediaRoute, {
@@ -320,7 +329,7 @@ export async function buildApp({
         fingerprintBackfill,
         mediaSweep,
       },
-      jobs,
+      metrics ? timedJobs(jobs, metrics) : jobs,
       config.MEDIA_WORKERS,
       config.COMPOSE_WORKERS,
     );

@@ -322,6 +322,19 @@ const envObject = z.object({
     .default(DEFAULT_ART_NUM_PATTERN),
   /** The built web app served at /; empty disables serving it. */
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * Prometheus metrics (docs/metrics.md): set, GET /metrics answers a scrape with
+   * `Authorization: Bearer <METRICS_TOKEN>`; unset, there is no such route. `npm run worker` has no
+   * HTTP server: it answers GET /metrics on METRICS_PORT (on HOST) instead.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{16,1000}$/,
+      'must be 16-1000 printable characters without spaces (e.g. `openssl rand -hex 32`)',
+    )
+    .optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 const envSchema = envObject.superRefine((env, ctx) => {
@@ -343,6 +356,8 @@ const envSchema = envObject.superRefine((env, ctx) => {
       path: ['OIDC_DEFAULT_DEPT_ID'],
       message: 'is needed when OIDC_AUTO_CREATE=true (the department new accounts join)',
     });
+  if (env.METRICS_PORT !== undefined && !env.METRICS_TOKEN)
+    ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'is needed when METRICS_PORT is set' });
   if (env.HTTP_REQUEST_TIMEOUT_MS > env.HTTP_UPLOAD_TIMEOUT_MS)
     ctx.addIssue({
       code: 'custom',

@@ -120,6 +120,8 @@ export interface ServiceDependencies {
   warn: Warn;
   /** Where long background work reports its progress (the warn log when absent). */
   info?: Warn;
+  /** Told of every upload part stored (metrics: modules/metrics). */
+  uploadPartStored?: (storage: 'local' | 's3', bytes: number) => void;
 }
 
 /** Every service of the application, built once per process by the API server and the worker alike. */
@@ -212,6 +214,7 @@ export async function createServices({
   jobs,
   warn,
   info = warn,
+  uploadPartStored,
 }: ServiceDependencies): Promise<Services> {
   const db = database.db;
   const uploadsRepository = new UploadsRepository(db);
@@ -381,6 +384,7 @@ export async function createServices({
     mediaJobs,
     mailNotices: (batchNums) => mailNotices.summariesOf(batchNums),
     warn,
+    ...(uploadPartStored ? { partStored: uploadPartStored } : {}),
   });
   const sku = new SkuService({
     sku: new SkuRepository(db),

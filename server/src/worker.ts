@@ -4,6 +4,9 @@ import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { processLogger } from './lib/logger';
 import { restrictImageLoaders } from './media/loaders';
+import { createMetrics } from './modules/metrics/metrics';
+import { timedJobs } from './modules/metrics/timed-jobs';
+import { startMetricsServer } from './modules/metrics/worker-server';
 import { createServices, workJobs } from './services';
 
 /**
@@ -33,6 +36,19 @@ async function main(): Promise<void> {
   const jobs = await startJobQueue(database, {
     onError: (err) => log.error({ err }, 'job queue error'),
   });
+  // Prometheus metrics (docs/metrics.md) on METRICS_PORT: the worker has no HTTP server otherwise.
+  const metrics = config.METRICS_TOKEN ? createMetrics({ database, queues: true }) : null;
+  const metricsServer =
+    metrics && config.METRICS_TOKEN && config.METRICS_PORT !== undefined
+      ? await startMetricsServer({
+          metrics,
+          token: config.METRICS_TOKEN,
+          port: config.METRICS_PORT,
+          host: config.HOST,
+        })
+      : null;
+  if (metricsServer) log.info({ port: metricsServer.port }, 'metrics served at /metrics');
+  else if (metrics) log.warn('METRICS_TOKEN is set but METRICS_PORT is not: the worker serves no metrics');
   const services = await createServices({
     config,
     database,
@@ -44,10 +60,16 @@ async function main(): Promise<void> {
   const fontReport = services.composeFonts.startupReport();
   log.info(fontReport.info);
   for (const warning of fontReport.warnings) log.warn(warning);
-  await workJobs(services, jobs, Math.max(1, config.MEDIA_WORKERS), config.COMPOSE_WORKERS);
+  await workJobs(
+    services,
+    metrics ? timedJobs(jobs, metrics) : jobs,
+    Math.max(1, config.MEDIA_WORKERS),
+    config.COMPOSE_WORKERS,
+  );
   log.info({ concurrency: Math.max(1, config.MEDIA_WORKERS) }, 'media worker running');
   const stop = async () => {
     await services.mediaSweep?.stop();
+    await metricsServer?.close();
     await jobs.stop();
     await database.close();
     process.exit(0);

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   pglite: PGlite | null;
   /** The PostgreSQL connection string, when not embedded (the job queue opens its own pool). */
   url: string | null;
+  /** The connection pool on PostgreSQL (its use is reported as metrics: modules/metrics). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -70,7 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('connect', (client) => client.on('error', (error) => lost(error, client)));
     pool.on('error', lost);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', pglite: null, url: options.url, close: () => db.destroy() };
+    return { db, kind: 'postgres', pglite: null, url: options.url, pool, close: () => db.destroy() };
   }
   if (options.pgliteDir) fs.mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const pglite = await PGlite.create({

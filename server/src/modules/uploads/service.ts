@@ -55,6 +55,8 @@ export interface UploadsDependencies {
   /** HMAC key of local part URLs, shared by all processes (see UploadsRepository.sharedSecret). */
   partUrlSecret: string;
   warn: (details: Record<string, unknown>, message: string) => void;
+  /** Told of every part stored and recorded: received here (`local`) or reported from the object store (metrics). */
+  partStored?: (storage: 'local' | 's3', bytes: number) => void;
 }
 
 /** The upload pipeline of SPEC §4/§7: records, resumable multipart transfer, callback, cancel. */
@@ -241,7 +243,10 @@ export class UploadsService {
       if (error instanceof StorageError) throw invalidField('partNumber', 'invalidPart');
       throw error;
     }
-    if (await this.uploads.recordPartWhileOpen({ storageKey }, multipartId, part)) return part;
+    if (await this.uploads.recordPartWhileOpen({ storageKey }, multipartId, part)) {
+      this.deps.partStored?.('local', part.size);
+      return part;
+    }
     // Refused: say why (only on this rare path is the record read).
     const upload = await this.uploads.findByStorageKey(storageKey);
     if (!upload || upload.multipart_id !== multipartId || upload.status !== UploadStatus.uploading)
@@ -264,6 +269,8 @@ export class UploadsService {
     // Recorded only if still open: a callback may have finished or cancelled it since the read.
     if (!(await this.uploads.recordPartWhileOpen({ id: upload.id }, upload.multipart_id, report)))
       throw invalidField('id', 'wrongState');
+    // The local driver counted the part's bytes as it received them (receiveLocalPart).
+    if (!(this.deps.storage instanceof LocalStorage)) this.deps.partStored?.('s3', report.size);
   }
 
   /**
