@@ -43,9 +43,25 @@ describe('configuration from the environment', () => {
     // The headers cannot take longer than the request, nor a request longer than an upload.
     ['HTTP_HEADERS_TIMEOUT_MS', '40000'],
     ['HTTP_REQUEST_TIMEOUT_MS', '400000'],
+    // A guessable or mangled metrics token is refused rather than protecting nothing.
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'a token with spaces in it'],
+    ['METRICS_PORT', '70000'],
   ])('stops on an invalid %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^\\s*${name}:`, 'm'));
+  });
+
+  it('serves metrics only with a token: METRICS_PORT alone stops the start naming METRICS_TOKEN', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    const token = 'abcdef0123456789abcdef';
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464' })).toMatchObject({
+      METRICS_TOKEN: token,
+      METRICS_PORT: 9464,
+    });
+    expect(() => loadConfig({ METRICS_PORT: '9464' })).toThrow(
+      /^\s*METRICS_TOKEN: is needed when METRICS_PORT is set/m,
+    );
   });
 
   it('reads mail and SMS settings, and wants a gateway URL for SMS_PROVIDER=http', () => {
