@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run build --workspace server`: bundles the server's entry points (the HTTP server, the
-// media worker, the storage sweep) into plain JavaScript under server/dist, so production runs
+// media worker, the storage sweep, backup and restore) into plain JavaScript under server/dist, so production runs
 // `node server/dist/main.js` with no TypeScript loader. npm packages stay external (loaded from
 // node_modules as usual); only our own code and the workspace contract package are bundled.
 import fs from 'node:fs';
@@ -16,6 +16,8 @@ export const SERVER_ENTRIES = {
   main: 'src/main.ts',
   worker: 'src/worker.ts',
   'sweep-objects': 'src/jobs/sweep-objects.ts',
+  backup: 'src/modules/backup/backup-cli.ts',
+  restore: 'src/modules/backup/restore-cli.ts',
   // Spawned by main to create a new embedded database in a process of its own.
   'prepare-embedded-database': 'src/db/prepare-embedded-database.ts',
   // Loaded by scripts/start.mjs before an entry: a file of its own, so that nothing the entries

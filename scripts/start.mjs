@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start` (and `npm run worker`, `npm run sweep-objects`): builds what is missing or older
+// `npm start` (and `npm run worker`, `npm run sweep-objects`, `npm run backup`, `npm run restore`): builds what is missing or older
 // than its sources — the web app for the server, the server's JavaScript for every entry — then
 // runs the compiled entry with plain Node (TypeScript through tsx is for `npm run dev:server`).
 // The server runs on the embedded defaults unless the environment says otherwise.
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
-const ENTRIES = ['main', 'worker', 'sweep-objects'];
+const ENTRIES = ['main', 'worker', 'sweep-objects', 'backup', 'restore'];
 const [entry = 'main', ...entryArgs] = process.argv.slice(2);
 if (!ENTRIES.includes(entry)) {
   console.error(`unknown entry ${entry}: one of ${ENTRIES.join(', ')}`);

@@ -298,6 +298,18 @@ const envObject = z.object({
   SIMILAR_MAX_COLOUR_DISTANCE: z.coerce.number().min(0).max(0.3).default(0.08),
   /** Fingerprint the files uploaded before issue 17 in the background (resumable). */
   FINGERPRINT_BACKFILL: booleanFromEnv.default(true),
+  /**
+   * Scheduled backups (docs/backup.md), off unless BACKUP_SCHEDULE is set: a cron expression of five
+   * fields in BUSINESS_TIME_ZONE (e.g. `0 3 * * *`, 03:00 daily); each run writes a backup into a
+   * directory of its own under BACKUP_DIR and keeps the newest BACKUP_KEEP.
+   */
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .regex(/^(\S+\s+){4}\S+$/, 'must be a cron expression of five fields, such as "0 3 * * *"')
+    .optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** The tallest detail page rendered, in pixels (JPEG allows 65,535). */
   COMPOSE_MAX_PAGE_HEIGHT: z.coerce.number().int().min(1000).max(65_000).default(30_000),
   /**
@@ -338,6 +350,8 @@ const envObject = z.object({
 });
 
 const envSchema = envObject.superRefine((env, ctx) => {
+  if (env.BACKUP_SCHEDULE && !env.BACKUP_DIR)
+    ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'is needed when BACKUP_SCHEDULE is set' });
   // Node refuses a headers timeout beyond the request timeout; uploads get at least as long.
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
     ctx.addIssue({

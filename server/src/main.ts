@@ -9,6 +9,7 @@ import { processLogger } from './lib/logger';
 import { restrictImageLoaders } from './media/loaders';
 import { ensureFirstAdministrator } from './modules/accounts/bootstrap';
 import { AccountsRepository } from './modules/accounts/repository';
+import { startBackups } from './modules/backup/service';
 import { SecurityRepository } from './modules/security/repository';
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
@@ -73,6 +74,16 @@ async function main(): Promise<void> {
     }
   }
   console.log(lines.join('\n'));
+  // `npm run backup` asks this process on the embedded database; scheduled backups run where jobs do.
+  const backups = await startBackups({
+    config,
+    database,
+    jobs,
+    control: true,
+    work: config.MEDIA_WORKERS > 0,
+    info: (details, message) => log.info(details, message),
+    warn: (details, message) => log.warn(details, message),
+  });
 
   const sessions = new SecurityRepository(database.db);
   const sweep = setInterval(() => {
@@ -103,6 +114,7 @@ async function main(): Promise<void> {
     } finally {
       clearTimeout(cutOff);
     }
+    await backups.close();
     await jobs.stop();
     await database.close();
     process.exit(0);

@@ -15,6 +15,7 @@ import { DepartmentsService } from './modules/accounts/departments';
 import { AccountsRepository } from './modules/accounts/repository';
 import { RolesService } from './modules/accounts/roles';
 import { UsersService } from './modules/accounts/users';
+import { deletionGateOf } from './modules/backup/service';
 import { CompletenessRepository } from './modules/completeness/repository';
 import { CompletenessService } from './modules/completeness/service';
 import { createPageRenderer } from './modules/composite/engine/render';
@@ -511,7 +512,13 @@ export async function createServices({
     warn,
     now: () => clock.now(),
   });
-  const cleaner = new ObjectCleaner({ objects: new ObjectDeletionsRepository(db), storage, clock });
+  const cleaner = new ObjectCleaner({
+    objects: new ObjectDeletionsRepository(db),
+    storage,
+    clock,
+    // No object deletion while a backup copies what its snapshot references (modules/backup).
+    gate: deletionGateOf(database),
+  });
 
   const composeFonts = await loadComposeFonts(config.COMPOSE_FONTS);
   const pageRenderer = createPageRenderer({ images, fonts: composeFonts });

@@ -4,6 +4,7 @@ import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { processLogger } from './lib/logger';
 import { restrictImageLoaders } from './media/loaders';
+import { startBackups } from './modules/backup/service';
 import { createMetrics } from './modules/metrics/metrics';
 import { timedJobs } from './modules/metrics/timed-jobs';
 import { startMetricsServer } from './modules/metrics/worker-server';
@@ -67,8 +68,18 @@ async function main(): Promise<void> {
     config.COMPOSE_WORKERS,
   );
   log.info({ concurrency: Math.max(1, config.MEDIA_WORKERS) }, 'media worker running');
+  const backups = await startBackups({
+    config,
+    database,
+    jobs,
+    control: false,
+    work: true,
+    info: (details, message) => log.info(details, message),
+    warn: (details, message) => log.warn(details, message),
+  });
   const stop = async () => {
     await services.mediaSweep?.stop();
+    await backups.close();
     await metricsServer?.close();
     await jobs.stop();
     await database.close();

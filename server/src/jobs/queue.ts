@@ -59,6 +59,8 @@ export const MAIL_NOTICE_QUEUE = 'mail-notice';
 export const WEBHOOK_DISPATCH_QUEUE = 'webhook-dispatch';
 /** Detail-page renders, one job per article (issue 16): their own queue, so a 200-article batch never holds back thumbnails. */
 export const COMPOSITE_QUEUE = 'composite';
+/** Scheduled backups (BACKUP_SCHEDULE, modules/backup): one job per occurrence, never retried. */
+export const BACKUP_QUEUE = 'backup';
 
 /**
  * How often a worker looks for jobs while NOTIFY announces new ones: only for what NOTIFY does
@@ -151,6 +153,11 @@ export interface JobQueue {
   ): Promise<void>;
   /** Resolves when the render job of an article ended, completed or failed for good (tests). */
   compositeDone(articleId: number): Promise<void>;
+  /**
+   * Runs scheduled backups in this process, on `schedule` (cron in `tz`); without a schedule the
+   * one a previous configuration left is removed.
+   */
+  workBackups(schedule: { cron: string; tz: string } | null, handler: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -547,6 +554,18 @@ export async function startJobQueue(
         spy.waitForJob((data) => data.articleId === articleId, 'completed'),
         spy.waitForJob((data) => data.articleId === articleId, 'failed'),
       ]);
+    },
+    async workBackups(schedule, handler) {
+      if (!schedule) {
+        if (await boss.getQueue(BACKUP_QUEUE)) await boss.unschedule(BACKUP_QUEUE);
+        return;
+      }
+      // A backup takes as long as the data: a lease of a day, and a failed run waits for the next.
+      await ensureQueue(BACKUP_QUEUE, { retryLimit: 0, expireInSeconds: 24 * 3600 });
+      await boss.work(BACKUP_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+        await handler();
+      });
+      await boss.schedule(BACKUP_QUEUE, schedule.cron, null, { tz: schedule.tz });
     },
     async stop() {
       for (const timer of nudgeTimers.values()) clearTimeout(timer);

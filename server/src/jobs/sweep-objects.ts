@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { systemClock } from '../lib/clock';
+import { deletionGateOf } from '../modules/backup/service';
 import { localMediaUrlMaker } from '../modules/media/urls';
 import { formatSweepReport } from '../modules/objects/report';
 import { ObjectDeletionsRepository } from '../modules/objects/repository';
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
       objects,
       storage,
       clock: systemClock,
+      // A backup running elsewhere (PostgreSQL) holds deletions off: those found are left for later.
+      gate: deletionGateOf(database),
     });
     const report = await cleaner.sweep({
       apply,

@@ -144,7 +144,7 @@ export class S3Storage implements ObjectStorage {
   async stat(key: string): Promise<ObjectInfo | null> {
     try {
       const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: out.ContentLength ?? 0 };
+      return { size: out.ContentLength ?? 0, ...(out.ETag ? { etag: out.ETag } : {}) };
     } catch (error) {
       if (
         error instanceof NotFound ||

@@ -23,6 +23,8 @@ export interface PartTarget {
 
 export interface ObjectInfo {
   size: number;
+  /** The store's entity tag (S3), as it sends it; the backup manifest records it. */
+  etag?: string;
 }
 
 /** One object as listed by `ObjectStorage.list`. */

@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock';
 import type { ListedObject, ObjectStorage } from '../../storage/storage';
-import type { ObjectDeletionsRepository } from './repository';
+import { DEFERRED, type DeletionGate } from '../backup/deletion-gate';
+import { ObjectDeletionsRepository } from './repository';
 
 /** Called after a transaction recorded objects for deletion: queues their deletion jobs. */
 export type ObjectsFreed = (keys: string[]) => Promise<void>;
@@ -52,6 +53,8 @@ export interface ObjectCleanerDependencies {
   objects: ObjectDeletionsRepository;
   storage: ObjectStorage;
   clock: Clock;
+  /** Holds deletions off while a backup copies objects (modules/backup); none in tests that need no backup. */
+  gate?: DeletionGate;
 }
 
 /**
@@ -64,12 +67,15 @@ export class ObjectCleaner {
   constructor(private readonly deps: ObjectCleanerDependencies) {}
 
   /** Whether a live record holds this key (as its original, or as the original of a derived object). */
-  private async referenced(keys: readonly string[]): Promise<Set<string>> {
+  private async referenced(
+    keys: readonly string[],
+    objects: ObjectDeletionsRepository = this.deps.objects,
+  ): Promise<Set<string>> {
     const candidates = keys.flatMap((key) => {
       const source = sourceKeyOf(key);
       return source ? [key, source] : [key];
     });
-    const live = await this.deps.objects.liveStorageKeys(candidates);
+    const live = await objects.liveStorageKeys(candidates);
     return new Set(keys.filter((key) => live.has(key) || live.has(sourceKeyOf(key) ?? '\0')));
   }
 
@@ -77,26 +83,34 @@ export class ObjectCleaner {
    * The job of one outbox row: aborts the open multipart upload, deletes the object, removes the
    * row. Throws (the row stays, with the attempt counted) when storage refuses, so the job retries.
    */
-  async deleteObject(key: string): Promise<'deleted' | 'kept' | 'nothing'> {
-    const row = await this.deps.objects.find(key);
+  async deleteObject(key: string): Promise<'deleted' | 'kept' | 'nothing' | 'deferred'> {
+    if (!this.deps.gate) return this.deleteWith(this.deps.objects, key);
+    const outcome = await this.deps.gate.run((db) =>
+      this.deleteWith(db ? new ObjectDeletionsRepository(db) : this.deps.objects, key),
+    );
+    // A backup is copying objects: the outbox row stays and a later maintenance pass sends it again.
+    return outcome === DEFERRED ? 'deferred' : outcome;
+  }
+
+  private async deleteWith(
+    objects: ObjectDeletionsRepository,
+    key: string,
+  ): Promise<'deleted' | 'kept' | 'nothing'> {
+    const row = await objects.find(key);
     if (!row) return 'nothing';
-    if ((await this.referenced([key])).has(key)) {
+    if ((await this.referenced([key], objects)).has(key)) {
       // A live record holds the key again: it is no longer this outbox's to delete.
-      await this.deps.objects.remove(key);
+      await objects.remove(key);
       return 'kept';
     }
     try {
       if (row.multipart_id) await this.deps.storage.abortMultipartUpload(key, row.multipart_id);
       await this.deps.storage.delete(key);
     } catch (error) {
-      await this.deps.objects.recordFailure(
-        key,
-        (error as Error).message ?? String(error),
-        this.deps.clock.now(),
-      );
+      await objects.recordFailure(key, (error as Error).message ?? String(error), this.deps.clock.now());
       throw error;
     }
-    await this.deps.objects.remove(key);
+    await objects.remove(key);
     return 'deleted';
   }
 
