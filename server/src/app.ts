@@ -25,6 +25,7 @@ import { makerRoutes } from './modules/composite/maker.routes';
 import { compositeTemplatesRoutes } from './modules/composite/templates.routes';
 import { downloadsRoutes, downloadTicketRoute } from './modules/downloads/routes';
 import { filesRoutes } from './modules/files/routes';
+import { Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
 import { itemsRoutes } from './modules/items/routes';
@@ -214,7 +215,12 @@ export async function buildApp({
   // Before any route: the plugin decides per route as routes are added (see http/compression.ts).
   await app.register(fastifyCompress, COMPRESSION);
 
-  await app.register(healthRoutes, { db, version, databaseKind: database.kind });
+  await app.register(healthRoutes, {
+    db,
+    version,
+    databaseKind: database.kind,
+    readiness: new Readiness(db, storage),
+  });
   // Route plugins carry no prefix: the contract's endpoint table holds full paths (http/endpoint.ts).
   await app.register(securityRoutes, {
     security,

@@ -72,6 +72,11 @@ const envObject = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /**
+   * How long a starting process waits for PostgreSQL to answer before giving up (it may start
+   * before the database does, e.g. in one compose file or after a host reboot); 0 fails at once.
+   */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  /**
    * shared_buffers of the embedded database, in MB. It sits in PGlite's WebAssembly heap, which
    * never shrinks, so it is most of the idle server's memory; table pages beyond it are read
    * through the operating system's file cache (docs/decisions.md "Embedded database memory").

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase, prepareEmbeddedDatabase } from './db/database';
+import { waitForDatabase } from './db/wait';
 import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { processLogger } from './lib/logger';
@@ -42,6 +43,13 @@ async function main(): Promise<void> {
     pgliteCacheMb: config.EMBEDDED_DB_CACHE_MB,
     poolSize: config.DATABASE_POOL_SIZE,
   });
+  if (database.kind === 'postgres') {
+    await waitForDatabase(database.db, {
+      waitMs: config.DATABASE_WAIT_SECONDS * 1000,
+      onRetry: (err, retryInMs) =>
+        log.warn({ err: err.message, retryInMs }, 'database not answering yet: waiting'),
+    });
+  }
   await migrateToLatest(database.db);
   const seeded = await ensureFirstAdministrator(new AccountsRepository(database.db), {
     adminEmail: config.ADMIN_EMAIL,

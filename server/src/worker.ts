@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
+import { waitForDatabase } from './db/wait';
 import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { processLogger } from './lib/logger';
@@ -33,6 +34,13 @@ async function main(): Promise<void> {
     pgliteDir: null,
     poolSize: config.DATABASE_POOL_SIZE,
   });
+  if (database.kind === 'postgres') {
+    await waitForDatabase(database.db, {
+      waitMs: config.DATABASE_WAIT_SECONDS * 1000,
+      onRetry: (err, retryInMs) =>
+        log.warn({ err: err.message, retryInMs }, 'database not answering yet: waiting'),
+    });
+  }
   await migrateToLatest(database.db);
   const jobs = await startJobQueue(database, {
     onError: (err) => log.error({ err }, 'job queue error'),

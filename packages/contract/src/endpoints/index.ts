@@ -31,8 +31,10 @@ export {
   type ClientDownloads,
   clientDownloadsSchema,
   healthSchema,
+  livenessSchema,
   type MailStatus,
   mailStatusSchema,
+  readinessSchema,
 } from './misc';
 export { openEndpoints } from './open';
 // The schema-free table is its own module: a bundle that imports only it leaves the table below out.

@@ -224,6 +224,9 @@ export const routes = {
   makerDownloadTicket: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/image/makerDownloadTicket` },
   // Health check
   health: { method: 'GET', path: '/health' },
+  // For orchestrators: the process serves (live), and it can do its work (ready).
+  healthLive: { method: 'GET', path: '/health/live' },
+  healthReady: { method: 'GET', path: '/health/ready' },
 } as const;
 
 /**
