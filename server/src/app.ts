@@ -29,6 +29,7 @@ import { Readiness } from './modules/health/readiness';
 import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
 import { itemsRoutes } from './modules/items/routes';
+import { jobsAdminRoutes } from './modules/jobs-admin/routes';
 import { logsRoutes } from './modules/logs/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { mailGroupsRoutes } from './modules/mail-groups/routes';
@@ -168,6 +169,7 @@ export async function buildApp({
     fingerprintBackfill,
     duplicates,
     mediaSweep,
+    jobsAdmin,
   } = await createServices({
     config,
     database,
@@ -277,6 +279,7 @@ export async function buildApp({
     await mainApi.register(completenessRoutes, { completeness, oplog });
     await mainApi.register(compositeTemplatesRoutes, { templates: compositeTemplates, oplog });
     await mainApi.register(makerRoutes, { maker, oplog });
+    await mainApi.register(jobsAdminRoutes, { jobsAdmin, oplog });
   });
   const openApiInfo = { version, ...(config.PUBLIC_URL ? { serverUrl: config.PUBLIC_URL } : {}) };
   // The open API (issue 15): every call in this scope is signed with an access record's key; the

@@ -39,6 +39,9 @@ import { RecycleBinRepository } from './modules/items/recycle-bin.repository';
 import { ItemsRepository } from './modules/items/repository';
 import { ItemsService } from './modules/items/service';
 import { UploadTargets } from './modules/items/upload-targets';
+import { QueuePausesRepository } from './modules/jobs-admin/pauses.repository';
+import { JobsAdminRepository } from './modules/jobs-admin/repository';
+import { JobsAdminService } from './modules/jobs-admin/service';
 import { OperationRecorder } from './modules/logs/recorder';
 import { LogsRepository } from './modules/logs/repository';
 import { LogsService } from './modules/logs/service';
@@ -205,6 +208,8 @@ export interface Services {
   maker: MakerService;
   /** The render of one article of a composition job (the composite job). */
   composeJob: ComposeJob;
+  /** The jobs screen (issue 40 item 4; function code 10): queues, failed jobs, retries, pauses, previews again. */
+  jobsAdmin: JobsAdminService;
 }
 
 /** Wires repositories, storage and services from the configuration; registers nothing anywhere. */
@@ -627,6 +632,14 @@ export async function createServices({
     compositeTemplates,
     maker,
     composeJob,
+    jobsAdmin: new JobsAdminService({
+      repo: new JobsAdminRepository(db),
+      pauses: new QueuePausesRepository(db),
+      clock,
+      queue: jobs ?? null,
+      mediaJobs,
+      fingerprintProgress: () => fingerprints.progress(),
+    }),
   };
 }
 

@@ -43,6 +43,8 @@ export async function createTestApp(
     jobs?: boolean;
     /** Mail retries of the job queue (tests shorten them). */
     mailRetry?: MailRetryPolicy;
+    /** Media job retries of the job queue (tests shorten them). */
+    mediaRetry?: MailRetryPolicy;
     /** Webhook delivery retries of the job queue (tests shorten them). */
     webhookRetry?: WebhookRetryPolicy;
   } = {},
@@ -67,6 +69,7 @@ export async function createTestApp(
         onError: () => {},
         spies: true,
         ...(options.mailRetry ? { mailRetry: options.mailRetry } : {}),
+        ...(options.mediaRetry ? { mediaRetry: options.mediaRetry } : {}),
         ...(options.webhookRetry ? { webhookRetry: options.webhookRetry } : {}),
       })
     : undefined;

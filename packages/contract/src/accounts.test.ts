@@ -63,16 +63,17 @@ describe('userInputSchema', () => {
 });
 
 describe('roleInputSchema', () => {
-  it('accepts only the function codes of SPEC §6 (and code 9) and the three scopes', () => {
+  it('accepts only the function codes of SPEC §6 (and codes 9 and 10) and the three scopes', () => {
     const role = {
       name: 'Designer',
       filePermissions: { view: 'dept', upload: 'dept', download: 'all', share: 'none' },
       functionCodes: [8],
     };
     expect(roleInputSchema.safeParse(role).success).toBe(true);
-    // Code 9 (template management, issue 16) is ours beyond SPEC's eight; 10 is nothing.
+    // Codes 9 (template management, issue 16) and 10 (the jobs screen, issue 40) are ours beyond SPEC's eight; 11 is nothing.
     expect(roleInputSchema.safeParse({ ...role, functionCodes: [9] }).success).toBe(true);
-    expect(roleInputSchema.safeParse({ ...role, functionCodes: [10] }).success).toBe(false);
+    expect(roleInputSchema.safeParse({ ...role, functionCodes: [10] }).success).toBe(true);
+    expect(roleInputSchema.safeParse({ ...role, functionCodes: [11] }).success).toBe(false);
     expect(
       roleInputSchema.safeParse({ ...role, filePermissions: { ...role.filePermissions, view: 'self' } })
         .success,

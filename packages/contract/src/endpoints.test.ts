@@ -16,6 +16,7 @@ import { downloadsEndpoints } from './endpoints/downloads';
 import { filesEndpoints } from './endpoints/files';
 import { importsEndpoints } from './endpoints/imports';
 import { itemsEndpoints } from './endpoints/items';
+import { jobsAdminEndpoints } from './endpoints/jobs-admin';
 import { mailGroupsEndpoints } from './endpoints/mail-groups';
 import { mailNoticesEndpoints } from './endpoints/mail-notices';
 import {
@@ -38,6 +39,7 @@ import { uploadsEndpoints } from './endpoints/uploads';
 
 const areas = [
   securityEndpoints,
+  jobsAdminEndpoints,
   ssoEndpoints,
   accountsEndpoints,
   itemsEndpoints,

@@ -100,6 +100,8 @@ export const ERROR_CODES = [
   'SECP_05',
   'SECP_06',
   'SECP_07',
+  'SEJB_01',
+  'SEJB_02',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -198,6 +200,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SECP_05: 404,
   SECP_06: 409,
   SECP_07: 422,
+  SEJB_01: 400,
+  SEJB_02: 409,
 };
 
 type Messages = Record<ErrorCode, string>;
@@ -298,6 +302,8 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECP_05: '合成任务不存在',
     SECP_06: '模板已被他人修改，请重新打开后再保存',
     SECP_07: '页面过高：{detail}',
+    SEJB_01: '所选范围有 {count} 个文件版本，一次最多重新生成 {max} 个，请选择更小的文件夹',
+    SEJB_02: '该任务已不是失败状态，无需重试',
   },
   en: {
     SEP_01: 'Missing parameter: method',
@@ -393,6 +399,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECP_05: 'The composition job does not exist',
     SECP_06: 'The template was changed by someone else; reopen it before saving',
     SECP_07: 'The page is too tall: {detail}',
+    SEJB_01:
+      'The selection holds {count} file versions; at most {max} can be regenerated at once: choose a smaller folder',
+    SEJB_02: 'This job is no longer failed: there is nothing to retry',
   },
   ja: {
     SEP_01: 'パラメータがありません：method',
@@ -488,6 +497,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECP_05: '合成ジョブが存在しません',
     SECP_06: 'テンプレートは他の人によって変更されました。開き直してから保存してください',
     SECP_07: 'ページが高すぎます：{detail}',
+    SEJB_01:
+      '選択範囲には {count} 件のファイル版があります。一度に再生成できるのは {max} 件までです。より小さいフォルダーを選んでください',
+    SEJB_02: 'このジョブはもう失敗状態ではないため、再試行は不要です',
   },
   ko: {
     SEP_01: '매개변수 누락: method',
@@ -583,6 +595,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECP_05: '합성 작업이 없습니다',
     SECP_06: '다른 사람이 템플릿을 변경했습니다. 다시 연 후 저장하세요',
     SECP_07: '페이지가 너무 깁니다: {detail}',
+    SEJB_01:
+      '선택 범위에 파일 버전이 {count}개 있습니다. 한 번에 최대 {max}개까지 다시 생성할 수 있으니 더 작은 폴더를 선택하세요',
+    SEJB_02: '이 작업은 더 이상 실패 상태가 아니므로 다시 시도할 것이 없습니다',
   },
   de: {
     SEP_01: 'Parameter fehlt: method',
@@ -680,6 +695,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECP_05: 'Der Kompositionsauftrag existiert nicht',
     SECP_06: 'Die Vorlage wurde von jemand anderem geändert; bitte neu öffnen und dann speichern',
     SECP_07: 'Die Seite ist zu hoch: {detail}',
+    SEJB_01:
+      'Die Auswahl enthält {count} Dateiversionen; höchstens {max} können auf einmal neu erzeugt werden: wählen Sie einen kleineren Ordner',
+    SEJB_02: 'Dieser Auftrag ist nicht mehr fehlgeschlagen: es gibt nichts zu wiederholen',
   },
 };
 

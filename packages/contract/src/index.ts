@@ -12,6 +12,7 @@ export * from './fingerprint';
 export * from './first-page';
 export * from './imports';
 export * from './items';
+export * from './jobs-admin';
 export * from './languages';
 export * from './logs';
 export * from './mail-groups';

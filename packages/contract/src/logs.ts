@@ -135,6 +135,16 @@ export const OperationCode = {
   deleteTemplate: 'TPL03',
   /** image/makerImage and refreshUserSend: a composition job started. */
   composeStart: 'IMG01',
+  // The jobs screen (/manage/jobs, function code 10; issue 40)
+  /** A failed job run again. */
+  retryJob: 'JOB01',
+  /** Every failed job of a queue run again. */
+  retryAllJobs: 'JOB02',
+  /** A queue paused: no process takes its work until it is resumed. */
+  pauseQueue: 'JOB03',
+  resumeQueue: 'JOB04',
+  /** Previews of a file or of a folder's files made again. */
+  regeneratePreviews: 'JOB05',
 } as const;
 export type OperationKey = keyof typeof OperationCode;
 export type OperationCode = (typeof OperationCode)[OperationKey];
@@ -179,6 +189,7 @@ export const OPERATION_GROUPS: ReadonlyArray<{ key: string; codes: readonly Oper
   { key: 'mail', codes: OPERATION_CODES.filter((c) => c.startsWith('MAIL')) },
   { key: 'openApi', codes: OPERATION_CODES.filter((c) => /^(API|OPEN)\d/.test(c)) },
   { key: 'composite', codes: OPERATION_CODES.filter((c) => /^(TPL|IMG)\d/.test(c)) },
+  { key: 'jobs', codes: OPERATION_CODES.filter((c) => c.startsWith('JOB')) },
 ];
 
 /**
@@ -249,6 +260,11 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     TPL02: '修改详情页模板',
     TPL03: '删除详情页模板',
     IMG01: '开始合成详情页',
+    JOB01: '重试任务',
+    JOB02: '重试队列全部失败任务',
+    JOB03: '暂停队列',
+    JOB04: '恢复队列',
+    JOB05: '重新生成预览',
   },
   en: {
     FILE01: 'Upload',
@@ -313,6 +329,11 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     TPL02: 'Change detail-page template',
     TPL03: 'Delete detail-page template',
     IMG01: 'Start detail-page composition',
+    JOB01: 'Retry a job',
+    JOB02: 'Retry all failed jobs of a queue',
+    JOB03: 'Pause a queue',
+    JOB04: 'Resume a queue',
+    JOB05: 'Regenerate previews',
   },
 };
 

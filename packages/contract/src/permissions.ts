@@ -16,6 +16,11 @@ export const FunctionCode = {
    * a design lead manages templates without tag or user rights.
    */
   template: 9,
+  /**
+   * The jobs screen (issue 40; /manage/jobs): job queues, failed jobs, retries, pausing a queue,
+   * regenerating previews. Its code is ours, as template's is.
+   */
+  jobs: 10,
 } as const;
 export type FunctionCode = (typeof FunctionCode)[keyof typeof FunctionCode];
 export const ALL_FUNCTION_CODES: readonly FunctionCode[] = Object.values(FunctionCode);

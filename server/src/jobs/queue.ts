@@ -8,6 +8,8 @@ import {
   type Queue,
 } from 'pg-boss';
 import type { DatabaseHandle } from '../db/database';
+import { QueuePausesRepository } from '../modules/jobs-admin/pauses.repository';
+import { QueuePauses } from './queue-pause';
 import {
   ensureWebhookQueues,
   sendWebhookJobNow,
@@ -70,6 +72,8 @@ export const BACKUP_QUEUE = 'backup';
 const BACKSTOP_POLL_SECONDS = 10;
 /** The same for the throttled passes, whose next-slot nudges from another process are not announced. */
 const NUDGED_BACKSTOP_POLL_SECONDS = 5;
+/** How often each process reads the queues' pause flags (the jobs screen's pause reaches it within this). */
+const PAUSE_POLL_MS = 5_000;
 
 /** Retries of a mail: 5 more attempts, 30 s, 1 min, 2 min… apart (tests shorten them). */
 export interface MailRetryPolicy {
@@ -77,6 +81,9 @@ export interface MailRetryPolicy {
   retryDelaySeconds: number;
 }
 const MAIL_RETRY: MailRetryPolicy = { retryLimit: 5, retryDelaySeconds: 30 };
+/** Retries of a media job: 5 more attempts, 5 s, 10 s, 20 s… apart (MEDIA_RETRY_DELAY_SECONDS; tests shorten them). */
+export type MediaRetryPolicy = MailRetryPolicy;
+const MEDIA_RETRY: MediaRetryPolicy = { retryLimit: 5, retryDelaySeconds: 5 };
 
 export interface JobQueue {
   /**
@@ -158,6 +165,12 @@ export interface JobQueue {
    * one a previous configuration left is removed.
    */
   workBackups(schedule: { cron: string; tz: string } | null, handler: () => Promise<void>): Promise<void>;
+  /** Runs failed jobs of a queue once more (the jobs screen); answers how many were still failed. */
+  retryJobs(queue: string, ids: readonly string[]): Promise<number>;
+  /** Resolves when a job (by id) of a queue with a spy ended so (tests). */
+  jobEnded(queue: string, id: string, state: 'completed' | 'failed'): Promise<void>;
+  /** Reads the queues' pause flags now and stops or starts this process's workers to match (jobs/queue-pause.ts). */
+  refreshPauses(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -172,9 +185,12 @@ export async function startJobQueue(
     onError: (error: Error) => void;
     spies?: boolean;
     mailRetry?: MailRetryPolicy;
+    mediaRetry?: MediaRetryPolicy;
     webhookRetry?: WebhookRetryPolicy;
     /** pg-boss's time and timers (tests: a TestClock that only moves when told, so no poll comes). */
     clock?: Clock;
+    /** How often the queues' pause flags are read (another process may change them); 0: only when asked. */
+    pausePollMs?: number;
   },
 ): Promise<JobQueue> {
   const common = {
@@ -188,6 +204,10 @@ export async function startJobQueue(
       : new PgBoss({ connectionString: database.url ?? '', max: 4, ...common });
   boss.on('error', options.onError);
   await boss.start();
+  // Before any worker is registered: a paused queue's workers are never started (jobs/queue-pause.ts).
+  const pauses = new QueuePauses(boss, () => new QueuePausesRepository(database.db).pausedQueues());
+  await pauses.refresh();
+  pauses.start(options.pausePollMs ?? PAUSE_POLL_MS, options.onError);
   // Every queue wakes its workers by NOTIFY when a job is sent (pg-boss's `notify`, in-process on
   // PGlite, across processes on PostgreSQL), so workers poll only as a backstop: an idle server
   // made ~14 fetches a second before, each on the embedded database's one thread that also
@@ -199,10 +219,11 @@ export async function startJobQueue(
     const { policy: _fixedAtCreation, ...changeable } = wanted;
     await boss.updateQueue(name, changeable);
   };
+  const mediaRetry = options.mediaRetry ?? MEDIA_RETRY;
   await ensureQueue(MEDIA_QUEUE, {
-    retryLimit: 5,
-    retryDelay: 5,
-    retryBackoff: true,
+    retryLimit: mediaRetry.retryLimit,
+    retryDelay: mediaRetry.retryDelaySeconds,
+    retryBackoff: mediaRetry.retryDelaySeconds > 0,
     expireInSeconds: 3600,
     heartbeatSeconds: 60,
   });
@@ -555,6 +576,17 @@ export async function startJobQueue(
         spy.waitForJob((data) => data.articleId === articleId, 'failed'),
       ]);
     },
+    async retryJobs(queue, ids) {
+      if (ids.length === 0) return 0;
+      // pg-boss types the answer as an empty object; it carries how many jobs were still failed.
+      const response = (await boss.retry(queue, [...ids])) as { affected?: number };
+      fetchAgain(queue);
+      return response.affected ?? 0;
+    },
+    refreshPauses: () => pauses.refresh(),
+    async jobEnded(queue, id, state) {
+      await boss.getSpy(queue).waitForJobWithId(id, state);
+    },
     async workBackups(schedule, handler) {
       if (!schedule) {
         if (await boss.getQueue(BACKUP_QUEUE)) await boss.unschedule(BACKUP_QUEUE);
@@ -568,6 +600,7 @@ export async function startJobQueue(
       await boss.schedule(BACKUP_QUEUE, schedule.cron, null, { tz: schedule.tz });
     },
     async stop() {
+      await pauses.stop();
       for (const timer of nudgeTimers.values()) clearTimeout(timer);
       nudgeTimers.clear();
       await boss.stop({ graceful: true, close: true, timeout: 10_000 });

@@ -139,6 +139,7 @@ const appRoutes = (): RouteObject[] =>
               path: 'duplicates',
               lazy: page(() => import('../features/reports/DuplicatesPage'), 'DuplicatesPage'),
             },
+            { path: 'jobs', lazy: page(() => import('../features/jobs/JobsPage'), 'JobsPage') },
           ],
         },
         { path: '*', lazy: page(() => import('./NotFoundPage'), 'NotFoundPage') },

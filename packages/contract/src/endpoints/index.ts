@@ -4,6 +4,7 @@ import { downloadsEndpoints } from './downloads';
 import { filesEndpoints } from './files';
 import { importsEndpoints } from './imports';
 import { itemsEndpoints } from './items';
+import { jobsAdminEndpoints } from './jobs-admin';
 import { mailGroupsEndpoints } from './mail-groups';
 import { mailNoticesEndpoints } from './mail-notices';
 import { clientEndpoints, healthEndpoints, logsEndpoints, mailEndpoints, searchEndpoints } from './misc';
@@ -71,6 +72,7 @@ export const endpoints = {
   ...openEndpoints,
   ...compositeEndpoints,
   ...similarEndpoints,
+  ...jobsAdminEndpoints,
   ...healthEndpoints,
 };
 export type Endpoints = typeof endpoints;

@@ -222,6 +222,13 @@ export const routes = {
   refreshUserSend: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/image/refreshUserSend` },
   cancelMakerImage: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/image/cancelMakerImage` },
   makerDownloadTicket: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/image/makerDownloadTicket` },
+  // The jobs screen (issue 40 item 4; /manage/jobs, function code 10)
+  jobsOverview: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/jobs` },
+  failedJobs: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/jobs/failed` },
+  retryJob: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/jobs/retry` },
+  retryAllJobs: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/jobs/retry-all` },
+  pauseQueue: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/jobs/pause` },
+  regeneratePreviews: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/jobs/regenerate-previews` },
   // Health check
   health: { method: 'GET', path: '/health' },
   // For orchestrators: the process serves (live), and it can do its work (ready).

@@ -32,6 +32,7 @@ import * as m030 from './030_view_openings';
 import * as m031 from './031_colour_families';
 import * as m032 from './032_items_counter_room';
 import * as m033 from './033_view_codes_any_script';
+import * as m034 from './034_jobs_function_code';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '031_colour_families': m031,
   '032_items_counter_room': m032,
   '033_view_codes_any_script': m033,
+  '034_jobs_function_code': m034,
 };

@@ -2,6 +2,7 @@ import {
   ApiOutlined,
   BarChartOutlined,
   CheckSquareOutlined,
+  ClusterOutlined,
   CopyOutlined,
   DownloadOutlined,
   FileSearchOutlined,
@@ -31,6 +32,7 @@ const TAB_ICONS: Record<ManageTabKey, ReactNode> = {
   completeness: <CheckSquareOutlined />,
   duplicates: <CopyOutlined />,
   api: <ApiOutlined />,
+  jobs: <ClusterOutlined />,
 };
 
 function useVisibleTabs() {

@@ -16,7 +16,8 @@ export type ManageTabKey =
   | 'completeness'
   | 'duplicates'
   | 'data-table'
-  | 'api';
+  | 'api'
+  | 'jobs';
 
 export interface ManageTab {
   key: ManageTabKey;
@@ -99,6 +100,13 @@ export const MANAGE_TABS: ManageTab[] = [
     path: '/manage/duplicates',
     labelKey: 'duplicates.tab',
     codes: [FunctionCode.data],
+  },
+  {
+    key: 'jobs',
+    // The jobs screen (issue 40 item 4): job queues, failures, retries, pauses (code 10).
+    path: '/manage/jobs',
+    labelKey: 'manage.jobs',
+    codes: [FunctionCode.jobs],
   },
 ];
 
