@@ -36,9 +36,12 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error) => {
-  if (error instanceof BackupError || error instanceof ConfigError)
-    console.error(`backup failed: ${error.message}`);
-  else console.error('backup failed:', error);
-  process.exit(1);
-});
+main()
+  // Ends at once: nothing this command opened (the database, storage clients) is left to wait for.
+  .then(() => process.exit(process.exitCode ?? 0))
+  .catch((error) => {
+    if (error instanceof BackupError || error instanceof ConfigError)
+      console.error(`backup failed: ${error.message}`);
+    else console.error('backup failed:', error);
+    process.exit(1);
+  });

@@ -95,6 +95,8 @@ export async function takeBackup(
   const progress = source.progress ?? (() => {});
   const now = source.now ?? (() => new Date());
   await prepareOutDir(out);
+  // A backup holds every file and DATA_DIR's key: readable by its owner only.
+  await fsp.chmod(out, 0o700);
   const withBytes = storage.kind === 'local' || options.withObjects === true;
   const dbFile = database.kind === 'pglite' ? 'database.tar' : 'database.pgdump';
   const files: BackupFile[] = [];

@@ -37,9 +37,12 @@ async function main(): Promise<void> {
   if (report.objectsMissing.length > 0) process.exitCode = 1;
 }
 
-main().catch((error) => {
-  if (error instanceof BackupError || error instanceof ConfigError)
-    console.error(`restore failed: ${error.message}`);
-  else console.error('restore failed:', error);
-  process.exit(1);
-});
+main()
+  // Ends at once: nothing this command opened (the database, storage clients) is left to wait for.
+  .then(() => process.exit(process.exitCode ?? 0))
+  .catch((error) => {
+    if (error instanceof BackupError || error instanceof ConfigError)
+      console.error(`restore failed: ${error.message}`);
+    else console.error('restore failed:', error);
+    process.exit(1);
+  });

@@ -47,12 +47,17 @@ export async function runScheduledBackup(source: BackupSource, dir: string, keep
       await fsp.rm(path.join(dir, entry), { recursive: true, force: true });
   await takeBackup({ ...source, now: () => at }, partial);
   await fsp.rename(partial, final);
+  await pruneBackups(dir, keep);
+  return final;
+}
+
+/** Removes all but the newest `keep` complete scheduled backups of `dir` (nothing else in it). */
+export async function pruneBackups(dir: string, keep: number): Promise<void> {
   const complete = (await fsp.readdir(dir))
     .filter((entry) => SCHEDULED_NAME.test(entry) && fs.existsSync(path.join(dir, entry, MANIFEST_FILE)))
     .sort()
     .reverse();
   for (const old of complete.slice(keep)) await fsp.rm(path.join(dir, old), { recursive: true, force: true });
-  return final;
 }
 
 export interface BackupsOptions {
