@@ -4,6 +4,7 @@
 #   ffmpeg                 (video frames for previews)
 #   poppler-utils          (PDF / AI first-page previews)
 #   prometheus             (promtool: the metrics test checks GET /metrics with `promtool check metrics`)
+#   postgresql-client      (pg_dump / pg_restore: backups on PostgreSQL and their tests)
 # Runs apt-get when something is missing and we are root; otherwise names the command to run.
 # The app itself starts without them and says what is missing.
 set -euo pipefail
@@ -16,6 +17,7 @@ fi
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
+command -v pg_dump >/dev/null 2>&1 || missing+=(postgresql-client)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
