@@ -259,6 +259,11 @@ const envObject = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Path-style URLs (`endpoint/bucket/key`), needed by MinIO, Ceph and most self-hosted stores. */
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  /**
+   * Seconds before a failed media job's first retry (doubling for each of its 5 retries); 0 retries
+   * at once, so a job that cannot succeed shows as failed on the jobs screen within a second.
+   */
+  MEDIA_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** Media jobs (thumbnails, previews) run at once in this process; 0 leaves them to `npm run worker`. */
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   /** Detail pages (issue 16) rendered at once in this process; 0 leaves them to `npm run worker`. */

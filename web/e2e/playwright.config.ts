@@ -81,6 +81,9 @@ export default defineConfig({
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
         LOGIN_RATE_LIMIT: '1000',
+        // A media job that cannot succeed fails for good within a second (its 5 retries at once):
+        // the jobs journey makes one fail and retries it from the screen.
+        MEDIA_RETRY_DELAY_SECONDS: '0',
         CLIENT_DOWNLOAD_MAC_URL: CLIENT_LINKS.mac,
         CLIENT_DOWNLOAD_WIN_URL: CLIENT_LINKS.windows,
         PUBLIC_URL: `http://127.0.0.1:${port}`,

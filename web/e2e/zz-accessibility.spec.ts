@@ -30,6 +30,7 @@ const PAGES = [
   '/manage/import',
   '/manage/completeness',
   '/manage/duplicates',
+  '/manage/jobs',
   '/upload-record/current',
   '/upload-record/await',
   '/upload-record/history',

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { makeJpeg } from '../../server/test/fixtures';
+import { expectAccessible } from './axe';
+import { itemCard, newFolderWithFiles, signIn, snapBothSizes, switchToEnglish } from './support';
+
+/**
+ * The jobs screen (issue 40 item 4), as an administrator: a file's source object is taken away, its
+ * previews are regenerated from the screen, the media job fails (the journeys' server retries media
+ * jobs at once: MEDIA_RETRY_DELAY_SECONDS=0) and shows with its error and file; the object is put
+ * back, the job retried from the screen, and the queue's failures go back to none.
+ */
+
+/** The stored object with exactly these bytes, under the server's data directory (local storage). */
+function objectWithBytes(bytes: Buffer): string {
+  const root = path.join(process.env.E2E_DATA_DIR as string, 'objects');
+  const walk = (dir: string): string | null => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name === 'previews') continue;
+        const found = walk(full);
+        if (found) return found;
+      } else if (fs.statSync(full).size === bytes.length && fs.readFileSync(full).equals(bytes)) return full;
+    }
+    return null;
+  };
+  const found = walk(root);
+  if (!found) throw new Error('the uploaded object was not found');
+  return found;
+}
+
+async function journey(page: Page, lang: 'zh' | 'en') {
+  test.setTimeout(120_000);
+  if (lang === 'en') await switchToEnglish(page);
+  await signIn(page);
+  const folder = `jobs-${lang}-${Date.now()}`;
+  const name = `JOBFAIL-${lang}-${Date.now()}`;
+  const bytes = await makeJpeg(320 + (lang === 'en' ? 1 : 0), 200 + Math.floor(Math.random() * 100));
+  await newFolderWithFiles(page, folder, [{ name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: bytes }]);
+  await expect(itemCard(page, name)).toBeVisible();
+  const object = objectWithBytes(bytes);
+  const aside = `${object}.aside`;
+  fs.renameSync(object, aside);
+
+  await page.goto('/manage/jobs');
+  await expect(page.getByTestId('jobs-page')).toBeVisible();
+  const media = page.getByTestId('queue-media');
+  await expect(media).toBeVisible();
+  const failedBefore = Number((await media.locator('td').nth(4).textContent()) ?? 0);
+
+  // Regenerate this file's previews: its media job fails, its source being gone.
+  await page.getByTestId('jobs-regenerate').click();
+  const dialog = page.getByTestId('regenerate-dialog');
+  await dialog.getByTestId('regenerate-file').click();
+  await page.keyboard.type(name);
+  await page.locator('.ant-select-item-option', { hasText: name }).click();
+  await dialog.getByTestId('regenerate-file-go').click();
+  await expect(page.getByText(lang === 'zh' ? /已加入 1 个任务/ : /1 jobs queued/)).toBeVisible();
+  await expect(media.locator('td').nth(4)).toHaveText(String(failedBefore + 1), { timeout: 20_000 });
+
+  // Open the queue's failures: the file and the error.
+  await media.locator('.ant-table-row-expand-icon').click();
+  const row = page.getByTestId('failed-jobs-media').locator('tr', { hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('failed-job-error')).toHaveText(/ENOENT|no such file|not found/i);
+  await snapBothSizes(page, `jobs-failed-${lang}`);
+  await expectAccessible(page, `jobs screen (${lang})`);
+
+  // The cause fixed, retry it: it runs and is done, the failure gone.
+  fs.renameSync(aside, object);
+  await row.getByTestId('failed-job-retry').click();
+  await expect(row).toBeHidden({ timeout: 20_000 });
+  await expect(media.locator('td').nth(4)).toHaveText(String(failedBefore), { timeout: 20_000 });
+  await snapBothSizes(page, `jobs-retried-${lang}`);
+}
+
+test('an administrator sees a failed media job with its error, retries it and sees it done (zh)', async ({
+  page,
+}) => {
+  await journey(page, 'zh');
+});
+
+test('an administrator sees a failed media job with its error, retries it and sees it done (en)', async ({
+  page,
+}) => {
+  await journey(page, 'en');
+});
