@@ -57,7 +57,7 @@ async function journey(page: Page, lang: 'zh' | 'en') {
   await page.keyboard.type(name);
   await page.locator('.ant-select-item-option', { hasText: name }).click();
   await dialog.getByTestId('regenerate-file-go').click();
-  await expect(page.getByText(lang === 'zh' ? /已加入 1 个任务/ : /1 jobs queued/)).toBeVisible();
+  await expect(page.getByText(lang === 'zh' ? /已加入 1 个任务/ : /1 job queued/)).toBeVisible();
   await expect(media.locator('td').nth(4)).toHaveText(String(failedBefore + 1), { timeout: 20_000 });
 
   // Open the queue's failures: the file and the error.
@@ -65,6 +65,7 @@ async function journey(page: Page, lang: 'zh' | 'en') {
   const row = page.getByTestId('failed-jobs-media').locator('tr', { hasText: name });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('failed-job-error')).toHaveText(/ENOENT|no such file|not found/i);
+  const completedBefore = Number((await media.locator('td').nth(5).textContent()) ?? 0);
   await snapBothSizes(page, `jobs-failed-${lang}`);
   await expectAccessible(page, `jobs screen (${lang})`);
 
@@ -73,6 +74,8 @@ async function journey(page: Page, lang: 'zh' | 'en') {
   await row.getByTestId('failed-job-retry').click();
   await expect(row).toBeHidden({ timeout: 20_000 });
   await expect(media.locator('td').nth(4)).toHaveText(String(failedBefore), { timeout: 20_000 });
+  await expect(media.locator('td').nth(5)).toHaveText(String(completedBefore + 1), { timeout: 20_000 });
+  await expect(media.locator('td').nth(3)).toHaveText('0');
   await snapBothSizes(page, `jobs-retried-${lang}`);
 }
 

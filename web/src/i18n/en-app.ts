@@ -667,7 +667,8 @@ const enApp: WithSingulars<typeof zhApp> = {
     regenerateGo: 'Regenerate',
     chooseFolder: 'Choose a folder',
     chooseAFolder: 'Choose a folder, not all files',
-    regenerated: '{{queued}} jobs queued, {{pending}} already waiting',
+    regenerated_one: '{{count}} job queued, {{pending}} already waiting',
+    regenerated_other: '{{count}} jobs queued, {{pending}} already waiting',
     refreshHint: 'This page refreshes every 3 seconds',
   },
   tagImport: {

@@ -626,7 +626,7 @@ const zhApp = {
     regenerateGo: '重新生成',
     chooseFolder: '选择文件夹',
     chooseAFolder: '请选择一个文件夹，而不是全部文件',
-    regenerated: '已加入 {{queued}} 个任务，{{pending}} 个已在排队',
+    regenerated_other: '已加入 {{count}} 个任务，{{pending}} 个已在排队',
     refreshHint: '本页每 3 秒自动刷新',
   },
   tagImport: {

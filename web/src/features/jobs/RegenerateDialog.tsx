@@ -43,7 +43,7 @@ export function RegenerateDialog({ open, onClose }: { open: boolean; onClose: ()
   const run = async (itemId: number) => {
     try {
       const result = await regenerate.mutateAsync(itemId);
-      void message.success(t('jobs.regenerated', { queued: result.queued, pending: result.alreadyPending }));
+      void message.success(t('jobs.regenerated', { count: result.queued, pending: result.alreadyPending }));
       onClose();
     } catch (error) {
       showApiError(error);
