@@ -7,9 +7,6 @@ import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import { parseNetworks } from './lib/safe-http';
 import { SecretBox } from './lib/secret-box';
-import { type ComposeFonts, loadComposeFonts } from './media/fonts';
-import { ImageWork, imageLimitsOf } from './media/image-limits';
-import { SourceFiles } from './media/source-file';
 import { AccessRepository } from './modules/access/access.repository';
 import { DepartmentsService } from './modules/accounts/departments';
 import { AccountsRepository } from './modules/accounts/repository';
@@ -52,6 +49,9 @@ import { MailGroupsRepository } from './modules/mail-groups/repository';
 import { MailGroupsService } from './modules/mail-groups/service';
 import { MailNoticesRepository } from './modules/mail-notices/repository';
 import { MailNoticesService } from './modules/mail-notices/service';
+import { type ComposeFonts, loadComposeFonts } from './modules/media/fonts';
+import { ImageWork, imageLimitsOf } from './modules/media/image-limits';
+import { SourceFiles } from './modules/media/source-file';
 import {
   CHECKED_URL_WINDOW_MS,
   localMediaUrlMaker,

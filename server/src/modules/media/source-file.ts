@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import type { ObjectStorage } from '../storage/storage';
+import type { ObjectStorage } from '../../storage/storage';
 import { type ImageWork, readImageHeader } from './image-limits';
 import { SNIFF_BYTES, sniffContent, UndecodableContentError } from './sniff';
 

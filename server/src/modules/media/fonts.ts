@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import type { TemplateSpec } from '@dam/contract';
-import type { ComposeFont, FontRegistry } from '../modules/composite/engine/types';
+import type { ComposeFont, FontRegistry } from '../composite/engine/types';
 
 /**
  * The fonts detail-page text may use (issue 16). Each is a file whose family is read from the file
