@@ -10,11 +10,11 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesKeys } from '../features/files/api';
-import { uploadKeys } from '../features/upload/api';
-import { httpUploadApi } from './httpApi';
-import { type ManagerSnapshot, UploadManager } from './manager';
-import { browserNetwork, xhrTransport } from './transport';
+import { filesKeys } from '../files/api';
+import { uploadKeys } from './api';
+import { httpUploadApi } from './engine/httpApi';
+import { type ManagerSnapshot, UploadManager } from './engine/manager';
+import { browserNetwork, xhrTransport } from './engine/transport';
 
 const UploadContext = createContext<UploadManager | null>(null);
 

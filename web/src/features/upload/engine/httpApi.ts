@@ -1,5 +1,5 @@
-import { call } from '../api/client';
-import { endpoints } from '../api/endpoints';
+import { call } from '../../../api/client';
+import { endpoints } from '../../../api/endpoints';
 import type { UploadApi } from './types';
 
 /** The manager's server calls over the app's API client (token and language headers included). */

@@ -4,8 +4,8 @@ import { render } from '@testing-library/react';
 import { App } from 'antd';
 import { StrictMode, useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import '../i18n';
-import type { UploadEvent } from './types';
+import '../../i18n';
+import type { UploadEvent } from './engine/types';
 import { UploadProvider, useUploadManager } from './UploadProvider';
 
 /** Records what the provider's manager reports. */
