@@ -25,7 +25,7 @@ import { WEBHOOK_PAYLOAD_SCHEMA, webhookPayloadJsonSchema, webhooksSection } fro
  * The OpenAPI 3.1 document of the open API, generated from the endpoint table (`openEndpoints`):
  * paths, parameters, bodies and answers come from the same zod schemas the server validates and
  * serialises with, so the document cannot drift from what is served. Served by the server at
- * GET /open/v1/openapi.json and shown at /open/docs (modules/open-docs).
+ * GET /open/v1/openapi.json and shown at /open/docs (modules/open-api/docs).
  *
  * Its own entry (`@dam/contract/openapi`), not the package index: the web app imports the index
  * and never needs this.
