@@ -22,6 +22,8 @@ import { MakerRepository } from './modules/composite/maker.repository';
 import { MakerService } from './modules/composite/maker.service';
 import { TemplatesRepository } from './modules/composite/templates.repository';
 import { TemplatesService } from './modules/composite/templates.service';
+import { ObjectDeletionsRepository } from './modules/deletion-outbox/repository';
+import { ObjectCleaner, type ObjectsFreed } from './modules/deletion-outbox/service';
 import { DownloadsRepository } from './modules/downloads/repository';
 import { DownloadsService } from './modules/downloads/service';
 import { FilesRepository } from './modules/files/repository';
@@ -58,8 +60,6 @@ import {
   MediaUrls,
   PRESIGNED_URL_WINDOW_MS,
 } from './modules/media/urls';
-import { ObjectDeletionsRepository } from './modules/objects/repository';
-import { ObjectCleaner, type ObjectsFreed } from './modules/objects/service';
 import { OpenAdminRepository } from './modules/open-api/admin/repository';
 import { OpenAdminService } from './modules/open-api/admin/service';
 import { OpenAssetsRepository } from './modules/open-api/assets/repository';
