@@ -8,7 +8,7 @@ import {
   WEBHOOK_EVENTS,
   webhookPayloadSchema,
 } from '@dam/contract';
-import { openApiDocument } from '@dam/contract/openapi';
+import { openApiDocument } from '@dam/contract/openapi-document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenFolder, givenSignedInUser, signInAdmin } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';

@@ -1,5 +1,5 @@
 import { endpoints, FunctionCode } from '@dam/contract';
-import { type OpenApiInfo, openApiDocument } from '@dam/contract/openapi';
+import { type OpenApiInfo, openApiDocument } from '@dam/contract/openapi-document';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +10,7 @@ import { cookieToken } from '../../../http/session-cookie';
 import { type AuthContext, requireAnyCode } from '../../access/access';
 
 /**
- * The open API's OpenAPI 3.1 document (generated from the contract: @dam/contract/openapi) and a
+ * The open API's OpenAPI 3.1 document (generated from the contract: @dam/contract/openapi-document) and a
  * page that shows it (issue 15). Design: docs/plans/issue-15-open-api.md §1.
  */
 

@@ -4,7 +4,7 @@ import type { Endpoint } from './endpoints/define';
 import { openEndpoints } from './endpoints/open';
 import { ERROR_HTTP_STATUS } from './errors';
 import { OPEN_API_HEADERS, OPEN_API_PREFIX, OPEN_ART_NUMS_MAX } from './open-api-values';
-import { OPEN_API_ERROR_RESPONSES, openApiDocument } from './openapi';
+import { OPEN_API_ERROR_RESPONSES, openApiDocument } from './openapi-document';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks a plain JSON document by its keys
 type Json = Record<string, any>;
@@ -137,7 +137,7 @@ describe('openApiDocument', () => {
     expect(Object.isFrozen(first.paths)).toBe(true);
     // A fresh module (nothing memoized, schemas converted again) writes the same JSON.
     vi.resetModules();
-    const fresh = await import('./openapi');
+    const fresh = await import('./openapi-document');
     expect(JSON.stringify(fresh.openApiDocument({ version: '2' }))).toBe(JSON.stringify(first));
   });
 

@@ -8,7 +8,7 @@ import {
   openAssetSummarySchema,
   openAssetTagSchema,
   openLinkSchema,
-} from './open-api';
+} from './open-api-schemas';
 import {
   OPEN_API_CLOCK_SKEW_SECONDS,
   OPEN_API_HEADERS,
@@ -19,7 +19,11 @@ import {
   OPEN_LINK_SECONDS_DEFAULT,
   OPEN_LINK_SECONDS_MAX,
 } from './open-api-values';
-import { WEBHOOK_PAYLOAD_SCHEMA, webhookPayloadJsonSchema, webhooksSection } from './openapi-webhooks';
+import {
+  WEBHOOK_PAYLOAD_SCHEMA,
+  webhookPayloadJsonSchema,
+  webhooksSection,
+} from './openapi-document-webhooks';
 
 /**
  * The OpenAPI 3.1 document of the open API, generated from the endpoint table (`openEndpoints`):
@@ -27,7 +31,7 @@ import { WEBHOOK_PAYLOAD_SCHEMA, webhookPayloadJsonSchema, webhooksSection } fro
  * serialises with, so the document cannot drift from what is served. Served by the server at
  * GET /open/v1/openapi.json and shown at /open/docs (modules/open-api/docs).
  *
- * Its own entry (`@dam/contract/openapi`), not the package index: the web app imports the index
+ * Its own entry (`@dam/contract/openapi-document`), not the package index: the web app imports the index
  * and never needs this.
  */
 
@@ -39,7 +43,7 @@ export interface OpenApiDocument {
   tags: Array<{ name: string; description?: string }>;
   security: Array<Record<string, string[]>>;
   paths: Record<string, Record<string, OpenApiOperation>>;
-  /** What the product sends to registered webhooks (openapi-webhooks.ts). */
+  /** What the product sends to registered webhooks (openapi-document-webhooks.ts). */
   webhooks: Record<string, { post: Record<string, unknown> }>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -84,7 +88,7 @@ const SHARED_SCHEMAS: ReadonlyArray<readonly [string, z.ZodType]> = [
 /**
  * The errors every signed call may answer, by HTTP status: the envelope with one of these codes.
  * Anything else (a missing asset, a conflict) is the `default` answer. Keep each code's status
- * equal to ERROR_HTTP_STATUS (openapi.test.ts checks).
+ * equal to ERROR_HTTP_STATUS (openapi-document.test.ts checks).
  */
 export const OPEN_API_ERROR_RESPONSES = {
   400: {

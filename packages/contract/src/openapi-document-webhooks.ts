@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { webhookPayloadSchema } from './open-api';
+import { webhookPayloadSchema } from './open-api-schemas';
 import { WEBHOOK_EVENTS } from './open-api-values';
 
 /*
