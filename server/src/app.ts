@@ -39,13 +39,13 @@ import { localMediaRoute } from './modules/media/routes';
 import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoute, timeRequests } from './modules/metrics/routes';
 import { timedJobs } from './modules/metrics/timed-jobs';
-import { openAdminRoutes } from './modules/open-admin/routes';
-import { openAssetsRoutes } from './modules/open-assets/routes';
-import { registerOpenAuth } from './modules/open-auth/hooks.routes';
-import { openCatalogueRoutes } from './modules/open-catalogue/routes';
-import { openChangesRoutes } from './modules/open-changes/routes';
-import { openApiDocumentRoutes, openDocsRoutes } from './modules/open-docs/routes';
-import { openDownloadRoute, openTransferRoutes } from './modules/open-transfer/routes';
+import { openAdminRoutes } from './modules/open-api/admin/routes';
+import { openAssetsRoutes } from './modules/open-api/assets/routes';
+import { registerOpenAuth } from './modules/open-api/auth/hooks.routes';
+import { openCatalogueRoutes } from './modules/open-api/catalogue/routes';
+import { openChangesRoutes } from './modules/open-api/changes/routes';
+import { openApiDocumentRoutes, openDocsRoutes } from './modules/open-api/docs/routes';
+import { openDownloadRoute, openTransferRoutes } from './modules/open-api/transfer/routes';
 import { presetsRoutes } from './modules/presets/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -283,7 +283,7 @@ export async function buildApp({
   });
   const openApiInfo = { version, ...(config.PUBLIC_URL ? { serverUrl: config.PUBLIC_URL } : {}) };
   // The open API (issue 15): every call in this scope is signed with an access record's key; the
-  // key check (modules/open-auth) runs before anything else of the request.
+  // key check (modules/open-api/auth) runs before anything else of the request.
   await app.register(async (openApi) => {
     registerOpenAuth(openApi, { openAuth, oplog });
     await openApi.register(openCatalogueRoutes, { tagDimensions, items });

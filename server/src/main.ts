@@ -7,10 +7,10 @@ import { waitForDatabase } from './db/wait';
 import { startJobQueue } from './jobs/queue';
 import { systemClock } from './lib/clock';
 import { processLogger } from './lib/logger';
-import { restrictImageLoaders } from './media/loaders';
 import { ensureFirstAdministrator } from './modules/accounts/bootstrap';
 import { AccountsRepository } from './modules/accounts/repository';
 import { startBackups } from './modules/backup/service';
+import { restrictImageLoaders } from './modules/media/loaders';
 import { SecurityRepository } from './modules/security/repository';
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;

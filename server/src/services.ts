@@ -7,9 +7,6 @@ import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import { parseNetworks } from './lib/safe-http';
 import { SecretBox } from './lib/secret-box';
-import { type ComposeFonts, loadComposeFonts } from './media/fonts';
-import { ImageWork, imageLimitsOf } from './media/image-limits';
-import { SourceFiles } from './media/source-file';
 import { AccessRepository } from './modules/access/access.repository';
 import { DepartmentsService } from './modules/accounts/departments';
 import { AccountsRepository } from './modules/accounts/repository';
@@ -25,6 +22,8 @@ import { MakerRepository } from './modules/composite/maker.repository';
 import { MakerService } from './modules/composite/maker.service';
 import { TemplatesRepository } from './modules/composite/templates.repository';
 import { TemplatesService } from './modules/composite/templates.service';
+import { ObjectDeletionsRepository } from './modules/deletion-outbox/repository';
+import { ObjectCleaner, type ObjectsFreed } from './modules/deletion-outbox/service';
 import { DownloadsRepository } from './modules/downloads/repository';
 import { DownloadsService } from './modules/downloads/service';
 import { FilesRepository } from './modules/files/repository';
@@ -52,24 +51,25 @@ import { MailGroupsRepository } from './modules/mail-groups/repository';
 import { MailGroupsService } from './modules/mail-groups/service';
 import { MailNoticesRepository } from './modules/mail-notices/repository';
 import { MailNoticesService } from './modules/mail-notices/service';
+import { type ComposeFonts, loadComposeFonts } from './modules/media/fonts';
+import { ImageWork, imageLimitsOf } from './modules/media/image-limits';
+import { SourceFiles } from './modules/media/source-file';
 import {
   CHECKED_URL_WINDOW_MS,
   localMediaUrlMaker,
   MediaUrls,
   PRESIGNED_URL_WINDOW_MS,
 } from './modules/media/urls';
-import { ObjectDeletionsRepository } from './modules/objects/repository';
-import { ObjectCleaner, type ObjectsFreed } from './modules/objects/service';
-import { OpenAdminRepository } from './modules/open-admin/repository';
-import { OpenAdminService } from './modules/open-admin/service';
-import { OpenAssetsRepository } from './modules/open-assets/repository';
-import { OpenAssetsService } from './modules/open-assets/service';
-import { OpenAuthRepository } from './modules/open-auth/repository';
-import { OpenAuthService } from './modules/open-auth/service';
-import { OpenChangesRepository } from './modules/open-changes/repository';
-import { OpenChangesService } from './modules/open-changes/service';
-import { OpenTransferRepository } from './modules/open-transfer/repository';
-import { OpenTransferService } from './modules/open-transfer/service';
+import { OpenAdminRepository } from './modules/open-api/admin/repository';
+import { OpenAdminService } from './modules/open-api/admin/service';
+import { OpenAssetsRepository } from './modules/open-api/assets/repository';
+import { OpenAssetsService } from './modules/open-api/assets/service';
+import { OpenAuthRepository } from './modules/open-api/auth/repository';
+import { OpenAuthService } from './modules/open-api/auth/service';
+import { OpenChangesRepository } from './modules/open-api/changes/repository';
+import { OpenChangesService } from './modules/open-api/changes/service';
+import { OpenTransferRepository } from './modules/open-api/transfer/repository';
+import { OpenTransferService } from './modules/open-api/transfer/service';
 import { PresetsRepository } from './modules/presets/repository';
 import { PresetsService } from './modules/presets/service';
 import { RateLimiter } from './modules/ratelimit/limiter';

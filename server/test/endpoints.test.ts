@@ -1,6 +1,6 @@
 import { type Endpoint, endpoints, MAIN_API_PREFIX } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_DOCS_PATH } from '../src/modules/open-docs/routes';
+import { OPEN_DOCS_PATH } from '../src/modules/open-api/docs/routes';
 import { createTestApp, type TestApp } from './harness';
 
 /** `METHOD path` of every route Fastify serves, read from its route tree (HEAD is implied by GET). */
@@ -46,7 +46,7 @@ describe('routes come from the endpoint table', () => {
       (route) =>
         !table.has(route) &&
         !route.startsWith(`GET ${MAIN_API_PREFIX}/v1_0/media`) &&
-        // The open API's docs page (modules/open-docs): Swagger UI's page, files and the document
+        // The open API's docs page (modules/open-api/docs): Swagger UI's page, files and the document
         // it shows, for people signed in; not a call (the document itself is GET /open/v1/openapi.json).
         !route.startsWith(`GET ${OPEN_DOCS_PATH}`),
     );

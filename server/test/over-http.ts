@@ -110,8 +110,9 @@ export async function uploadFiles(
       '/ske-api/v1_0/file-upload/multipart/start',
       { id: record.id },
     );
-    // As the browser (web/src/upload/transfer.ts): part addresses signed SIGN_BATCH at a time, the
-    // next batch asked for while the parts of the one before are sent (not all before the first).
+    // As the browser (web/src/features/upload/engine/transfer.ts): part addresses signed SIGN_BATCH at
+    // a time, the next batch asked for while the parts of the one before are sent (not all before the
+    // first).
     const urls = new Map<number, SignedPart>();
     const batches = new Map<number, Promise<void>>();
     const signBatch = (batch: number): Promise<void> => {

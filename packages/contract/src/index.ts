@@ -18,7 +18,7 @@ export * from './logs';
 export * from './mail-groups';
 export * from './mail-notices';
 export * from './names';
-export * from './open-api';
+export * from './open-api-schemas';
 export * from './permissions';
 export * from './presets';
 export * from './reports';

@@ -1,5 +1,5 @@
 /**
- * The open API's names and limits, without zod's schemas (those are in open-api.ts, which
+ * The open API's names and limits, without zod's schemas (those are in open-api-schemas.ts, which
  * re-exports these): the web's /manage/api screen needs only these. Design: docs/plans/issue-15-open-api.md;
  * choices in docs/decisions.md, "Open API (issue 15)".
  */

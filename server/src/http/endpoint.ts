@@ -54,7 +54,7 @@ export function route<E extends Endpoint>(
   if (app.prefix !== '') throw new Error(`route ${endpoint.path}: registered under the prefix ${app.prefix}`);
   app.route({
     ...options,
-    // The open API's key check reads which call this is (modules/open-auth).
+    // The open API's key check reads which call this is (modules/open-api/auth).
     ...(endpoint.openCall ? { config: { ...options.config, openCall: endpoint.openCall } } : {}),
     // JSON answers are compressed when large enough; bytes (zips, files) go as they are.
     ...(endpoint.reply === 'json' ? { compress: COMPRESSION } : {}),

@@ -10,7 +10,7 @@ declare module 'fastify' {
     /** Set by the authentication hook on protected routes. */
     auth: AuthContext | null;
     /**
-     * Set by the open API's key check (modules/open-auth): the access record a signed call came
+     * Set by the open API's key check (modules/open-api/auth): the access record a signed call came
      * through. `auth` is then its user's rights, with `sessionId` 0.
      */
     openAccess: OpenAccessCaller | null;

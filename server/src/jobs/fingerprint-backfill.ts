@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FingerprintResult } from '@dam/contract';
-import { fingerprintOfRaster } from '../media/fingerprint';
 import type { ItemsRepository } from '../modules/items/repository';
+import { fingerprintOfRaster } from '../modules/media/fingerprint';
 import type {
   FingerprintsRepository,
   UnfingerprintedUpload,

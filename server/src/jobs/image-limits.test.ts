@@ -5,8 +5,13 @@ import { writePsd } from 'ag-psd';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePng, makePsd, makeTiff } from '../../test/fixtures';
-import { ImageTooLargeError, ImageWork, readImageHeader, tiffRowsPerPiece } from '../media/image-limits';
-import { readPsdComposite } from '../media/psd';
+import {
+  ImageTooLargeError,
+  ImageWork,
+  readImageHeader,
+  tiffRowsPerPiece,
+} from '../modules/media/image-limits';
+import { readPsdComposite } from '../modules/media/psd';
 
 const MB = 1024 * 1024;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-image-limits-'));

@@ -3,7 +3,13 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type ContentKind, SNIFF_BYTES, type SniffedContent, sniffContent, sniffFile } from '../media/sniff';
+import {
+  type ContentKind,
+  SNIFF_BYTES,
+  type SniffedContent,
+  sniffContent,
+  sniffFile,
+} from '../modules/media/sniff';
 import type { ObjectStorage } from '../storage/storage';
 import { MissingToolError, run } from './tools';
 import { ffmpegInput } from './video';
@@ -18,7 +24,7 @@ export class DamagedSourceError extends Error {
 
 export type SourceKind = 'raster' | 'psd' | 'page' | 'video';
 
-/** The decoder of each kind of content (media/sniff.ts); none for the rest. */
+/** The decoder of each kind of content (modules/media/sniff.ts); none for the rest. */
 export const SOURCE_KIND: Record<ContentKind, SourceKind | null> = {
   raster: 'raster',
   psd: 'psd',
@@ -63,7 +69,7 @@ export class MediaSources {
     },
   ) {}
 
-  /** What the object's first bytes are (media/sniff.ts): read in place, or a range of the store's object. */
+  /** What the object's first bytes are (modules/media/sniff.ts): read in place, or a range of the store's object. */
   async sniff(key: string): Promise<SniffedContent> {
     const stored = this.deps.localPath(key);
     if (stored) return sniffFile(stored);

@@ -3,15 +3,20 @@ import path from 'node:path';
 import { PreviewStatus, UploadStatus } from '@dam/contract';
 import sharp, { type Sharp } from 'sharp';
 import type { UploadRow } from '../db/schema';
-import { decodeImage, SHARP_FORMATS } from '../media/decode';
+import type { ItemsRepository } from '../modules/items/repository';
+import { decodeImage, SHARP_FORMATS } from '../modules/media/decode';
 import {
   fingerprintOfRaster,
   type RasterFingerprint,
   type RawRaster,
   thumbnailRaster,
-} from '../media/fingerprint';
-import { type ImageHeader, ImageTooLargeError, type ImageWork, readImageHeader } from '../media/image-limits';
-import type { ItemsRepository } from '../modules/items/repository';
+} from '../modules/media/fingerprint';
+import {
+  type ImageHeader,
+  ImageTooLargeError,
+  type ImageWork,
+  readImageHeader,
+} from '../modules/media/image-limits';
 import type { FingerprintsRepository } from '../modules/similar/fingerprints.repository';
 import type { UploadsRepository } from '../modules/uploads/repository';
 import type { ObjectStorage } from '../storage/storage';

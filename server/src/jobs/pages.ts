@@ -9,7 +9,7 @@ export const pageKeyOf = (storageKey: string, page: number) => `previews/${stora
 
 /**
  * Pages rendered for the viewer; a longer document shows these and offers the download for the
- * rest. Kept in step with the outbox's page keys (objects/repository.ts).
+ * rest. Kept in step with the outbox's page keys (deletion-outbox/repository.ts).
  */
 export const MAX_RENDERED_PAGES = 300;
 /** The longer side of a page image: a catalogue page read on a large screen. */

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PreviewStatus } from '@dam/contract';
 import type { UploadRow } from '../db/schema';
-import type { SniffedContent } from '../media/sniff';
+import type { SniffedContent } from '../modules/media/sniff';
 import type { UploadsRepository } from '../modules/uploads/repository';
 import type { ObjectStorage } from '../storage/storage';
 import { MissingToolError, run } from './tools';
@@ -23,7 +23,7 @@ const PLAYABLE: Record<string, { video: Set<string>; audio: Set<string> }> = {
 
 /**
  * ffmpeg's input options for a stored video: the demuxer of the container its bytes are
- * (media/sniff.ts), forced and the only one allowed — also for what a demuxer opens inside it, so
+ * (modules/media/sniff.ts), forced and the only one allowed — also for what a demuxer opens inside it, so
  * no HLS, concat or image-sequence reader ever starts — and no protocol but `file` (no http, no
  * concat:, no pipe), with QuickTime's external data references off. The path is given as a
  * `file:` URL, so no part of it is read as a protocol or a pattern (issue 38 item 2).

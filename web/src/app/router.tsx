@@ -113,18 +113,18 @@ const appRoutes = (): RouteObject[] =>
           lazy: page(() => import('../features/manage/ManageLayout'), 'ManageLayout'),
           children: [
             { index: true, lazy: page(() => import('../features/manage/ManageLayout'), 'ManageIndex') },
-            { path: 'users', lazy: page(() => import('../features/manage/UsersPage'), 'UsersPage') },
-            { path: 'role', lazy: page(() => import('../features/manage/RolesPage'), 'RolesPage') },
+            { path: 'users', lazy: page(() => import('../features/accounts/UsersPage'), 'UsersPage') },
+            { path: 'role', lazy: page(() => import('../features/accounts/RolesPage'), 'RolesPage') },
             {
               path: 'role/modify',
-              lazy: page(() => import('../features/manage/RoleModifyPage'), 'RoleModifyPage'),
+              lazy: page(() => import('../features/accounts/RoleModifyPage'), 'RoleModifyPage'),
             },
-            { path: 'tag', lazy: page(() => import('../features/manage/TagsPage'), 'TagsPage') },
+            { path: 'tag', lazy: page(() => import('../features/tags/TagsPage'), 'TagsPage') },
             {
               path: 'download-presets',
-              lazy: page(() => import('../features/manage/DownloadPresetsPage'), 'DownloadPresetsPage'),
+              lazy: page(() => import('../features/presets/DownloadPresetsPage'), 'DownloadPresetsPage'),
             },
-            { path: 'log', lazy: page(() => import('../features/manage/LogsPage'), 'LogsPage') },
+            { path: 'log', lazy: page(() => import('../features/logs/LogsPage'), 'LogsPage') },
             {
               path: 'data-table',
               lazy: page(() => import('../features/reports/DataReportPage'), 'DataReportPage'),

@@ -28,8 +28,8 @@ import { ManageEntry } from '../features/manage/ManageEntry';
 import { SearchBar } from '../features/search/SearchBar';
 import { FinishedBanner } from '../features/upload/FinishedBanner';
 import { InterruptedBanner } from '../features/upload/InterruptedBanner';
+import { UploadProvider, useUploadState } from '../features/upload/UploadProvider';
 import { LazyResult } from '../ui/LazyResult';
-import { UploadProvider, useUploadState } from '../upload/UploadProvider';
 import { LanguageSwitch } from './LanguageSwitch';
 import styles from './MainLayout.module.css';
 

@@ -22,7 +22,7 @@ import {
   webhookListQuerySchema,
   webhookSchema,
   webhookTestResultSchema,
-} from '../open-api';
+} from '../open-api-schemas';
 import { defineEndpoint } from './define';
 import { routes } from './routes';
 

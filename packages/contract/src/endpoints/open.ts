@@ -22,7 +22,7 @@ import {
   openUploadPartsResultSchema,
   openUploadRequestSchema,
   openUploadResultSchema,
-} from '../open-api';
+} from '../open-api-schemas';
 import { defineEndpoint } from './define';
 import { routes } from './routes';
 
@@ -30,7 +30,7 @@ import { routes } from './routes';
  * The open API: what the brand's other systems (e-commerce, PIM, ERP) call, each request signed
  * with an access record's key (docs/decisions.md, "Open API: signed requests"). A record acts with
  * the rights of its user; `openCall` is what its enterprise must allow. The OpenAPI document is
- * generated from this table (contract/src/openapi.ts).
+ * generated from this table (contract/src/openapi-document.ts).
  */
 export const openEndpoints = {
   /** The OpenAPI 3.1 document of these calls (any valid key). */

@@ -15,11 +15,11 @@ import {
   viewCodeOfName,
 } from '@dam/contract';
 import { type Clock, calendarDate } from '../../lib/clock';
-import { SHARP_FORMATS } from '../../media/decode';
 import { type AuthContext, fileScopeFilter } from '../access/access';
 import type { DownloadSource } from '../downloads/repository';
 import { canDownload } from '../items/policy';
 import { isExpired } from '../items/presenter';
+import { SHARP_FORMATS } from '../media/decode';
 import type { MakerRepository } from './maker.repository';
 
 /**

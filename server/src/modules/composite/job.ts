@@ -10,10 +10,10 @@ import {
 } from '@dam/contract';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
-import { ImageTooLargeError, readImageHeader } from '../../media/image-limits';
-import type { SourceFiles } from '../../media/source-file';
 import { type AuthContext, sessionlessAuth } from '../access/access';
 import { canEdit } from '../items/policy';
+import { ImageTooLargeError, readImageHeader } from '../media/image-limits';
+import type { SourceFiles } from '../media/source-file';
 import type { GeneratedFile, GeneratedFiles } from '../uploads/generated';
 import { FontUnavailableError } from './engine/render';
 import { TextTooLargeError } from './engine/text';

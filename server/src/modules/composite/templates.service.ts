@@ -26,19 +26,19 @@ import {
 import type { z } from 'zod';
 import { AppError, coded, invalidField } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
-import { decodeImage } from '../../media/decode';
+import type { ObjectStorage } from '../../storage/storage';
+import { type AuthContext, requireAnyCode } from '../access/access';
+import { canDownload, canSee } from '../items/policy';
+import { isUniqueViolation } from '../items/repository';
+import { decodeImage } from '../media/decode';
 import {
   encodeCost,
   type ImageHeader,
   ImageTooLargeError,
   type ImageWork,
   readImageHeader,
-} from '../../media/image-limits';
-import { SourceFiles } from '../../media/source-file';
-import type { ObjectStorage } from '../../storage/storage';
-import { type AuthContext, requireAnyCode } from '../access/access';
-import { canDownload, canSee } from '../items/policy';
-import { isUniqueViolation } from '../items/repository';
+} from '../media/image-limits';
+import { SourceFiles } from '../media/source-file';
 import type { MediaUrls } from '../media/urls';
 import type { RateLimiter } from '../ratelimit/limiter';
 import { TextTooLargeError } from './engine/text';

@@ -3,10 +3,10 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_PRESET_BACKGROUND, renderFileName, safeFileNamePart } from '@dam/contract';
-import { decodeImage } from '../../media/decode';
-import { encodeCost, type ImageWork, readImageHeader } from '../../media/image-limits';
-import { SourceFiles } from '../../media/source-file';
 import type { ObjectStorage } from '../../storage/storage';
+import { decodeImage } from '../media/decode';
+import { encodeCost, type ImageWork, readImageHeader } from '../media/image-limits';
+import { SourceFiles } from '../media/source-file';
 import { type PlannedFile, scaledSize } from './plan';
 import type { OpenedEntry } from './zip';
 

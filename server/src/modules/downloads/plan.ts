@@ -4,7 +4,7 @@ import {
   MAX_SCALING_PX,
   renderFileName,
 } from '@dam/contract';
-import { SHARP_FORMATS } from '../../media/decode';
+import { SHARP_FORMATS } from '../media/decode';
 import type { PresetRow } from '../presets/repository';
 import type { DownloadSource } from './repository';
 

@@ -12,11 +12,11 @@ import {
 } from '@dam/contract';
 import { AppError, coded, invalidField } from '../../http/app-error';
 import { type Clock, calendarDate } from '../../lib/clock';
-import { ImageTooLargeError, type ImageWork } from '../../media/image-limits';
 import type { ObjectStorage } from '../../storage/storage';
 import { type AuthContext, fileScopeFilter } from '../access/access';
 import { canDownload, canSee } from '../items/policy';
 import { isExpired, joinPath } from '../items/presenter';
+import { ImageTooLargeError, type ImageWork } from '../media/image-limits';
 import type { PresetRow } from '../presets/repository';
 import { DownloadConverter } from './converter';
 import {

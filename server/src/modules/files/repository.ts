@@ -1,10 +1,10 @@
 import { OperationCode, UploadStatus } from '@dam/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { ObjectDeletionsRepository } from '../deletion-outbox/repository';
 import { ItemsRepository } from '../items/repository';
 import { LogsRepository } from '../logs/repository';
 import type { LogActor } from '../logs/service';
-import { ObjectDeletionsRepository } from '../objects/repository';
 
 /** SQL of a file's upload records (its formats and versions). */
 export class FilesRepository {

@@ -12,12 +12,12 @@ import { MAX_RENDERED_PAGES, pageKeyOf } from '../../jobs/pages';
 import { type Clock, calendarDate } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AuthContext } from '../access/access';
+import type { ObjectsFreed } from '../deletion-outbox/service';
 import { canDownload, canEdit, canSee } from '../items/policy';
 import { isExpired, presentItem } from '../items/presenter';
 import type { ItemsRepository, ItemWithOwner } from '../items/repository';
 import type { LogActor } from '../logs/service';
 import type { MediaUrls } from '../media/urls';
-import type { ObjectsFreed } from '../objects/service';
 import type { FilesRepository } from './repository';
 
 /** What browsers show as they are; other formats are shown through their JPEG preview. */

@@ -2,7 +2,7 @@ import { ItemState } from '@dam/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { ObjectDeletionsRepository } from '../objects/repository';
+import { ObjectDeletionsRepository } from '../deletion-outbox/repository';
 import { type ItemWithOwner, selectItems } from './queries.repository';
 import { ItemsRepository } from './repository';
 

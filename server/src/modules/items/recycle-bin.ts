@@ -3,7 +3,7 @@ import { ItemType } from '@dam/contract';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthContext } from '../access/access';
-import type { ObjectsFreed } from '../objects/service';
+import type { ObjectsFreed } from '../deletion-outbox/service';
 import { type ItemPresenter, type Paging, pageOf, pageWindow } from './item-pages';
 import { joinPath } from './presenter';
 import type { RecycleBinRepository } from './recycle-bin.repository';

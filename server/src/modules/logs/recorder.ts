@@ -25,7 +25,7 @@ export class OperationRecorder {
   ) {}
 
   /**
-   * Who and from where. A signed open API call (request.openAccess, modules/open-auth) names its
+   * Who and from where. A signed open API call (request.openAccess, modules/open-api/auth) names its
    * access record: `API · <name>` and api_access_id, with the record's user as the operator.
    */
   private actor(request: FastifyRequest, userId: number | null): LogActor {

@@ -1,6 +1,6 @@
 import { ApiAccessStatus, UploadStatus, UserStatus } from '@dam/contract';
 import type { Db } from '../../db/database';
-import { sourceKeyOf } from '../objects/service';
+import { sourceKeyOf } from '../deletion-outbox/service';
 
 /** The columns of a file item that decide who may see it (items/policy, shares' visitor rules). */
 export interface MediaItemFacts {

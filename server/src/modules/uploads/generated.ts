@@ -3,9 +3,9 @@ import type { ItemRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { newStorageKey, type ObjectStorage } from '../../storage/storage';
 import type { AuthContext } from '../access/access';
+import type { ObjectsFreed } from '../deletion-outbox/service';
 import type { ItemsRepository } from '../items/repository';
 import type { UploadTargets } from '../items/upload-targets';
-import type { ObjectsFreed } from '../objects/service';
 import type { MediaJobWriter, UploadsRepository } from './repository';
 
 /** A file the server made (a rendered detail page) to be saved as a DAM file. */

@@ -4,9 +4,9 @@ import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { UploadRow, UploadTable } from '../../db/schema';
 import { JOB_SCHEMA, MEDIA_JOB_KEY_PREFIX, MEDIA_QUEUE } from '../../jobs/queue';
+import { ObjectDeletionsRepository } from '../deletion-outbox/repository';
 import { FilesRepository } from '../files/repository';
 import { ItemsRepository } from '../items/repository';
-import { ObjectDeletionsRepository } from '../objects/repository';
 
 export type NewUpload = Insertable<UploadTable>;
 

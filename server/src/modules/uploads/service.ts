@@ -23,10 +23,10 @@ import {
   type StoredPart,
 } from '../../storage/storage';
 import type { AuthContext } from '../access/access';
+import type { ObjectsFreed } from '../deletion-outbox/service';
 import { canEdit, canSee, canUploadInto } from '../items/policy';
 import { joinPath } from '../items/presenter';
 import type { UploadTargets } from '../items/upload-targets';
-import type { ObjectsFreed } from '../objects/service';
 import { expectedPartSize, PART_URL_LIFETIME_MS, type PartClaims, partCount } from './parts';
 import { newUploadRow, toUploadRecord } from './records';
 import type { MediaJobWriter, UploadsRepository } from './repository';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { WebhookEvent, WebhookPayload } from '@dam/contract';
-import { encodeChangeCursor } from '../open-changes/cursor';
+import { encodeChangeCursor } from '../open-api/changes/cursor';
 
 /*
  * Webhook messages as Standard Webhooks (standardwebhooks.com) describes them:

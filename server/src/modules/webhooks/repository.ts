@@ -4,8 +4,8 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { TransactionHandle, WebhookJob } from '../../jobs/queue';
 import { AccessRepository } from '../access/access.repository';
-import type { JournalRow } from '../open-changes/repository';
-import { OpenChangesRepository } from '../open-changes/repository';
+import type { JournalRow } from '../open-api/changes/repository';
+import { OpenChangesRepository } from '../open-api/changes/repository';
 
 /** Key of the transaction-scoped advisory lock one dispatch pass holds (one pass at a time). */
 const DISPATCH_LOCK = 727015;
@@ -511,7 +511,7 @@ export class WebhooksRepository {
 
   /**
    * Journal entries after the cursor, in (txid, id) order, only of transactions older than every
-   * one still running (the changes call's reader, modules/open-changes): nothing can later appear
+   * one still running (the changes call's reader, modules/open-api/changes): nothing can later appear
    * behind the cursor.
    */
   async journalAfter(txid: string, id: string, limit: number): Promise<JournalEntry[]> {

@@ -34,11 +34,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { lazyDialog } from '../../app/lazyPage';
 import { ExportButton } from '../../ui/ExportButton';
-import { type PickedFile, pickFiles } from '../../upload/pickFiles';
-import { useUploadManager } from '../../upload/UploadProvider';
 import { useTagDimensions } from '../tagging/api';
 import type { UploadTarget } from '../upload/BatchUploadDialog';
+import { type PickedFile, pickFiles } from '../upload/engine/pickFiles';
 import { problemText } from '../upload/problemText';
+import { useUploadManager } from '../upload/UploadProvider';
 import { acceptOf, filesForView, isOfFormat } from './cells';
 import {
   completenessKeys,

@@ -8,7 +8,7 @@ import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
 import { formatDate } from '../files/format';
-import { skuKeys, useSkuList } from '../manage/skuApi';
+import { skuKeys, useSkuList } from '../sku/skuApi';
 import { AddTagDialog } from '../tagging/AddTagDialog';
 import { useTagDimensions } from '../tagging/api';
 

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUploadManager, useUploadState } from '../../upload/UploadProvider';
+import { useUploadManager, useUploadState } from './UploadProvider';
 
 /** SPEC §4: once nothing is pending any more, a dismissible "finished" banner. */
 export function FinishedBanner() {

@@ -3,9 +3,9 @@ import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { interruptedAmong } from '../../upload/resume';
-import { useUploadManager, useUploadState } from '../../upload/UploadProvider';
 import { useUnfinishedUploads } from './api';
+import { interruptedAmong } from './engine/resume';
+import { useUploadManager, useUploadState } from './UploadProvider';
 
 // Apart from the records screen's list (InterruptedUploads.tsx): the layout shows this banner on
 // every page, and that list's Ant Design List (with its pagination) is not part of the first view

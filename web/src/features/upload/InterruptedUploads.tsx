@@ -1,10 +1,10 @@
 import { Alert, App, Button, List, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchRepickedFiles } from '../../upload/resume';
-import { useUploadManager } from '../../upload/UploadProvider';
 import { formatSize } from '../files/format';
+import { matchRepickedFiles } from './engine/resume';
 import { useInterruptedUploads } from './InterruptedBanner';
+import { useUploadManager } from './UploadProvider';
 
 /** The records screen's list of interrupted uploads, with "pick the files again" and "discard". */
 export function InterruptedUploads() {

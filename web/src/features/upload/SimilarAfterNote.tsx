@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { pixelsFrom } from '../../upload/picturePixels';
+import { pixelsFrom } from './engine/picturePixels';
 import { useKeepCurrentQuestion } from './smallerCopyQuestion';
 import styles from './UploadPanel.module.css';
 import type { SimilarAfterMatch } from './useSimilarAfter';

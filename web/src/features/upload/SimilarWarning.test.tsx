@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import '../../i18n';
-import type { PickedFile } from '../../upload/pickFiles';
 import { similarItem } from '../similar/fixtures';
+import type { PickedFile } from './engine/pickFiles';
 import { SimilarWarning, versionPath } from './SimilarWarning';
 import { uploadEntries } from './uploadEntries';
 

@@ -1,6 +1,6 @@
 import { Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { shownPixels } from '../../upload/picturePixels';
+import { shownPixels } from './engine/picturePixels';
 import styles from './SimilarWarning.module.css';
 import type { SmallerVersion } from './useSmallerVersions';
 

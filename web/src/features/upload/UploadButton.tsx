@@ -3,10 +3,10 @@ import { App, Button, Dropdown } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../app/lazyPage';
-import type { DroppedFile } from '../../upload/droppedFiles';
-import { type PickedFile, pickFiles } from '../../upload/pickFiles';
 import type { UploadTarget } from './BatchUploadDialog';
 import { DropOverlay } from './DropOverlay';
+import type { DroppedFile } from './engine/droppedFiles';
+import { type PickedFile, pickFiles } from './engine/pickFiles';
 import { problemText } from './problemText';
 import { useDropUpload } from './useDropUpload';
 

@@ -8,8 +8,8 @@ import {
 import { UploadGroup } from '@dam/contract';
 import { Button, Collapse, Input, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { groupOf, type PickedFile } from '../../upload/pickFiles';
 import { formatSize } from '../files/format';
+import { groupOf, type PickedFile } from './engine/pickFiles';
 
 export const GROUPS = [
   { group: UploadGroup.image, key: 'upload.groupImages', icon: <FileImageOutlined /> },

@@ -12,12 +12,12 @@ import { Button, List, Progress, Space, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RateMeter } from '../../upload/rate';
-import { TaskStatus, type UploadTask } from '../../upload/types';
-import { useUploadManager, useUploadState } from '../../upload/UploadProvider';
 import { formatSize } from '../files/format';
+import { RateMeter } from './engine/rate';
+import { TaskStatus, type UploadTask } from './engine/types';
 import { remaining } from './remaining';
 import styles from './UploadPanel.module.css';
+import { useUploadManager, useUploadState } from './UploadProvider';
 import { useCancelUploads } from './useCancelUploads';
 import { type SimilarAfterMatch, useSimilarAfter } from './useSimilarAfter';
 

@@ -3,13 +3,13 @@ import { Button, Empty, Progress, Space, Table, Tabs, Tag, Typography } from 'an
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { TaskStatus, type UploadTask } from '../../upload/types';
-import { useUploadManager, useUploadState } from '../../upload/UploadProvider';
 import { formatDate, formatSize } from '../files/format';
 import { useUploadHistory } from './api';
+import { TaskStatus, type UploadTask } from './engine/types';
 import { InterruptedUploads } from './InterruptedUploads';
 import { MailNoticeState } from './MailNoticeState';
 import { remaining } from './remaining';
+import { useUploadManager, useUploadState } from './UploadProvider';
 import { useCancelUploads } from './useCancelUploads';
 
 const TABS = ['current', 'await', 'history'] as const;

@@ -1,5 +1,5 @@
-import type { PickProblem } from '../../upload/pickFiles';
 import { nameProblemText } from '../files/format';
+import type { PickProblem } from './engine/pickFiles';
 
 /** Why a picked set of files cannot be uploaded, in the user's language. */
 export function problemText(

@@ -1,7 +1,7 @@
 import { type SimilarItem, splitFileName } from '@dam/contract';
 import { App, Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type Pixels, pixelsFrom, replacesLarger, shownPixels } from '../../upload/picturePixels';
+import { type Pixels, pixelsFrom, replacesLarger, shownPixels } from './engine/picturePixels';
 
 /** The uploader's answer: keep the larger version current, let the copy replace it, or stop. */
 export type SmallerCopyAnswer = 'keep' | 'replace' | null;

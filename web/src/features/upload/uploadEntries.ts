@@ -1,6 +1,6 @@
 import type { EndpointBody, Endpoints } from '@dam/contract';
 import type { Dayjs } from 'dayjs';
-import type { PickedFile } from '../../upload/pickFiles';
+import type { PickedFile } from './engine/pickFiles';
 
 type UploadEntry = EndpointBody<Endpoints['createUploads']>['uploadDetailDTOS'][number];
 

@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUploadManager } from '../../upload/UploadProvider';
+import { useUploadManager } from './UploadProvider';
 
 /** Cancels uploads once the user confirms (their stored parts are deleted: SPEC §4). */
 export function useCancelUploads() {

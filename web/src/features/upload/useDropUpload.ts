@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type DroppedFile, dragHasFiles, droppedFiles } from '../../upload/droppedFiles';
+import { type DroppedFile, dragHasFiles, droppedFiles } from './engine/droppedFiles';
 
 /**
  * Files and folders dragged from the desktop onto the page (issue 39: drag and drop): `dragging`

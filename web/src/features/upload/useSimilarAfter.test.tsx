@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FinishedUpload } from '../../upload/manager';
 import { similarItem } from '../similar/fixtures';
+import type { FinishedUpload } from './engine/manager';
 import { useSimilarAfter } from './useSimilarAfter';
 
 const done = (id: number, over: Partial<FinishedUpload> = {}): FinishedUpload => ({

@@ -2,12 +2,12 @@ import type { SimilarAfterResult } from '@dam/contract';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import type { FinishedUpload } from '../../upload/manager';
+import type { FinishedUpload } from './engine/manager';
 import {
   type SimilarAfterAnswer,
   SimilarAfterQueue,
   type SimilarAfterQueueDeps,
-} from '../../upload/similarAfterQueue';
+} from './engine/similarAfterQueue';
 
 /** What the panel shows under one finished upload: its look-alikes and what may be done about it. */
 export type SimilarAfterMatch = SimilarAfterAnswer;

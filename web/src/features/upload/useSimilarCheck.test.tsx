@@ -2,9 +2,9 @@
 import type { SimilarCheckRequest, SimilarCheckResult } from '@dam/contract';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BrowserFingerprint } from '../../upload/fingerprints';
-import type { PickedFile } from '../../upload/pickFiles';
 import { similarItem } from '../similar/fixtures';
+import type { BrowserFingerprint } from './engine/fingerprints';
+import type { PickedFile } from './engine/pickFiles';
 import { useSimilarCheck } from './useSimilarCheck';
 
 const picked = (fileName: string, size = 1000): PickedFile => ({

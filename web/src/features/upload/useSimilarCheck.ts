@@ -7,8 +7,8 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { type BrowserFingerprint, canFingerprint, FingerprintPool } from '../../upload/fingerprints';
-import type { PickedFile } from '../../upload/pickFiles';
+import { type BrowserFingerprint, canFingerprint, FingerprintPool } from './engine/fingerprints';
+import type { PickedFile } from './engine/pickFiles';
 
 /** Checks wait this long after the last fingerprint came in (plan §5.1, as the SKU check)… */
 export const SIMILAR_CHECK_DEBOUNCE_MS = 500;

@@ -1,7 +1,7 @@
 import { type SimilarItem, splitFileName } from '@dam/contract';
 import { useEffect, useRef, useState } from 'react';
-import type { PickedFile } from '../../upload/pickFiles';
-import { type Pixels, pixelsFrom, readPixels, replacesLarger } from '../../upload/picturePixels';
+import type { PickedFile } from './engine/pickFiles';
+import { type Pixels, pixelsFrom, readPixels, replacesLarger } from './engine/picturePixels';
 
 /** A picked file added as a new version of a larger file, and whether that one stays current. */
 export interface SmallerVersion {

@@ -3,10 +3,10 @@ import { type FileDetail, type Item, ItemType, type SimilarItem } from '@dam/con
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PickedFile } from '../../upload/pickFiles';
-import { pickFiles } from '../../upload/pickFiles';
 import { ShareDialog } from '../share/ShareDialog';
 import { BatchUploadDialog } from '../upload/BatchUploadDialog';
+import type { PickedFile } from '../upload/engine/pickFiles';
+import { pickFiles } from '../upload/engine/pickFiles';
 import { problemText } from '../upload/problemText';
 import { newOpening, useFileDetail } from './api';
 import { InfoPanel } from './InfoPanel';

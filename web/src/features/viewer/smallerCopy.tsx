@@ -1,6 +1,6 @@
 import { type FileDetail, splitFileName } from '@dam/contract';
-import type { PickedFile } from '../../upload/pickFiles';
-import { type Pixels, pixelsFrom, readPixels, replacesLarger } from '../../upload/picturePixels';
+import type { PickedFile } from '../upload/engine/pickFiles';
+import { type Pixels, pixelsFrom, readPixels, replacesLarger } from '../upload/engine/picturePixels';
 import { useSmallerCopyQuestion } from '../upload/smallerCopyQuestion';
 
 /**

@@ -16,8 +16,8 @@ import {
   slotKeysOf,
 } from '@dam/contract';
 import sharp, { type OverlayOptions } from 'sharp';
-import { decodeImage } from '../../../media/decode';
-import { encodeCost, type ImageHeader, type ImageWork, readImageHeader } from '../../../media/image-limits';
+import { decodeImage } from '../../media/decode';
+import { encodeCost, type ImageHeader, type ImageWork, readImageHeader } from '../../media/image-limits';
 import { capFilledText, renderText, type TextStyle, TextTooLargeError } from './text';
 import {
   type ComposeFont,

@@ -1,6 +1,6 @@
 import type { Rect } from '@dam/contract';
 import sharp, { type OutputInfo } from 'sharp';
-import type { ImageWork } from '../../../media/image-limits';
+import type { ImageWork } from '../../media/image-limits';
 import type { ComposeFont } from './types';
 
 const MB = 1024 * 1024;
