@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { FILE_LIMIT, FUNCTION_LIMIT, largeFiles, longFunctions, sourceFiles } from './room-size';
+
+/**
+ * Rooms of a human size (issue 41 item 5): no source file over {FILE_LIMIT} lines and no function or
+ * component over {FUNCTION_LIMIT}, outside translations, the error catalogue, migrations and tests.
+ * The lists below are what was larger when the check came in, at its size then: an entry may
+ * shrink but not grow, nothing new may join, and an entry that fits again must be removed, so the
+ * lists only get shorter as the rooms are split.
+ */
+const LARGE_FILES: Record<string, number> = {
+  'bench/composite.ts': 412,
+  'bench/similar.ts': 625,
+  'bench/upload.ts': 463,
+  'packages/contract/src/composite.ts': 531,
+  'packages/contract/src/fingerprint.ts': 559,
+  'packages/contract/src/logs.ts': 465,
+  'packages/contract/src/open-api-schemas.ts': 549,
+  'packages/contract/src/openapi-document.ts': 462,
+  'server/src/config.ts': 423,
+  'server/src/db/schema.ts': 873,
+  'server/src/jobs/queue.ts': 636,
+  'server/src/modules/completeness/repository.ts': 445,
+  'server/src/modules/composite/maker.repository.ts': 709,
+  'server/src/modules/composite/maker.service.ts': 451,
+  'server/src/modules/composite/templates.service.ts': 625,
+  'server/src/modules/downloads/service.ts': 439,
+  'server/src/modules/items/repository.ts': 573,
+  'server/src/modules/open-api/admin/repository.ts': 455,
+  'server/src/modules/open-api/admin/service.ts': 505,
+  'server/src/modules/sso/service.ts': 445,
+  'server/src/modules/uploads/service.ts': 570,
+  'server/src/modules/webhooks/repository.ts': 576,
+  'server/src/services.ts': 719,
+  'web/src/features/completeness/CompletenessPage.tsx': 451,
+  'web/src/features/composite/BlockForm.tsx': 744,
+  'web/src/features/composite/ComposePage.tsx': 675,
+  'web/src/features/composite/TemplateEditorPage.tsx': 684,
+  'web/src/features/imports/ImportPage.tsx': 457,
+  'web/src/features/open-api/ApiAccessPage.tsx': 478,
+  'web/src/features/reports/DuplicatesPage.tsx': 417,
+};
+
+const LONG_FUNCTIONS: Record<string, number> = {
+  'bench/similar.ts:phase': 339,
+  'server/src/app.ts:buildApp': 308,
+  'server/src/jobs/queue.ts:startJobQueue': 428,
+  'server/src/modules/logs/describe.ts:describeEntry': 188,
+  'server/src/modules/tags/exchange.ts:importWorkbook': 157,
+  'server/src/services.ts:createServices': 429,
+  'web/src/features/accounts/UsersPage.tsx:UsersPage': 245,
+  'web/src/features/completeness/CompletenessPage.tsx:CompletenessPage': 355,
+  'web/src/features/completeness/ExpectationDialog.tsx:ExpectationForm': 171,
+  'web/src/features/composite/BlockForm.tsx:BlockForm': 340,
+  'web/src/features/composite/JobProgress.tsx:JobProgress': 215,
+  'web/src/features/composite/TemplateEditorPage.tsx:Editor': 494,
+  'web/src/features/download/DownloadDialog.tsx:DownloadDialog': 165,
+  'web/src/features/files/ItemGrid.tsx:ItemGrid': 160,
+  'web/src/features/mail/MailGroupsPage.tsx:MailGroupsPage': 179,
+  'web/src/features/open-api/ApiAccessPage.tsx:ApiAccessPage': 424,
+  'web/src/features/open-api/EnterprisesPanel.tsx:EnterprisesPanel': 180,
+  'web/src/features/open-api/WebhookDeliveries.tsx:WebhookDeliveries': 216,
+  'web/src/features/reports/DataReportPage.tsx:DataReportPage': 235,
+  'web/src/features/reports/DuplicatesPage.tsx:DuplicatesPage': 197,
+  'web/src/features/search/SearchBar.tsx:SearchBar': 222,
+  'web/src/features/share/MySharesPage.tsx:MySharesPage': 169,
+  'web/src/features/tagging/AddTagDialog.tsx:AddTagDialog': 158,
+  'web/src/features/upload/BatchUploadDialog.tsx:BatchUploadDialog': 359,
+  'web/src/features/upload/MailNoticeEditor.tsx:MailNoticeEditor': 158,
+  'web/src/features/upload/UploadPanel.tsx:UploadPanel': 174,
+  'web/src/features/upload/UploadRecordsPage.tsx:UploadRecordsPage': 194,
+  'web/src/features/viewer/EditForm.tsx:EditForm': 179,
+  'web/src/features/viewer/FileViewer.tsx:FileViewer': 187,
+  'web/src/features/viewer/InfoPanel.tsx:InfoPanel': 153,
+};
+
+function overruns(found: Record<string, number>, allowed: Record<string, number>): string[] {
+  return Object.entries(found)
+    .filter(([name, lines]) => lines > (allowed[name] ?? 0))
+    .map(([name, lines]) => `${name}: ${lines} lines${name in allowed ? ` (was ${allowed[name]})` : ''}`);
+}
+
+const fitted = (found: Record<string, number>, allowed: Record<string, number>) =>
+  Object.keys(allowed).filter((name) => !(name in found));
+
+describe('rooms of a human size', () => {
+  const files = sourceFiles();
+
+  it(`keeps source files within ${FILE_LIMIT} lines`, () => {
+    const found = largeFiles(files);
+    expect(overruns(found, LARGE_FILES), 'split these files').toEqual([]);
+    expect(fitted(found, LARGE_FILES), 'these fit now: remove them from LARGE_FILES').toEqual([]);
+  });
+
+  it(`keeps functions and components within ${FUNCTION_LIMIT} lines`, () => {
+    const found = longFunctions(files);
+    expect(overruns(found, LONG_FUNCTIONS), 'split these functions').toEqual([]);
+    expect(fitted(found, LONG_FUNCTIONS), 'these fit now: remove them from LONG_FUNCTIONS').toEqual([]);
+  });
+});
