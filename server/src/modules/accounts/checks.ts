@@ -1,8 +1,8 @@
 import { DepartmentStatus, FILE_PERMISSIONS, type PermissionScope, UserStatus } from '@dam/contract';
 import type { RoleRow } from '../../db/schema';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError } from '../../http/app-error';
 import { type AuthContext, type FileScopeFilter, withinReach } from '../access/access';
-import { isUniqueViolation } from '../items/repository';
 import type { DepartmentRecord } from './departments.repository';
 import { knownCodes } from './presenter';
 import type { AccountsRepository } from './repository';

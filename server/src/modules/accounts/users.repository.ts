@@ -2,7 +2,7 @@ import { UserStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, UserRow } from '../../db/schema';
-import { likeLiteral } from '../sku/repository';
+import { likeLiteral } from '../../db/sql-helpers';
 
 export interface NewAccount {
   name: string;

@@ -2,6 +2,7 @@ import { ItemState, ItemType, VIEW_CODE_SEPARATORS, VIEW_CODE_TRAILING_DIGITS } 
 import { expressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { likeLiteral } from '../../db/sql-helpers';
 import { type Viewer, validOn, visibleTo } from '../items/queries.repository';
 
 /** An expected view as stored. */
@@ -102,7 +103,7 @@ const skuOfRow = (r: SkuRow): SkuOfReport => ({
   present: Number(r.present),
 });
 
-const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePrefix = (value: string) => `${likeLiteral(value)}%`;
 
 /**
  * The only SQL of the completeness report. Articles come from the SKU data; files are matched to

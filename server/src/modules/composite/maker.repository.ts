@@ -8,6 +8,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { likeLiteral } from '../../db/sql-helpers';
 import { AccessRepository } from '../access/access.repository';
 import { type DownloadSource, DownloadsRepository } from '../downloads/repository';
 import { visibleTo } from '../items/queries.repository';
@@ -89,7 +90,6 @@ export interface NewOutput {
 }
 
 /** `%`, `_` and `\` are LIKE wildcards; a pattern built from a path or a name stays exact. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * How long a render may hold an article (the composite queue's `expireInSeconds`): an article
@@ -256,7 +256,7 @@ export class MakerRepository {
               ...(fileIds.length > 0
                 ? [eb('items.id', '=', sql<number>`ANY(${sql.val(fileIds)}::bigint[])`)]
                 : []),
-              ...folderPaths.map((path) => eb('items.id_path', 'like', `${escapeLike(path)}%`)),
+              ...folderPaths.map((path) => eb('items.id_path', 'like', `${likeLiteral(path)}%`)),
             ]),
           )
           .as('f'),

@@ -24,12 +24,12 @@ import {
   templateSpecSchema,
 } from '@dam/contract';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError, coded, invalidField } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
 import { type AuthContext, requireAnyCode } from '../access/access';
 import { canDownload, canSee } from '../items/policy';
-import { isUniqueViolation } from '../items/repository';
 import { decodeImage } from '../media/decode';
 import {
   encodeCost,

@@ -2,6 +2,7 @@ import { ItemState, ItemType, UploadStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { likeLiteral } from '../../db/sql-helpers';
 import { visibleTo } from '../items/queries.repository';
 import type { Viewer } from '../items/repository';
 
@@ -9,7 +10,6 @@ import type { Viewer } from '../items/repository';
 const TICKETS_PER_INSERT = 500;
 
 /** `%`, `_` and `\` are LIKE wildcards; an id path never holds them, but a pattern stays exact. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface DownloadSource {
   item_id: number;
@@ -134,7 +134,7 @@ export class DownloadsRepository {
     return this.latestSources(viewer).where((eb) =>
       eb.or([
         ...(fileIds.length > 0 ? [eb('items.id', '=', sql<number>`ANY(${fileIds}::bigint[])`)] : []),
-        ...folderPaths.map((path) => eb('items.id_path', 'like', `${escapeLike(path)}%`)),
+        ...folderPaths.map((path) => eb('items.id_path', 'like', `${likeLiteral(path)}%`)),
       ]),
     );
   }

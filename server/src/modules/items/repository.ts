@@ -74,11 +74,6 @@ export type NewFolder = Pick<
   'parent_id' | 'name' | 'folder_path' | 'owner_id' | 'dept_path' | 'visibility' | 'created_at'
 > & { parentIdPath: string };
 
-/** Is the unique-violation error of PostgreSQL (and PGlite)? */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
-}
-
 /** SQL of folders and files. Every list goes through `visibleTo`, so nothing leaks past scopes. */
 export class ItemsRepository {
   constructor(private readonly db: Db | Kysely<Database>) {}

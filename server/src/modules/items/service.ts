@@ -10,6 +10,7 @@ import {
   isTopLevel,
   type Visibility,
 } from '@dam/contract';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthContext } from '../access/access';
@@ -19,7 +20,7 @@ import { resolveFolder, visibleFolder } from './lookup';
 import type { PersonalListsRepository } from './personal-lists.repository';
 import { canEdit, canUploadInto, requireLiveItem } from './policy';
 import { joinPath, presentItem } from './presenter';
-import { type ItemsRepository, type ItemWithOwner, isUniqueViolation, listOrderOf } from './repository';
+import { type ItemsRepository, type ItemWithOwner, listOrderOf } from './repository';
 
 type FolderRow = ItemWithOwner;
 

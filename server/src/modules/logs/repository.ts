@@ -2,6 +2,7 @@ import { ItemState } from '@dam/contract';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { likeLiteral } from '../../db/sql-helpers';
 
 /** A row to append to the log. */
 export interface NewLogEntry {
@@ -64,7 +65,6 @@ export interface LoggedItem {
 }
 
 /** `%` and `_` searched as themselves in LIKE. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The SQL of the operation log, and the reads that copy names into it. */
 export class LogsRepository {
@@ -101,11 +101,11 @@ export class LogsRepository {
     if (query.operatorId !== undefined) conditions.push(eb('operator_id', '=', query.operatorId));
     if (query.operatorName)
       conditions.push(
-        eb(eb.fn('lower', ['operator_name']), 'like', `%${likeEscaped(query.operatorName.toLowerCase())}%`),
+        eb(eb.fn('lower', ['operator_name']), 'like', `%${likeLiteral(query.operatorName.toLowerCase())}%`),
       );
     if (query.codes && query.codes.length > 0) conditions.push(eb('operator_code', 'in', query.codes));
     if (query.fileName)
-      conditions.push(eb('item_names_search', 'like', `%${likeEscaped(query.fileName.toLowerCase())}%`));
+      conditions.push(eb('item_names_search', 'like', `%${likeLiteral(query.fileName.toLowerCase())}%`));
     if (query.maxId !== undefined) conditions.push(eb('id', '<=', query.maxId));
     return eb.and(conditions);
   }

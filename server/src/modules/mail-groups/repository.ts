@@ -2,7 +2,7 @@ import { UserStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { likeLiteral } from '../sku/repository';
+import { likeLiteral } from '../../db/sql-helpers';
 
 /** A group with its department, maker and member count (live users and external addresses). */
 export interface MailGroupRecord {

@@ -13,6 +13,7 @@ import {
   type mailGroupListQuerySchema,
 } from '@dam/contract';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { type AuthContext, administrationReach, requireAnyCode, withinReach } from '../access/access';
@@ -20,7 +21,6 @@ import { reachableDepartment } from '../accounts/checks';
 import { departmentDto, treeOrder } from '../accounts/presenter';
 import type { AccountsRepository } from '../accounts/repository';
 import type { UserFilter } from '../accounts/users.repository';
-import { isUniqueViolation } from '../items/repository';
 import type { MailGroupRecord, MailGroupsRepository } from './repository';
 
 type GroupInput = z.output<typeof mailGroupInputSchema>;

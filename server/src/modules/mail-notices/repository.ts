@@ -2,6 +2,7 @@ import { ItemState, UploadStatus, UserStatus } from '@dam/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { MailNoticeTable } from '../../db/schema';
+import { likeLiteral } from '../../db/sql-helpers';
 import { MailRepository } from '../mail/repository';
 
 /** A notice as stored. */
@@ -293,7 +294,7 @@ export class MailNoticesRepository {
     }
     if (onlyIds) query = query.where('u.id', 'in', onlyIds.length > 0 ? onlyIds : [0]);
     if (keyword) {
-      const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = `%${likeLiteral(keyword)}%`;
       query = query.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
     }
     return query.orderBy('u.name').orderBy('u.id').limit(limit).execute();

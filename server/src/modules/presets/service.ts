@@ -1,9 +1,9 @@
 import { type DownloadPreset, FunctionCode, type savePresetRequestSchema } from '@dam/contract';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { type AuthContext, requireAnyCode } from '../access/access';
-import { isUniqueViolation } from '../items/repository';
 import type { PresetRow, PresetsRepository, PresetValues } from './repository';
 
 export const presetDto = (row: PresetRow): DownloadPreset => ({

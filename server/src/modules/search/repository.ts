@@ -2,6 +2,7 @@ import { ItemState, ItemType, SearchFileType } from '@dam/contract';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { likeLiteral } from '../../db/sql-helpers';
 import type { ColourFilter } from '../items/colour-filter';
 import {
   hasColourNear,
@@ -39,7 +40,6 @@ export function typesOfScope(fileType: number): ItemType[] | null {
 }
 
 /** `%`, `_` and `\` are LIKE wildcards; a search for them means the characters themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type Query = SelectQueryBuilder<Database, 'items' | 'users', object>;
 
@@ -66,12 +66,12 @@ export class SearchRepository {
         return query;
       case 'nameContains':
         return query.where(
-          sql<boolean>`lower(items.name) LIKE ${`%${escapeLike(match.text.toLowerCase())}%`}`,
+          sql<boolean>`lower(items.name) LIKE ${`%${likeLiteral(match.text.toLowerCase())}%`}`,
         );
       case 'artNumContains':
         return query
           .where('items.art_num', 'is not', null)
-          .where(sql<boolean>`lower(items.art_num) LIKE ${`%${escapeLike(match.text.toLowerCase())}%`}`);
+          .where(sql<boolean>`lower(items.art_num) LIKE ${`%${likeLiteral(match.text.toLowerCase())}%`}`);
       // Whole values compare in the "C" collation: the btree indexes of migration 013, never the
       // trigram indexes (which the planner misprices for long lists). `IN (SELECT unnest(…))`, not
       // `= ANY(…)`: the planner estimated `= ANY` of 10,000 constants value by value (120 ms of

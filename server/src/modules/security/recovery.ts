@@ -7,12 +7,12 @@ import {
   SmsPurpose,
   UserStatus,
 } from '@dam/contract';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError, invalidField } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { hashPassword } from '../../lib/password';
 import { hashToken, newSessionToken } from '../../lib/tokens';
 import type { AuthContext } from '../access/access';
-import { isUniqueViolation } from '../items/repository';
 import type { MailService } from '../mail/service';
 import { mailLanguageOf } from '../mail/templates';
 import { clientKeyOf } from '../ratelimit/client-key';

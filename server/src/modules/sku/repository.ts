@@ -1,5 +1,6 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { likeLiteral } from '../../db/sql-helpers';
 
 /** An import row: art_num and name always, the other columns only when the workbook has them. */
 export interface SkuValues {
@@ -15,11 +16,6 @@ export type SkuColumn = keyof SkuValues;
 
 /** Rows per INSERT statement of an import (7 columns × 1000 stays far below 65535 parameters). */
 const UPSERT_CHUNK = 1000;
-
-/** `abc%_` → `abc\%\_`: a user's text as a literal inside a LIKE pattern. */
-export function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The indexed key of an article number: lower case in the "C" collation (see 004_sku). */
 const artNumKey: RawBuilder<string> = sql<string>`lower(sku.art_num) COLLATE "C"`;

@@ -1,10 +1,10 @@
 import { CHANNEL_TAGS_PER_ITEM_MAX, type ChannelTag } from '@dam/contract';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError, coded } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthContext } from '../access/access';
 import { requireLiveItem } from '../items/policy';
 import type { ItemsRepository } from '../items/repository';
-import { isUniqueViolation } from '../items/repository';
 import type { ChannelTagRow, TagsRepository } from './repository';
 
 /**

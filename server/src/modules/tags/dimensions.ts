@@ -8,13 +8,13 @@ import {
   type updateTagRequestSchema,
 } from '@dam/contract';
 import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError, coded, invalidField } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthContext } from '../access/access';
 import { requireAnyCode } from '../access/access';
 import { requireLiveItem } from '../items/policy';
 import type { ItemsRepository } from '../items/repository';
-import { isUniqueViolation } from '../items/repository';
 import { TagCatalog } from './catalog';
 import type { TagsRepository } from './repository';
 

@@ -2,9 +2,9 @@ import { UserStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { Database } from '../../../db/schema';
+import { likeLiteral } from '../../../db/sql-helpers';
 import type { FileScopeFilter } from '../../access/access';
 import { RolesRepository } from '../../accounts/roles.repository';
-import { likeLiteral } from '../../sku/repository';
 
 /** An access record as the management screen reads it (never its secrets). */
 export interface ApiAccessRecord {

@@ -1,10 +1,10 @@
 import { ItemState, ItemType, UploadStatus } from '@dam/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
+import { likeLiteral } from '../../../db/sql-helpers';
 import { type Viewer, visibleTo } from '../../items/queries.repository';
 
 /** `%`, `_` and `\` are LIKE wildcards; an id path never holds them, but a pattern stays exact. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** What an asset summary is made of: one file item's columns. */
 export interface AssetRow {
@@ -160,7 +160,7 @@ export class OpenAssetsRepository {
   subtreeQuery(folderIdPath: string, viewer: Viewer, afterIdPath: string | null, limit: number) {
     return this.liveFiles(viewer)
       .select([...ASSET_COLUMNS, 'items.id_path'])
-      .where('items.id_path', 'like', `${escapeLike(folderIdPath)}%`)
+      .where('items.id_path', 'like', `${likeLiteral(folderIdPath)}%`)
       .$if(afterIdPath !== null, (q) => q.where(sql<boolean>`items.id_path ~>~ ${afterIdPath}`))
       .orderBy(sql`items.id_path USING ~<~`)
       .limit(limit);
