@@ -31,7 +31,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../server/src/db/database';
 import type { Database } from '../server/src/db/schema';
-import type { Viewer } from '../server/src/modules/items/queries.repository';
+import type { Viewer } from '../server/src/modules/access/visibility.repository';
 import { SimilarRepository } from '../server/src/modules/similar/repository';
 import { givenUser } from '../server/test/factories';
 import { ADMIN, createTestApp, createTestDatabase, signIn } from '../server/test/harness';

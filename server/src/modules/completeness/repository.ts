@@ -3,7 +3,8 @@ import { expressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { likeLiteral } from '../../db/sql-helpers';
-import { type Viewer, validOn, visibleTo } from '../items/queries.repository';
+import { type Viewer, visibleTo } from '../access/visibility.repository';
+import { validOn } from '../items/queries.repository';
 
 /** An expected view as stored. */
 export interface ViewRecord {

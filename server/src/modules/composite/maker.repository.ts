@@ -10,9 +10,8 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { likeLiteral } from '../../db/sql-helpers';
 import { AccessRepository } from '../access/access.repository';
+import { type Viewer, visibleTo } from '../access/visibility.repository';
 import { type DownloadSource, DownloadsRepository } from '../downloads/repository';
-import { visibleTo } from '../items/queries.repository';
-import type { Viewer } from '../items/repository';
 import { ItemsRepository } from '../items/repository';
 import { UploadsRepository } from '../uploads/repository';
 

@@ -3,8 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { likeLiteral } from '../../db/sql-helpers';
-import { visibleTo } from '../items/queries.repository';
-import type { Viewer } from '../items/repository';
+import { type Viewer, visibleTo } from '../access/visibility.repository';
 
 /** Download tickets written by one INSERT. */
 const TICKETS_PER_INSERT = 500;

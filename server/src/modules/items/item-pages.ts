@@ -1,9 +1,10 @@
 import type { Item } from '@dam/contract';
 import { type Clock, calendarDate } from '../../lib/clock';
 import { type AuthContext, fileScopeFilter } from '../access/access';
+import type { Viewer } from '../access/visibility.repository';
 import type { MediaUrls } from '../media/urls';
 import { presentItem } from './presenter';
-import type { ItemWithOwner, Viewer } from './queries.repository';
+import type { ItemWithOwner } from './queries.repository';
 
 export interface Paging {
   pageNo: number;

@@ -2,7 +2,8 @@ import { ItemState, ItemType } from '@dam/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { type ItemWithOwner, selectItems, type Viewer, visibleTo } from './queries.repository';
+import { type Viewer, visibleTo } from '../access/visibility.repository';
+import { type ItemWithOwner, selectItems } from './queries.repository';
 
 /** SQL of a user's own lists: favourites, recently viewed and their uploads. */
 export class PersonalListsRepository {

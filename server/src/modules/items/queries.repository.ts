@@ -1,19 +1,13 @@
 import { ItemType } from '@dam/contract';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, ItemRow } from '../../db/schema';
-import type { FileScopeFilter } from '../access/access';
 import type { ColourFilter } from './colour-filter';
 
 /**
  * Kysely building blocks of item queries, shared by the item repositories and by every other
- * repository that lists items (search, shares, downloads, tags): one visibility rule for all.
+ * repository that lists items (search, shares, downloads, tags); the visibility rule they all
+ * apply is `visibleTo` of access/visibility.repository.ts.
  */
-
-/** Who is looking, for the visibility rule: own items always, shared ones within the view scope. */
-export interface Viewer {
-  userId: number;
-  view: FileScopeFilter;
-}
 
 export type ItemWithOwner = ItemRow & { user_name: string; collected: boolean };
 
@@ -28,15 +22,6 @@ export function validOn(eb: ExpressionBuilder<Database, 'items'>, day: string) {
       eb.or([eb('items.expire_start_date', 'is', null), eb('items.expire_start_date', '<=', day)]),
     ]),
   ]);
-}
-
-/** Items the viewer may see: their own, and shared ones within their view scope. */
-export function visibleTo(eb: ExpressionBuilder<Database, 'items'>, viewer: Viewer) {
-  const own = eb('items.owner_id', '=', viewer.userId);
-  if (viewer.view.kind === 'none') return own;
-  const shared = eb('items.visibility', '=', 'shared');
-  if (viewer.view.kind === 'all') return eb.or([own, shared]);
-  return eb.or([own, eb.and([shared, eb('items.dept_path', 'like', `${viewer.view.pathPrefix}%`)])]);
 }
 
 /** Items with their owner's name and whether `userId` has favourited them. */

@@ -2,6 +2,7 @@ import { ItemState, ItemType, RankStatus, SortField, UploadStatus } from '@dam/c
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, ItemRow } from '../../db/schema';
+import { type Viewer, visibleTo } from '../access/visibility.repository';
 import type { ColourFilter } from './colour-filter';
 import {
   hasColourNear,
@@ -9,12 +10,11 @@ import {
   newestAlongColours,
   selectItems,
   selectItemsAlongColours,
-  type Viewer,
   validOn,
-  visibleTo,
 } from './queries.repository';
 
-export type { ItemWithOwner, Viewer } from './queries.repository';
+export type { Viewer } from '../access/visibility.repository';
+export type { ItemWithOwner } from './queries.repository';
 
 /** The default order (folders, then newest first), or a field up or down (issue 39). */
 export type ListOrder = 'normal' | `${SortField}${'Asc' | 'Desc'}`;

@@ -3,14 +3,10 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { likeLiteral } from '../../db/sql-helpers';
+import { type Viewer, visibleTo } from '../access/visibility.repository';
 import type { ColourFilter } from '../items/colour-filter';
-import {
-  hasColourNear,
-  newestAlongColours,
-  selectItemsAlongColours,
-  visibleTo,
-} from '../items/queries.repository';
-import type { ItemWithOwner, Viewer } from '../items/repository';
+import { hasColourNear, newestAlongColours, selectItemsAlongColours } from '../items/queries.repository';
+import type { ItemWithOwner } from '../items/repository';
 
 /**
  * What to look for: a substring of the name or article number, or whole values of a batch; or

@@ -9,9 +9,9 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { calendarDate } from '../../lib/clock';
 import { type AuthContext, fileScopeFilter } from '../access/access';
+import type { Viewer } from '../access/visibility.repository';
 import { colourFilterOf } from '../items/colour-filter';
 import { presentItem } from '../items/presenter';
-import type { Viewer } from '../items/repository';
 import type { MediaUrls } from '../media/urls';
 import { type SearchMatch, type SearchRepository, typesOfScope } from './repository';
 

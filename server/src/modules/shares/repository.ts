@@ -2,8 +2,7 @@ import { ItemState, ShareState, UserStatus } from '@dam/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, ShareTable } from '../../db/schema';
-import { visibleTo } from '../items/queries.repository';
-import type { Viewer } from '../items/repository';
+import { type Viewer, visibleTo } from '../access/visibility.repository';
 
 export type ShareRow = Selectable<ShareTable>;
 

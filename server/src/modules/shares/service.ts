@@ -13,10 +13,11 @@ import {
 import { AppError } from '../../http/app-error';
 import { type Clock, calendarDate } from '../../lib/clock';
 import { type AuthContext, fileScopeFilter } from '../access/access';
+import type { Viewer } from '../access/visibility.repository';
 import { type Paging, pageOf, pageWindow } from '../items/item-pages';
 import { canShare, requireLiveItem } from '../items/policy';
 import { presentItem } from '../items/presenter';
-import type { ItemsRepository, ItemWithOwner, Viewer } from '../items/repository';
+import type { ItemsRepository, ItemWithOwner } from '../items/repository';
 import type { MediaUrls } from '../media/urls';
 import { HOUR_MS, newShareCode, newSharePassword, outermost, statusOf } from './link-rules';
 import type { SharesRepository } from './repository';

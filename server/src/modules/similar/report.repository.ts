@@ -2,7 +2,7 @@ import { ItemState, UploadStatus } from '@dam/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { type Viewer, visibleTo } from '../items/queries.repository';
+import { type Viewer, visibleTo } from '../access/visibility.repository';
 
 /** Where the report looks: files owned within a department subtree and/or under a folder. */
 export interface ReportScope {

@@ -11,7 +11,7 @@ import {
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { type Viewer, visibleTo } from '../items/queries.repository';
+import { type Viewer, visibleTo } from '../access/visibility.repository';
 
 /**
  * SQL of near-duplicates and similar images (issue 17; docs/plans/issue-17-near-duplicates.md

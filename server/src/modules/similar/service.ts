@@ -16,8 +16,8 @@ import {
   type SimilarOfSelectionResult,
 } from '@dam/contract';
 import { type AuthContext, fileScopeFilter } from '../access/access';
+import type { Viewer } from '../access/visibility.repository';
 import { canEdit, canSee, requireLiveItem } from '../items/policy';
-import type { Viewer } from '../items/queries.repository';
 import type { MediaUrls } from '../media/urls';
 import type { RateLimiter } from '../ratelimit/limiter';
 import type { ItemUpload, LookupHit, LookupScope, SimilarItemRow, SimilarRepository } from './repository';

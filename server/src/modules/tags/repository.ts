@@ -2,8 +2,8 @@ import { ItemState, ItemType } from '@dam/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ChannelTagTable, TagDimensionTable, TagTable } from '../../db/schema';
-import { visibleTo } from '../items/queries.repository';
-import { ItemsRepository, type Viewer } from '../items/repository';
+import { type Viewer, visibleTo } from '../access/visibility.repository';
+import { ItemsRepository } from '../items/repository';
 
 export type DimensionRow = Selectable<TagDimensionTable>;
 export type TagRow = Selectable<TagTable>;

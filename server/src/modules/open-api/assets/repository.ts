@@ -2,7 +2,7 @@ import { ItemState, ItemType, UploadStatus } from '@dam/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import { likeLiteral } from '../../../db/sql-helpers';
-import { type Viewer, visibleTo } from '../../items/queries.repository';
+import { type Viewer, visibleTo } from '../../access/visibility.repository';
 
 /** `%`, `_` and `\` are LIKE wildcards; an id path never holds them, but a pattern stays exact. */
 
