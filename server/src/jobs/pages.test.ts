@@ -6,8 +6,9 @@ import { call } from '../../test/call';
 import { givenProcessedFile, uniqueName } from '../../test/factories';
 import { makePdf, PDF_PAGE_COLOURS } from '../../test/fixtures';
 import { createDriverApp, get, post, type TestApp } from '../../test/harness';
+import { pageKeyOf } from '../storage/document-pages';
 import { createStorage } from '../storage/index';
-import { PAGE_SIDE, pageKeyOf } from './pages';
+import { PAGE_SIDE } from './pages';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

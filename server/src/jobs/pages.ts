@@ -2,16 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadRow } from '../db/schema';
 import type { UploadsRepository } from '../modules/uploads/repository';
+import { MAX_RENDERED_PAGES, pageKeyOf } from '../storage/document-pages';
 import type { ObjectStorage } from '../storage/storage';
 import { run } from './tools';
 
-export const pageKeyOf = (storageKey: string, page: number) => `previews/${storageKey}.page-${page}.jpg`;
-
-/**
- * Pages rendered for the viewer; a longer document shows these and offers the download for the
- * rest. Kept in step with the outbox's page keys (deletion-outbox/repository.ts).
- */
-export const MAX_RENDERED_PAGES = 300;
 /** The longer side of a page image: a catalogue page read on a large screen. */
 export const PAGE_SIDE = 1600;
 /** pdftoppm takes well under 0.1 s a page here; a document that takes this long is given up. */

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { UploadStatus } from '@dam/contract';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { MAX_RENDERED_PAGES, pageKeyOf } from '../../jobs/pages';
+import { MAX_RENDERED_PAGES, pageKeyOf } from '../../storage/document-pages';
 import { holdDeletionsOnPostgres } from './deletion-gate';
 import { BackupError } from './manifest';
 

@@ -2,7 +2,7 @@ import { ItemState, UploadStatus } from '@dam/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { MAX_RENDERED_PAGES } from '../../jobs/pages';
+import { MAX_RENDERED_PAGES } from '../../storage/document-pages';
 
 /** A cancelled upload's keys are dead; every other record keeps its objects. */
 const UNFINISHED = [UploadStatus.waiting, UploadStatus.uploading, UploadStatus.failed];
@@ -28,7 +28,7 @@ export class ObjectDeletionsRepository {
       CROSS JOIN LATERAL (
         VALUES (u.storage_key, u.multipart_id), (u.thumb_key, NULL), (u.preview_key, NULL), (u.play_key, NULL)
         UNION ALL
-        -- A document's page images (jobs/pages.ts: pageKeyOf, at most MAX_RENDERED_PAGES).
+        -- A document's page images (storage/document-pages.ts: pageKeyOf, at most MAX_RENDERED_PAGES).
         SELECT 'previews/' || u.storage_key || '.page-' || n || '.jpg', NULL
         FROM generate_series(1, LEAST(COALESCE(u.page_count, 0), ${MAX_RENDERED_PAGES})) AS n
       ) AS k (key, multipart_id)

@@ -16,7 +16,7 @@ export const SWEEP_GRACE_MS = 24 * 3600_000;
 /**
  * The original a derived object belongs to: `previews/<key>.thumb.jpg`, `previews/<key>.preview.jpg`
  * (thumbKeyOf / previewKeyOf in jobs/media.ts), `previews/<key>.play.mp4` (playKeyOf in
- * jobs/video.ts) and `previews/<key>.page-<n>.jpg` (pageKeyOf in jobs/pages.ts) belong to `<key>`.
+ * jobs/video.ts) and `previews/<key>.page-<n>.jpg` (pageKeyOf in storage/document-pages.ts) belong to `<key>`.
  */
 export function sourceKeyOf(key: string): string | null {
   if (!key.startsWith('previews/')) return null;

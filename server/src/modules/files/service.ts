@@ -8,8 +8,8 @@ import {
   type UploadRecordInfo,
 } from '@dam/contract';
 import { AppError, invalidField } from '../../http/app-error';
-import { MAX_RENDERED_PAGES, pageKeyOf } from '../../jobs/pages';
 import { type Clock, calendarDate } from '../../lib/clock';
+import { MAX_RENDERED_PAGES, pageKeyOf } from '../../storage/document-pages';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AuthContext } from '../access/access';
 import type { ObjectsFreed } from '../deletion-outbox/service';

@@ -1,5 +1,5 @@
 import { PreviewStatus, type SharedFile } from '@dam/contract';
-import { MAX_RENDERED_PAGES, pageKeyOf } from '../../jobs/pages';
+import { MAX_RENDERED_PAGES, pageKeyOf } from '../../storage/document-pages';
 import type { FilesRepository } from '../files/repository';
 import { BROWSER_VIEWABLE, playSourceOf } from '../files/service';
 import { isExpired } from '../items/presenter';
