@@ -9,3 +9,6 @@ export function isUniqueViolation(error: unknown): boolean {
 export function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/** The LIKE pattern of values starting with `text` (taken literally). */
+export const likePrefix = (text: string) => `${likeLiteral(text)}%`;

@@ -2,7 +2,7 @@ import { ItemState, ItemType, VIEW_CODE_SEPARATORS, VIEW_CODE_TRAILING_DIGITS } 
 import { expressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { likeLiteral } from '../../db/sql-helpers';
+import { likePrefix } from '../../db/sql-helpers';
 import { type Viewer, visibleTo } from '../access/visibility.repository';
 import { validOn } from '../items/queries.repository';
 
@@ -104,12 +104,10 @@ const skuOfRow = (r: SkuRow): SkuOfReport => ({
   present: Number(r.present),
 });
 
-const likePrefix = (value: string) => `${likeLiteral(value)}%`;
-
 /**
  * The only SQL of the completeness report. Articles come from the SKU data; files are matched to
  * them by `lower(art_num) COLLATE "C"` (the items_art_num_key index), only live files the viewer
- * may see (the one visibility rule of items/queries.repository) that are valid today.
+ * may see (the one visibility rule, access/visibility.repository) that are valid today.
  */
 export class CompletenessRepository {
   constructor(private readonly db: Db) {}

@@ -47,7 +47,7 @@ export function columnsOf(views: ViewRecord[]): CompletenessColumn[] {
 /**
  * The SKU completeness report (issue 14). Every call needs function code 6 (data reports); what
  * the report counts is what the caller may see: their own files and shared ones within their view
- * scope (items/queries.repository `visibleTo`), so the report never reveals a file, not even as a
+ * scope (access/visibility.repository `visibleTo`), so the report never reveals a file, not even as a
  * tick, that the file listings would not show them. The expectation is saved as a whole in one
  * transaction; a refused save changes nothing.
  */
