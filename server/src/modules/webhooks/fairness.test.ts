@@ -243,12 +243,17 @@ describe('webhooks: fair delivery per receiver', () => {
     // lane, and the clicks at the cap left at most one "due now" job waiting per receiver (and one running).
     const jobs = await jobsByGroup();
     for (const row of jobs.filter((j) => j.state === 'active')) expect(row.n).toBeLessThanOrEqual(SLOW_LANES);
-    expect(
-      jobs.some(
+    // A hanging receiver's event job in the quick lane hands its delivery to the slow lane without
+    // an attempt; on a loaded machine pg-boss may still list it active for a moment after (seen in a
+    // CI rehearsal). One that hung there would stay active for the whole 60 s time-out.
+    await until('no hanging receiver holding a quick lane', async () =>
+      (await jobsByGroup()).some(
         (j) =>
           j.name === 'webhook' && j.state === 'active' && hangingIds.map(String).includes(j.group_id ?? ''),
-      ),
-    ).toBe(false);
+      )
+        ? undefined
+        : true,
+    );
     for (const row of await nowJobsOf(hangingIds)) expect(row.n).toBeLessThanOrEqual(2);
     // The healthy receiver's jobs end (pg-boss completes a job just after its handler marked the
     // delivery delivered, so on a loaded machine one may still be active for a moment).
