@@ -76,6 +76,7 @@ import type { TagExchangeService } from './modules/tags/exchange';
 import type { ItemTagsService } from './modules/tags/item-tags';
 import type { SkuTagsService } from './modules/tags/sku-tags';
 import { wireTags } from './modules/tags/wiring';
+import { UploadsRepository } from './modules/uploads/repository';
 import { UploadsService } from './modules/uploads/service';
 import { WebhooksRepository } from './modules/webhooks/repository';
 import { WebhooksService } from './modules/webhooks/service';
@@ -191,7 +192,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
   const logs = new LogsService(new LogsRepository(db), clock, timeZone, platform.limiter);
   const mailGroups = new MailGroupsService(new MailGroupsRepository(db), accounts, clock);
   const mailNotices = new MailNoticesService({
-    repo: new MailNoticesRepository(db),
+    repo: new MailNoticesRepository(db, (handle) => new MailRepository(handle)),
     mail,
     mailGroups,
     storage,
@@ -305,7 +306,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     }),
     ...(await wireComposite(platform, { itemTags: tags.itemTags, downloads })),
     jobsAdmin: new JobsAdminService({
-      repo: new JobsAdminRepository(db),
+      repo: new JobsAdminRepository(db, (handle) => new UploadsRepository(handle)),
       pauses: new QueuePausesRepository(db),
       clock,
       queue: jobs ?? null,

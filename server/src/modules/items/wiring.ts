@@ -1,4 +1,5 @@
 import type { Platform } from '../../platform';
+import { ObjectDeletionsRepository } from '../deletion-outbox/repository';
 import { ItemPresenter } from './item-pages';
 import { PersonalListsService } from './personal-lists';
 import { PersonalListsRepository } from './personal-lists.repository';
@@ -19,7 +20,10 @@ export function wireItems({ config, db, clock, mediaUrls, objectsFreed }: Platfo
     clock,
   });
   const recycleBin = new RecycleBinService({
-    bin: new RecycleBinRepository(db),
+    bin: new RecycleBinRepository(db, {
+      items: (handle) => new ItemsRepository(handle),
+      outbox: (handle) => new ObjectDeletionsRepository(handle),
+    }),
     presenter,
     clock,
     objectsFreed,
