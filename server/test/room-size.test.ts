@@ -17,7 +17,6 @@ const LARGE_FILES: Record<string, number> = {
   'packages/contract/src/logs.ts': 465,
   'packages/contract/src/open-api-schemas.ts': 549,
   'packages/contract/src/openapi-document.ts': 462,
-  'server/src/db/schema.ts': 873,
   'server/src/jobs/queue.ts': 636,
   'server/src/modules/completeness/repository.ts': 445,
   'server/src/modules/composite/maker.repository.ts': 709,
