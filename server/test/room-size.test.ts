@@ -17,8 +17,6 @@ const LARGE_FILES: Record<string, number> = {
   'server/src/modules/composite/maker.service.ts': 451,
   'server/src/modules/composite/templates.service.ts': 625,
   'server/src/modules/items/repository.ts': 573,
-  'server/src/modules/open-api/admin/repository.ts': 455,
-  'server/src/modules/open-api/admin/service.ts': 505,
   'server/src/modules/uploads/service.ts': 570,
   'server/src/modules/webhooks/repository.ts': 576,
   'server/src/services.ts': 719,
