@@ -4,103 +4,26 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { TransactionHandle, WebhookJob } from '../../jobs/queue';
 import { AccessRepository } from '../access/access.repository';
-import type { JournalRow } from '../open-api/changes/repository';
 import { OpenChangesRepository } from '../open-api/changes/repository';
 
-/** Key of the transaction-scoped advisory lock one dispatch pass holds (one pass at a time). */
-const DISPATCH_LOCK = 727015;
-/** Where the dispatch pass has read the change journal up to: `<txid>:<id>`. */
-const CURSOR_SETTING = 'webhook-cursor';
-
-/** An access record as the webhook calls see it: live, and where its run-as user is. */
-export interface WebhookAccessRecord {
-  id: number;
-  user_dept_path: string | null;
-}
-
-export interface WebhookRecord {
-  id: number;
-  access_id: number;
-  url: string;
-  events: string[];
-  status: number;
-  secret_hint: string;
-  consecutive_failures: number;
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-  /** The record's run-as user's department path: the webhook's reach. */
-  user_dept_path: string | null;
-}
-
-export interface WebhookListRow extends Omit<WebhookRecord, 'user_dept_path'> {
-  last_delivery_at: Date | null;
-  last_delivery_state: string | null;
-}
-
-export interface DeliveryRecord {
-  id: string;
-  webhook_id: number;
-  change_id: string | null;
-  event_type: string;
-  item_id: number | null;
-  payload: Record<string, unknown>;
-  state: string;
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  last_attempt_at: Date | null;
-  delivered_at: Date | null;
-  created_at: Date;
-}
-
-/** A delivery with what sending it needs: its webhook and whether the record still stands. */
-export interface DeliveryToSend extends DeliveryRecord {
-  url: string;
-  secret_enc: string;
-  webhook_status: number;
-  /** The record is not deleted, is on, and its user is active. */
-  record_live: boolean;
-  /** The receiver's state (migration 028): failed attempts in a row, paused until. */
-  attempt_failures: number;
-  paused_until: Date | null;
-}
-
-export interface NewDelivery {
-  webhookId: number;
-  changeId: string | null;
-  eventType: string;
-  itemId: number | null;
-  payload: Record<string, unknown>;
-}
-
-/** One entry of the change journal (migration 023), in commit-safe order (txid, id). */
-export type JournalEntry = JournalRow;
-
-/** A webhook that may get events now: on, its record live, on, its user active, its enterprise allowing a call. */
-export interface ListeningWebhook {
-  id: number;
-  access_id: number;
-  events: string[];
-  created_at: Date;
-  run_as_user_id: number;
-  user_dept_id: number | null;
-  user_dept_path: string | null;
-}
-
-/** What the dispatch pass needs of an item: who may see it, and what a payload tells. */
-export interface ItemFacts {
-  id: number;
-  owner_id: number;
-  visibility: 'shared' | 'private';
-  dept_path: string;
-  state: number;
-  name: string;
-  art_num: string | null;
-  file_formats: string | null;
-  parent_id: number | null;
-  folder_path: string;
-}
+import {
+  dispatchCursor,
+  itemFacts,
+  listeningWebhooks,
+  setDispatchCursor,
+  tryDispatchLock,
+} from './dispatch.repository';
+import type {
+  DeliveryRecord,
+  DeliveryToSend,
+  ItemFacts,
+  JournalEntry,
+  ListeningWebhook,
+  NewDelivery,
+  WebhookAccessRecord,
+  WebhookListRow,
+  WebhookRecord,
+} from './records';
 
 /** What every webhook read answers of the webhook itself. */
 const WEBHOOK_COLUMNS = [
@@ -482,31 +405,17 @@ export class WebhooksRepository {
   // ── The dispatch pass ────────────────────────────────────────────────────────────────────
 
   /** Takes the dispatch lock for this transaction; false when another pass holds it. */
-  async tryDispatchLock(): Promise<boolean> {
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`SELECT pg_try_advisory_xact_lock(${DISPATCH_LOCK}) AS locked`.execute(this.db);
-    return rows[0]?.locked === true;
+  tryDispatchLock(): Promise<boolean> {
+    return tryDispatchLock(this.db);
   }
 
   /** Where the last pass stopped: `[txid, id]` (`['0', '0']` before the first). */
-  async cursor(): Promise<[string, string]> {
-    const row = await this.db
-      .selectFrom('app_settings')
-      .select('value')
-      .where('key', '=', CURSOR_SETTING)
-      .executeTakeFirst();
-    const [txid, id] = (row?.value ?? '0:0').split(':');
-    return [txid ?? '0', id ?? '0'];
+  cursor(): Promise<[string, string]> {
+    return dispatchCursor(this.db);
   }
 
-  async setCursor(txid: string, id: string): Promise<void> {
-    const value = `${txid}:${id}`;
-    await this.db
-      .insertInto('app_settings')
-      .values({ key: CURSOR_SETTING, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-      .execute();
+  setCursor(txid: string, id: string): Promise<void> {
+    return setDispatchCursor(this.db, txid, id);
   }
 
   /**
@@ -524,53 +433,10 @@ export class WebhooksRepository {
   }
 
   listeningWebhooks(): Promise<ListeningWebhook[]> {
-    return this.db
-      .selectFrom('api_webhooks as w')
-      .innerJoin('api_accesses as a', 'a.id', 'w.access_id')
-      .innerJoin('users as u', 'u.id', 'a.run_as_user_id')
-      .leftJoin('departments as d', 'd.id', 'u.dept_id')
-      .select([
-        'w.id',
-        'w.access_id',
-        'w.events',
-        'w.created_at',
-        'a.run_as_user_id',
-        'u.dept_id as user_dept_id',
-        'd.path as user_dept_path',
-      ])
-      .where('w.status', '=', 1)
-      .where('a.deleted_at', 'is', null)
-      .where('a.status', '=', ApiAccessStatus.on)
-      .where('u.status', '=', UserStatus.normal)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('api_enterprise_calls as c')
-            .select(sql`1`.as('one'))
-            .whereRef('c.enterprise_id', '=', 'a.enterprise_id'),
-        ),
-      )
-      .orderBy('w.id')
-      .execute();
+    return listeningWebhooks(this.db);
   }
 
   itemFacts(ids: readonly number[]): Promise<ItemFacts[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('items')
-      .select([
-        'id',
-        'owner_id',
-        'visibility',
-        'dept_path',
-        'state',
-        'name',
-        'art_num',
-        'file_formats',
-        'parent_id',
-        'folder_path',
-      ])
-      .where('id', 'in', [...ids])
-      .execute() as Promise<ItemFacts[]>;
+    return itemFacts(this.db, ids);
   }
 }
