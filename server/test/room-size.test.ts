@@ -18,7 +18,6 @@ const LARGE_FILES: Record<string, number> = {
   'server/src/modules/composite/templates.service.ts': 625,
   'server/src/modules/items/repository.ts': 573,
   'server/src/modules/uploads/service.ts': 570,
-  'server/src/modules/webhooks/repository.ts': 442,
   'server/src/services.ts': 719,
   'web/src/features/completeness/CompletenessPage.tsx': 451,
   'web/src/features/composite/BlockForm.tsx': 744,

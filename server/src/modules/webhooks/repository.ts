@@ -13,6 +13,7 @@ import {
   setDispatchCursor,
   tryDispatchLock,
 } from './dispatch.repository';
+import { countFailure, receiverAnswered, receiverFailed, resumeReceiver } from './receiver-health.repository';
 import type {
   DeliveryRecord,
   DeliveryToSend,
@@ -339,67 +340,23 @@ export class WebhooksRepository {
   }
 
   /** A delivery reached its receiver: the webhook's runs of failures end, its receiver is healthy. */
-  async receiverAnswered(webhookId: number, at: Date): Promise<void> {
-    await this.db
-      .updateTable('api_webhooks')
-      .set((eb) => ({
-        consecutive_failures: 0,
-        attempt_failures: 0,
-        paused_until: null,
-        healthy_since: eb.fn.coalesce('healthy_since', sql<Date>`${at}::timestamptz`),
-      }))
-      .where('id', '=', webhookId)
-      .execute();
+  receiverAnswered(webhookId: number, at: Date): Promise<void> {
+    return receiverAnswered(this.db, webhookId, at);
   }
 
   /** "Send a test" asked by hand: the receiver's pause ends now (its failures in a row stay counted). */
-  async resumeReceiver(webhookId: number): Promise<void> {
-    await this.db
-      .updateTable('api_webhooks')
-      .set({ paused_until: null })
-      .where('id', '=', webhookId)
-      .execute();
+  resumeReceiver(webhookId: number): Promise<void> {
+    return resumeReceiver(this.db, webhookId);
   }
 
-  /**
-   * An attempt failed: one more failed attempt in a row, the receiver no longer healthy, and
-   * paused for `pauseMs(failures in a row)` from `at`.
-   */
-  async receiverFailed(webhookId: number, at: Date, pauseMs: (failures: number) => number): Promise<void> {
-    const row = await this.db
-      .updateTable('api_webhooks')
-      .set((eb) => ({ attempt_failures: eb('attempt_failures', '+', 1), healthy_since: null }))
-      .where('id', '=', webhookId)
-      .returning('attempt_failures')
-      .executeTakeFirst();
-    if (!row) return;
-    const pause = pauseMs(row.attempt_failures);
-    await this.db
-      .updateTable('api_webhooks')
-      .set({ paused_until: pause > 0 ? new Date(at.getTime() + pause) : null })
-      .where('id', '=', webhookId)
-      .execute();
+  /** An attempt failed: one more in a row, not healthy, paused for `pauseMs(failures in a row)`. */
+  receiverFailed(webhookId: number, at: Date, pauseMs: (failures: number) => number): Promise<void> {
+    return receiverFailed(this.db, webhookId, at, pauseMs);
   }
 
-  /**
-   * A delivery failed for good: one more failure in a row; at `limit` the webhook is switched off
-   * with `reason`. Answers whether this switched it off.
-   */
-  async countFailure(webhookId: number, limit: number, reason: string, now: Date): Promise<boolean> {
-    const row = await this.db
-      .updateTable('api_webhooks')
-      .set((eb) => ({
-        consecutive_failures: eb('consecutive_failures', '+', 1),
-        status: sql<number>`CASE WHEN consecutive_failures + 1 >= ${limit} THEN 0 ELSE status END`,
-        disabled_reason: sql<
-          string | null
-        >`CASE WHEN consecutive_failures + 1 >= ${limit} AND status = 1 THEN ${reason} ELSE disabled_reason END`,
-        updated_at: sql<Date>`CASE WHEN consecutive_failures + 1 >= ${limit} AND status = 1 THEN ${now}::timestamptz ELSE updated_at END`,
-      }))
-      .where('id', '=', webhookId)
-      .returning(['status', 'consecutive_failures'])
-      .executeTakeFirst();
-    return row !== undefined && row.status === 0 && row.consecutive_failures === limit;
+  /** A delivery failed for good: one more failure in a row; off with `reason` at `limit` (answered). */
+  countFailure(webhookId: number, limit: number, reason: string, now: Date): Promise<boolean> {
+    return countFailure(this.db, webhookId, limit, reason, now);
   }
 
   // ── The dispatch pass ────────────────────────────────────────────────────────────────────
