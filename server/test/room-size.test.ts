@@ -32,7 +32,6 @@ const LARGE_FILES: Record<string, number> = {
   'server/src/modules/webhooks/repository.ts': 576,
   'server/src/services.ts': 719,
   'web/src/features/completeness/CompletenessPage.tsx': 451,
-  'web/src/features/composite/ComposePage.tsx': 675,
   'web/src/features/imports/ImportPage.tsx': 457,
   'web/src/features/open-api/ApiAccessPage.tsx': 478,
   'web/src/features/reports/DuplicatesPage.tsx': 417,
