@@ -47,7 +47,6 @@ const LONG_FUNCTIONS: Record<string, number> = {
   'web/src/features/accounts/UsersPage.tsx:UsersPage': 245,
   'web/src/features/completeness/CompletenessPage.tsx:CompletenessPage': 355,
   'web/src/features/completeness/ExpectationDialog.tsx:ExpectationForm': 171,
-  'web/src/features/composite/JobProgress.tsx:JobProgress': 215,
   'web/src/features/download/DownloadDialog.tsx:DownloadDialog': 165,
   'web/src/features/files/ItemGrid.tsx:ItemGrid': 160,
   'web/src/features/mail/MailGroupsPage.tsx:MailGroupsPage': 179,
