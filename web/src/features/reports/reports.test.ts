@@ -1,4 +1,4 @@
-import { type ReportResult, urlWithQuery } from '@dam/contract';
+import { type QueryValues, type ReportResult, urlWithQuery } from '@dam/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../api/endpoints';
@@ -78,7 +78,7 @@ describe('report period', () => {
       sortBy: 'views',
       deptId: 9,
     });
-    expect(urlWithQuery(endpoints.exportDataReport.path, request)).toBe(
+    expect(urlWithQuery(endpoints.exportDataReport.path, request as QueryValues)).toBe(
       '/ske-api/v1_0/data-report/export?startDate=2026-01-05&endDate=2026-01-07&dimension=user&bucket=week&sortBy=views&deptId=9',
     );
   });
