@@ -4,6 +4,7 @@ import { App, Button, Empty, Result, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
+import { loadMoreTableFooter } from '../../ui/LoadMoreFooter';
 import { filesApi, useInvalidateFiles, useRecycleList } from './api';
 import { formatDate, formatSize } from './format';
 
@@ -130,20 +131,7 @@ export function RecyclePage() {
             render: (at: string) => formatDate(at),
           },
         ]}
-        footer={
-          list.hasNextPage
-            ? () => (
-                <Button
-                  block
-                  type="link"
-                  loading={list.isFetchingNextPage}
-                  onClick={() => void list.fetchNextPage()}
-                >
-                  {t('common.loading')}
-                </Button>
-              )
-            : undefined
-        }
+        footer={loadMoreTableFooter(list, t('common.loading'))}
       />
     </Space>
   );

@@ -7,6 +7,7 @@ import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
+import { loadMoreTableFooter } from '../../ui/LoadMoreFooter';
 import { formatDate } from '../files/format';
 import { skuKeys, useSkuList } from '../sku/skuApi';
 import { AddTagDialog } from '../tagging/AddTagDialog';
@@ -97,20 +98,7 @@ export function SkuDataPanel() {
             render: (at: string) => formatDate(at),
           },
         ]}
-        footer={
-          list.hasNextPage
-            ? () => (
-                <Button
-                  block
-                  type="link"
-                  onClick={() => void list.fetchNextPage()}
-                  loading={list.isFetchingNextPage}
-                >
-                  {t('sku.more')}
-                </Button>
-              )
-            : undefined
-        }
+        footer={loadMoreTableFooter(list, t('sku.more'))}
       />
       {tagging && (
         <AddTagDialog

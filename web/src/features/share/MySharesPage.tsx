@@ -11,6 +11,7 @@ import { App, Button, Empty, Popconfirm, Result, Space, Table, Tag, Typography }
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
+import { loadMoreTableFooter } from '../../ui/LoadMoreFooter';
 import { testId } from '../../ui/testId';
 import { formatDate } from '../files/format';
 import { shareText, useCopy } from './ShareDialog';
@@ -184,20 +185,7 @@ export function MySharesPage() {
             ),
           },
         ]}
-        footer={
-          shares.hasNextPage
-            ? () => (
-                <Button
-                  block
-                  type="link"
-                  loading={shares.isFetchingNextPage}
-                  onClick={() => void shares.fetchNextPage()}
-                >
-                  {t('share.more')}
-                </Button>
-              )
-            : undefined
-        }
+        footer={loadMoreTableFooter(shares, t('share.more'))}
       />
     </Space>
   );

@@ -3,6 +3,7 @@ import type { Item } from '@dam/contract';
 import { Avatar, Button, Card, Empty, Result, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreFooter } from '../../ui/LoadMoreFooter';
 import styles from '../files/files.module.css';
 import { formatDate } from '../files/format';
 import { ItemCard } from '../files/ItemCard';
@@ -91,16 +92,7 @@ export function NewSharesPage() {
               </div>
             </Card>
           ))}
-          {shares.hasNextPage && (
-            <Button
-              block
-              type="link"
-              loading={shares.isFetchingNextPage}
-              onClick={() => void shares.fetchNextPage()}
-            >
-              {t('share.more')}
-            </Button>
-          )}
+          <LoadMoreFooter list={shares} label={t('share.more')} />
         </Space>
       )}
       {actions.dialogs}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
+import { LoadMoreFooter } from '../../ui/LoadMoreFooter';
 import { AddTagDialog } from './AddTagDialog';
 import { useModifyTags } from './api';
 import styles from './tagging.module.css';
@@ -143,11 +144,7 @@ export function BatchTagger({
           },
         ]}
       />
-      {listing.hasNextPage && (
-        <Button onClick={() => void listing.fetchNextPage()} loading={listing.isFetchingNextPage}>
-          {t('tagging.loadMore')}
-        </Button>
-      )}
+      <LoadMoreFooter list={listing} label={t('tagging.loadMore')} look="button" />
       {tagging && (
         <AddTagDialog
           title={t('tagging.titleMany', { count: selected.length })}

@@ -3,6 +3,7 @@ import { Button, Empty, Progress, Space, Table, Tabs, Tag, Typography } from 'an
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { loadMoreTableFooter } from '../../ui/LoadMoreFooter';
 import { formatDate, formatSize } from '../files/format';
 import { useUploadHistory } from './api';
 import { TaskStatus, type UploadTask } from './engine/types';
@@ -188,20 +189,7 @@ export function UploadRecordsPage() {
                       notice ? <MailNoticeState notice={notice} /> : null,
                   },
                 ]}
-                footer={
-                  history.hasNextPage
-                    ? () => (
-                        <Button
-                          block
-                          type="link"
-                          onClick={() => void history.fetchNextPage()}
-                          loading={history.isFetchingNextPage}
-                        >
-                          {t('common.loading')}
-                        </Button>
-                      )
-                    : undefined
-                }
+                footer={loadMoreTableFooter(history, t('common.loading'))}
               />
             ),
           },
