@@ -30,9 +30,10 @@ export default defineConfig({
   testMatch: cluster ? CLUSTER_JOURNEYS : '*.spec.ts',
   // A run on its own port keeps its own results: Playwright empties the folder when it starts.
   outputDir: path.join(root, process.env.E2E_PORT ? `test-results-${port}` : 'test-results'),
-  // The cluster runs four processes and an S3 store on the same two cores: give journeys more time.
-  timeout: cluster ? 120_000 : 60_000,
-  expect: { timeout: 10_000 },
+  // npm test runs the journeys in shards beside the unit tests (and the cluster's four processes and
+  // S3 store) on the same two cores: a journey's waits get room for that load, not for slowness.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
