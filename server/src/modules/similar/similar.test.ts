@@ -555,5 +555,6 @@ describe('near-duplicates and similar images', () => {
     expect(Number(after.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // Others are not affected.
     expect((await attempt(t.app, endpoints.similarCheck, { token: me.token, body: one })).status).toBe(200);
-  });
+    // 2,000 real lookups: ~10 s alone, over 30 s beside the journeys on two cores.
+  }, 120_000);
 });
