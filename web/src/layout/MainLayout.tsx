@@ -13,7 +13,6 @@ import { Avatar, Button, Dropdown, Layout, Menu, Spin } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { lazyDialog } from '../app/lazyPage';
 import { SIDE_TABS } from '../app/navigation';
 import { authApi } from '../auth/api';
 import { holdsCodes } from '../auth/guard';
@@ -30,6 +29,7 @@ import { FinishedBanner } from '../features/upload/FinishedBanner';
 import { InterruptedBanner } from '../features/upload/InterruptedBanner';
 import { UploadProvider, useUploadState } from '../features/upload/UploadProvider';
 import { LazyResult } from '../ui/LazyResult';
+import { lazyDialog } from '../ui/lazyPage';
 import { LanguageSwitch } from './LanguageSwitch';
 import styles from './MainLayout.module.css';
 

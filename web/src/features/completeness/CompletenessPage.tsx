@@ -32,9 +32,9 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { lazyDialog } from '../../app/lazyPage';
+import { useTagDimensions } from '../../api/tags';
 import { ExportButton } from '../../ui/ExportButton';
-import { useTagDimensions } from '../tagging/api';
+import { lazyDialog } from '../../ui/lazyPage';
 import type { UploadTarget } from '../upload/BatchUploadDialog';
 import { type PickedFile, pickFiles } from '../upload/engine/pickFiles';
 import { problemText } from '../upload/problemText';

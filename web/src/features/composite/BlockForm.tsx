@@ -29,9 +29,9 @@ import { cloneElement, isValidElement, type ReactNode, useMemo, useState } from 
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
+import { useTagDimensions } from '../../api/tags';
 import { holdsCodes } from '../../auth/guard';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
-import { useTagDimensions } from '../tagging/api';
 import { templateAssetFromFile, uploadTemplateAsset } from './compositeApi';
 import { useCompletenessConfigWhen } from './slotNaming';
 import { NO_ASSET } from './templateDraft';

@@ -30,11 +30,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { showApiError } from '../../api/showApiError';
-import { lazyDialog } from '../../app/lazyPage';
+import { useTagDimensions } from '../../api/tags';
 import { holdsCodes } from '../../auth/guard';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
+import { lazyDialog } from '../../ui/lazyPage';
 import { testId } from '../../ui/testId';
-import { useTagDimensions } from '../tagging/api';
 import styles from './composite.module.css';
 import {
   makerPlan,

@@ -2,10 +2,10 @@ import type { Item } from '@dam/contract';
 import { Button, Form, Input, type InputRef, Radio, Space, Typography } from 'antd';
 import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filesApi, useInvalidateFiles } from '../../api/items';
 import { FormModal } from '../../ui/FormModal';
+import { folderNameProblem, nameProblemText } from '../../ui/format';
 import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
-import { filesApi, useInvalidateFiles } from './api';
-import { folderNameProblem, nameProblemText } from './format';
 import { MoveDialog } from './MoveDialog';
 import { useConfirmShare } from './useConfirmShare';
 

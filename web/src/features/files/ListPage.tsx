@@ -1,6 +1,6 @@
 import { Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type ListKind, usePagedList } from './api';
+import { type ListKind, usePagedList } from '../../api/items';
 import { ItemBrowser } from './ItemBrowser';
 import { useViewMode } from './ListControls';
 

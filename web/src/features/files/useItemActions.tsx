@@ -3,10 +3,10 @@ import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { filesApi, useInvalidateFiles, useToggleFavourite } from '../../api/items';
 import { notifySuccess } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
-import { lazyDialog } from '../../app/lazyPage';
-import { filesApi, useInvalidateFiles, useToggleFavourite } from './api';
+import { lazyDialog } from '../../ui/lazyPage';
 import type { ItemAction } from './ItemCard';
 import { useConfirmShare } from './useConfirmShare';
 

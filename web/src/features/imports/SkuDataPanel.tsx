@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
+import { useTagDimensions } from '../../api/tags';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 import { skuKeys, useSkuList } from '../sku/skuApi';
 import { AddTagDialog } from '../tagging/AddTagDialog';
-import { useTagDimensions } from '../tagging/api';
 
 /**
  * The SKU data the upload dialog checks article numbers against (issue 4), as import management

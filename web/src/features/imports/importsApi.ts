@@ -2,7 +2,7 @@ import type { ImportDetail, ImportKind } from '@dam/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointUrl, saveFile } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { filesKeys } from '../files/api';
+import { filesKeys } from '../../api/items';
 import { skuKeys } from '../sku/skuApi';
 import { isBusy } from './progress';
 

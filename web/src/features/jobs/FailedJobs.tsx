@@ -3,8 +3,8 @@ import { Button, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
-import { lazyDialog } from '../../app/lazyPage';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
+import { lazyDialog } from '../../ui/lazyPage';
 import { useFailedJobs, useRetryJob } from './api';
 
 const FileViewer = lazyDialog(async () => (await import('../viewer/FileViewer')).FileViewer);

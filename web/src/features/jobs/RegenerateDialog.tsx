@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { showApiError } from '../../api/showApiError';
-import { lazyDialog } from '../../app/lazyPage';
+import { lazyDialog } from '../../ui/lazyPage';
 import { useRegeneratePreviews } from './api';
 
 const MoveDialog = lazyDialog(async () => (await import('../files/MoveDialog')).MoveDialog);

@@ -25,7 +25,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 import { AccessDetailDrawer } from './AccessDetailDrawer';
 import { AccessDialog } from './AccessDialog';
 import { emptyStep, secretHintText, statusToggleRequest } from './access';

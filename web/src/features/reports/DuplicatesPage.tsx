@@ -24,10 +24,10 @@ import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { lazyDialog } from '../../app/lazyPage';
 import { ExportButton } from '../../ui/ExportButton';
+import { formatSize } from '../../ui/format';
+import { lazyDialog } from '../../ui/lazyPage';
 import { useCompletenessOptions } from '../completeness/completenessApi';
-import { formatSize } from '../files/format';
 import { duplicateKeys, saveDuplicateExport, useDuplicateReport } from './duplicatesApi';
 
 const FileViewer = lazyDialog(async () => (await import('../viewer/FileViewer')).FileViewer);

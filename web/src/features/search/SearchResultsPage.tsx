@@ -4,7 +4,7 @@ import { Alert, Button, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { SortState } from '../files/api';
+import type { SortState } from '../../api/items';
 import { ItemBrowser } from '../files/ItemBrowser';
 import { SortToggle, useViewMode } from '../files/ListControls';
 import { batchTagUrl } from '../tagging/batchTagUrl';

@@ -12,7 +12,7 @@ import { Button, Card, Input, Segmented, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type ListingFilter, useFolderListing } from '../files/api';
+import { type ListingFilter, useFolderListing } from '../../api/items';
 import { FolderTree, TOP_KEY } from '../files/FolderTree';
 import { FilterButton } from '../files/ListControls';
 import { useSearch } from '../search/api';

@@ -2,7 +2,7 @@ import { FileImageOutlined } from '@ant-design/icons';
 import { type SimilarItem, splitFileName } from '@dam/contract';
 import { Alert, Radio, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../files/format';
+import { formatSize } from '../../ui/format';
 import { CLOSENESS_COLOUR, closenessOf, pixelsOf } from '../similar/closeness';
 import type { PickedFile } from './engine/pickFiles';
 import styles from './SimilarWarning.module.css';

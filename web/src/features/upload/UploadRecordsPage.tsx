@@ -3,7 +3,7 @@ import { Button, Empty, Progress, Space, Table, Tabs, Tag, Typography } from 'an
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { formatDate, formatSize } from '../files/format';
+import { formatDate, formatSize } from '../../ui/format';
 import { useUploadHistory } from './api';
 import { TaskStatus, type UploadTask } from './engine/types';
 import { InterruptedUploads } from './InterruptedUploads';

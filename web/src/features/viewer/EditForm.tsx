@@ -5,13 +5,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { filesKeys } from '../../api/items';
 import { notifySuccess } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
-import { filesKeys } from '../files/api';
-import { fileNameProblem, nameProblemText } from '../files/format';
+import { useModifyTags } from '../../api/tags';
+import { fileNameProblem, nameProblemText } from '../../ui/format';
 import { useItemActions } from '../files/useItemActions';
 import { AddTagDialog } from '../tagging/AddTagDialog';
-import { useModifyTags } from '../tagging/api';
 import { viewerApi } from './api';
 import { TagsByDimension } from './FileTags';
 

@@ -2,7 +2,7 @@ import type { EndpointBody, Endpoints } from '@dam/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { filesKeys } from '../files/api';
+import { filesKeys } from '../../api/items';
 
 // Under the files key: any change to files refreshes an open viewer too.
 export const viewerKeys = {
