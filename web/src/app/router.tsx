@@ -79,7 +79,7 @@ const appRoutes = (): RouteObject[] =>
         },
         { path: 'recycle', lazy: page(() => import('../features/files/RecyclePage'), 'RecyclePage') },
         { path: 'myshare', lazy: page(() => import('../features/share/MySharesPage'), 'MySharesPage') },
-        { path: 'newShare', lazy: page(() => import('../features/share/NewSharesPage'), 'NewSharesPage') },
+        { path: 'newShare', lazy: page(() => import('../features/files/NewSharesPage'), 'NewSharesPage') },
         { path: 'upload-record', element: <Navigate to="/upload-record/current" replace /> },
         {
           path: 'upload-record/:tab',

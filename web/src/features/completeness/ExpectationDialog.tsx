@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useTagDimensions } from '../../api/tags';
-import { MoveDialog } from '../files/MoveDialog';
+import { MoveDialog } from '../../ui/MoveDialog';
 import { useCompletenessConfig, useSaveCompletenessConfig } from './completenessApi';
 
 /** Formats offered in the picker; any other can be typed. */

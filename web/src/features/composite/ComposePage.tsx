@@ -48,7 +48,7 @@ import { effectiveChoices, type Overrides, overrideList, setOverride } from './o
 import { PagePreview } from './PagePreview';
 import { useSlotNaming } from './slotNaming';
 
-const MoveDialog = lazyDialog(async () => (await import('../files/MoveDialog')).MoveDialog);
+const MoveDialog = lazyDialog(async () => (await import('../../ui/MoveDialog')).MoveDialog);
 const AddTagDialog = lazyDialog(async () => (await import('../tagging/AddTagDialog')).AddTagDialog);
 
 /** The file ids handed over by the file browser's selection bar (`?items=1,2,3`). */

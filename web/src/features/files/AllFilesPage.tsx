@@ -8,12 +8,12 @@ import { ApiError } from '../../api/client';
 import { filesApi, type ListingFilter, useFolderListing } from '../../api/items';
 import { useCurrentUser } from '../../auth/useCurrentUser';
 import { LazyResult } from '../../ui/LazyResult';
+import { FilterButton, useViewMode, ViewToggle } from '../../ui/ListControls';
 import { lazyDialog } from '../../ui/lazyPage';
 import { UploadButton } from '../upload/UploadButton';
 import { FolderSidebar } from './FolderSidebar';
 import styles from './files.module.css';
 import { ItemBrowser } from './ItemBrowser';
-import { FilterButton, useViewMode, ViewToggle } from './ListControls';
 import { PathBreadcrumb } from './PathBreadcrumb';
 import { SortControl, useListingSort } from './SortControl';
 

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { filesApi, useInvalidateFiles } from '../../api/items';
 import { FormModal } from '../../ui/FormModal';
 import { folderNameProblem, nameProblemText } from '../../ui/format';
+import { MoveDialog } from '../../ui/MoveDialog';
+import { useConfirmShare } from '../../ui/useConfirmShare';
 import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
-import { MoveDialog } from './MoveDialog';
-import { useConfirmShare } from './useConfirmShare';
 
 interface Props {
   open: boolean;

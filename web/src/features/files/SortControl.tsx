@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initialRankOf, type ListingSort, storedListingSort, storeListingSort } from '../../api/listingSort';
 import { useCurrentUser } from '../../auth/useCurrentUser';
-import { SortToggle } from './ListControls';
+import { SortToggle } from '../../ui/ListControls';
 
 /** The label of the toggle in each state, by field (names keep their SPEC §2 labels). */
 function useSortLabels(by: SortField): { up: string; down: string } {

@@ -9,7 +9,7 @@ import { showApiError } from '../../api/showApiError';
 import { lazyDialog } from '../../ui/lazyPage';
 import { useRegeneratePreviews } from './api';
 
-const MoveDialog = lazyDialog(async () => (await import('../files/MoveDialog')).MoveDialog);
+const MoveDialog = lazyDialog(async () => (await import('../../ui/MoveDialog')).MoveDialog);
 
 /** Files whose title holds `text`, for the file picker. */
 function useFileSearch(text: string) {

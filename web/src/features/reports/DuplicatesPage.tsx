@@ -31,7 +31,7 @@ import { useCompletenessOptions } from '../completeness/completenessApi';
 import { duplicateKeys, saveDuplicateExport, useDuplicateReport } from './duplicatesApi';
 
 const FileViewer = lazyDialog(async () => (await import('../viewer/FileViewer')).FileViewer);
-const MoveDialog = lazyDialog(async () => (await import('../files/MoveDialog')).MoveDialog);
+const MoveDialog = lazyDialog(async () => (await import('../../ui/MoveDialog')).MoveDialog);
 
 const PAGE_SIZE = 20;
 /** The slider's range: the stored pairs reach 11 bits (plan §7); 0 would be exact copies only. */

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
-import { MoveDialog } from '../files/MoveDialog';
+import { MoveDialog } from '../../ui/MoveDialog';
 import { AddTagDialog } from '../tagging/AddTagDialog';
 import { createUploads, scheduleMailNotice, useArtNumsInNames, useSkuCheck } from './api';
 import { applyFixedName, groupOf, needsRename, type PickedFile, pickFiles } from './engine/pickFiles';

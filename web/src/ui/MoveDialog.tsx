@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesApi, filesKeys } from '../../api/items';
-import { showApiError } from '../../api/showApiError';
-import { folderNameProblem, nameProblemText } from '../../ui/format';
+import { filesApi, filesKeys } from '../api/items';
+import { showApiError } from '../api/showApiError';
 import { FolderTree, TOP_KEY } from './FolderTree';
+import { folderNameProblem, nameProblemText } from './format';
 
 interface Props {
   open: boolean;

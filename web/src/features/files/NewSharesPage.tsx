@@ -4,11 +4,11 @@ import { Avatar, Button, Card, Empty, Result, Space, Spin, Typography } from 'an
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../ui/format';
-import styles from '../files/files.module.css';
-import { ItemCard } from '../files/ItemCard';
-import { useItemActions } from '../files/useItemActions';
+import { useNewShares } from '../share/sharesApi';
 import { FileViewer } from '../viewer/FileViewer';
-import { useNewShares } from './sharesApi';
+import styles from './files.module.css';
+import { ItemCard } from './ItemCard';
+import { useItemActions } from './useItemActions';
 
 /**
  * /newShare (SPEC §2 latest shares): the newest live links whose items the caller can see, each
