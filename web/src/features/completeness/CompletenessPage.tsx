@@ -35,10 +35,9 @@ import { useSearchParams } from 'react-router';
 import { useTagDimensions } from '../../api/tags';
 import { ExportButton } from '../../ui/ExportButton';
 import { lazyDialog } from '../../ui/lazyPage';
-import type { UploadTarget } from '../upload/BatchUploadDialog';
-import { type PickedFile, pickFiles } from '../upload/engine/pickFiles';
-import { problemText } from '../upload/problemText';
-import { useUploadManager } from '../upload/UploadProvider';
+import type { UploadTarget } from '../upload';
+import { type PickedFile, pickFiles, problemText, useUploadManager } from '../upload';
+import { loadBatchUploadDialog } from '../upload/lazy';
 import { acceptOf, filesForView, isOfFormat } from './cells';
 import {
   completenessKeys,
@@ -48,9 +47,7 @@ import {
 } from './completenessApi';
 import { ExpectationDialog } from './ExpectationDialog';
 
-const BatchUploadDialog = lazyDialog(
-  async () => (await import('../upload/BatchUploadDialog')).BatchUploadDialog,
-);
+const BatchUploadDialog = lazyDialog(async () => (await loadBatchUploadDialog()).BatchUploadDialog);
 
 const PAGE_SIZE = 20;
 

@@ -49,6 +49,7 @@ import { useTagDimensions } from '../../api/tags';
 import { holdsCodes } from '../../auth/guard';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
 import { lazyDialog } from '../../ui/lazyPage';
+import { loadAddTagDialog } from '../tagging/lazy';
 import { BlockForm, ColourInput, Field } from './BlockForm';
 import styles from './composite.module.css';
 import { useMakerArticle, useSaveTemplate, useTemplateDetail, useTemplateFonts } from './compositeApi';
@@ -70,7 +71,7 @@ import {
   type TemplateDraft,
 } from './templateDraft';
 
-const AddTagDialog = lazyDialog(async () => (await import('../tagging/AddTagDialog')).AddTagDialog);
+const AddTagDialog = lazyDialog(async () => (await loadAddTagDialog()).AddTagDialog);
 
 /** A block's one-line name in the list: its label, text or height. */
 function blockSummary(block: Block): string {

@@ -7,7 +7,7 @@ import { endpoints } from '../../api/endpoints';
 import { useTagDimensions } from '../../api/tags';
 import { holdsCodes } from '../../auth/guard';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
-import { completenessKeys } from '../completeness/completenessApi';
+import { completenessKeys } from '../completeness';
 
 /** The completeness expectation, asked only of the server by those who may read it (code 6). */
 export function useCompletenessConfigWhen(enabled: boolean) {

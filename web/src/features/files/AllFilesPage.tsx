@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../auth/useCurrentUser';
 import { LazyResult } from '../../ui/LazyResult';
 import { FilterButton, useViewMode, ViewToggle } from '../../ui/ListControls';
 import { lazyDialog } from '../../ui/lazyPage';
-import { UploadButton } from '../upload/UploadButton';
+import { UploadButton } from '../upload';
 import { FolderSidebar } from './FolderSidebar';
 import styles from './files.module.css';
 import { ItemBrowser } from './ItemBrowser';

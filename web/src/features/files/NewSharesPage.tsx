@@ -4,8 +4,8 @@ import { Avatar, Button, Card, Empty, Result, Space, Spin, Typography } from 'an
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../ui/format';
-import { useNewShares } from '../share/sharesApi';
-import { FileViewer } from '../viewer/FileViewer';
+import { useNewShares } from '../share';
+import { FileViewer } from '../viewer';
 import styles from './files.module.css';
 import { ItemCard } from './ItemCard';
 import { useItemActions } from './useItemActions';

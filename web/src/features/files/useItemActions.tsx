@@ -7,10 +7,12 @@ import { filesApi, useInvalidateFiles, useToggleFavourite } from '../../api/item
 import { notifySuccess } from '../../api/notify';
 import { lazyDialog } from '../../ui/lazyPage';
 import { useMoveItems } from '../../ui/useMoveItems';
+import { loadDownloadDialog } from '../download/lazy';
+import { loadShareDialog } from '../share/lazy';
 import type { ItemAction } from './ItemCard';
 
-const ShareDialog = lazyDialog(async () => (await import('../share/ShareDialog')).ShareDialog);
-const DownloadDialog = lazyDialog(async () => (await import('../download/DownloadDialog')).DownloadDialog);
+const ShareDialog = lazyDialog(async () => (await loadShareDialog()).ShareDialog);
+const DownloadDialog = lazyDialog(async () => (await loadDownloadDialog()).DownloadDialog);
 
 /** Open, move, delete, favourite, download and share, for one item or a selection, with their dialogs. */
 export function useItemActions(

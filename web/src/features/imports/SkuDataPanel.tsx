@@ -9,8 +9,8 @@ import { notifySuccess } from '../../api/notify';
 import { useTagDimensions } from '../../api/tags';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
 import { formatDate } from '../../ui/format';
-import { skuKeys, useSkuList } from '../sku/skuApi';
-import { AddTagDialog } from '../tagging/AddTagDialog';
+import { skuKeys, useSkuList } from '../sku';
+import { AddTagDialog } from '../tagging';
 
 /**
  * The SKU data the upload dialog checks article numbers against (issue 4), as import management

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { call, endpointUrl, saveFile } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { filesKeys } from '../../api/items';
-import { skuKeys } from '../sku/skuApi';
+import { skuKeys } from '../sku';
 import { isBusy } from './progress';
 
 /** How often a running import is asked for its progress. */

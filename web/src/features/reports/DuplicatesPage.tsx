@@ -27,10 +27,11 @@ import { endpoints } from '../../api/endpoints';
 import { ExportButton } from '../../ui/ExportButton';
 import { formatSize } from '../../ui/format';
 import { lazyDialog } from '../../ui/lazyPage';
-import { useCompletenessOptions } from '../completeness/completenessApi';
+import { useCompletenessOptions } from '../completeness';
+import { loadFileViewer } from '../viewer/lazy';
 import { duplicateKeys, saveDuplicateExport, useDuplicateReport } from './duplicatesApi';
 
-const FileViewer = lazyDialog(async () => (await import('../viewer/FileViewer')).FileViewer);
+const FileViewer = lazyDialog(async () => (await loadFileViewer()).FileViewer);
 const MoveDialog = lazyDialog(async () => (await import('../../ui/MoveDialog')).MoveDialog);
 
 const PAGE_SIZE = 20;

@@ -3,8 +3,8 @@ import { LIMITS } from '@dam/contract';
 import { Button, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GridProps } from '../files/ItemBrowser';
-import { ItemCard } from '../files/ItemCard';
+import type { GridProps } from '../files';
+import { ItemCard } from '../files';
 import styles from './GroupedResults.module.css';
 
 export interface ResultGroup {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SortState } from '../../api/items';
 import { SortToggle, useViewMode } from '../../ui/ListControls';
-import { ItemBrowser } from '../files/ItemBrowser';
+import { ItemBrowser } from '../files';
 import { useSearch } from './api';
 import { batchTagUrl } from './batchTagUrl';
 import { GroupedResults } from './GroupedResults';

@@ -15,8 +15,7 @@ import { useSearchParams } from 'react-router';
 import { type ListingFilter, useFolderListing } from '../../api/items';
 import { FolderTree, TOP_KEY } from '../../ui/FolderTree';
 import { FilterButton } from '../../ui/ListControls';
-import { useSearch } from '../search/api';
-import { batchSummary } from '../search/searchUrl';
+import { batchSummary, useSearch } from '../search';
 import { BatchTagger } from './BatchTagger';
 import styles from './tagging.module.css';
 

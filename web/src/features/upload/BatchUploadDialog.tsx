@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { MoveDialog } from '../../ui/MoveDialog';
-import { AddTagDialog } from '../tagging/AddTagDialog';
+import { AddTagDialog } from '../tagging';
 import { createUploads, scheduleMailNotice, useArtNumsInNames, useSkuCheck } from './api';
 import { applyFixedName, groupOf, needsRename, type PickedFile, pickFiles } from './engine/pickFiles';
 import { MailNoticeEditor } from './MailNoticeEditor';

@@ -3,7 +3,7 @@ import { type SimilarItem, splitFileName } from '@dam/contract';
 import { Alert, Radio, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../ui/format';
-import { CLOSENESS_COLOUR, closenessOf, pixelsOf } from '../similar/closeness';
+import { CLOSENESS_COLOUR, closenessOf, pixelsOf } from '../similar';
 import type { PickedFile } from './engine/pickFiles';
 import styles from './SimilarWarning.module.css';
 import { SmallerCopyChoice } from './SmallerCopyChoice';

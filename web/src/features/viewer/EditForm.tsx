@@ -11,7 +11,7 @@ import { showApiError } from '../../api/showApiError';
 import { useModifyTags } from '../../api/tags';
 import { fileNameProblem, nameProblemText } from '../../ui/format';
 import { useMoveItems } from '../../ui/useMoveItems';
-import { AddTagDialog } from '../tagging/AddTagDialog';
+import { AddTagDialog } from '../tagging';
 import { viewerApi } from './api';
 import { TagsByDimension } from './FileTags';
 

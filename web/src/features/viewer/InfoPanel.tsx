@@ -5,7 +5,8 @@ import { lazy, type MutableRefObject, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filesKeys } from '../../api/items';
 import { formatDate, formatSize } from '../../ui/format';
-import { useSimilarOfFile } from '../similar/api';
+import { useSimilarOfFile } from '../similar';
+import { loadSimilarSection } from '../similar/lazy';
 import { viewerApi } from './api';
 import { EditForm } from './EditForm';
 import { ChannelTags, TagsByDimension } from './FileTags';
@@ -13,7 +14,7 @@ import styles from './viewer.module.css';
 
 // "Similar images" loads with its section, when the user opens it (issue 17).
 const SimilarSection = lazy(async () => ({
-  default: (await import('../similar/SimilarSection')).SimilarSection,
+  default: (await loadSimilarSection()).SimilarSection,
 }));
 
 /** SPEC §2 info panel: every field of the file, its upload records; edit mode to change them. */

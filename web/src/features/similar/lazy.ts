@@ -1,0 +1,7 @@
+/**
+ * The similar feature's pieces other features load on demand: loaders only, so importing this file adds
+ * nothing to a chunk and each piece keeps its own (issue 41 item 3; index.ts is the static face).
+ */
+export const loadColourSearchPanel = () => import('./ColourSearchPanel');
+export const loadSimilarSection = () => import('./SimilarSection');
+export const loadSimilarSelectionDrawer = () => import('./SimilarSelectionDrawer');
