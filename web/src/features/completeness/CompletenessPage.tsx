@@ -34,10 +34,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useTagDimensions } from '../../api/tags';
 import { ExportButton } from '../../ui/ExportButton';
-import { lazyDialog } from '../../ui/lazyPage';
 import type { UploadTarget } from '../upload';
 import { type PickedFile, pickFiles, problemText, useUploadManager } from '../upload';
-import { loadBatchUploadDialog } from '../upload/lazy';
+import { BatchUploadDialog } from '../upload/lazy';
 import { acceptOf, filesForView, isOfFormat } from './cells';
 import {
   completenessKeys,
@@ -46,8 +45,6 @@ import {
   useCompletenessReport,
 } from './completenessApi';
 import { ExpectationDialog } from './ExpectationDialog';
-
-const BatchUploadDialog = lazyDialog(async () => (await loadBatchUploadDialog()).BatchUploadDialog);
 
 const PAGE_SIZE = 20;
 

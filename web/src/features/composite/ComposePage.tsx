@@ -35,7 +35,7 @@ import { holdsCodes } from '../../auth/guard';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
 import { lazyDialog } from '../../ui/lazyPage';
 import { testId } from '../../ui/testId';
-import { loadAddTagDialog } from '../tagging/lazy';
+import { AddTagDialog } from '../tagging/lazy';
 import styles from './composite.module.css';
 import {
   makerPlan,
@@ -50,7 +50,6 @@ import { PagePreview } from './PagePreview';
 import { useSlotNaming } from './slotNaming';
 
 const MoveDialog = lazyDialog(async () => (await import('../../ui/MoveDialog')).MoveDialog);
-const AddTagDialog = lazyDialog(async () => (await loadAddTagDialog()).AddTagDialog);
 
 /** The file ids handed over by the file browser's selection bar (`?items=1,2,3`). */
 export function selectedItemsOf(search: URLSearchParams): number[] {

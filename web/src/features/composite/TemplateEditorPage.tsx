@@ -48,8 +48,7 @@ import { notifyError, notifySuccess } from '../../api/notify';
 import { useTagDimensions } from '../../api/tags';
 import { holdsCodes } from '../../auth/guard';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
-import { lazyDialog } from '../../ui/lazyPage';
-import { loadAddTagDialog } from '../tagging/lazy';
+import { AddTagDialog } from '../tagging/lazy';
 import { BlockForm, ColourInput, Field } from './BlockForm';
 import styles from './composite.module.css';
 import { useMakerArticle, useSaveTemplate, useTemplateDetail, useTemplateFonts } from './compositeApi';
@@ -70,8 +69,6 @@ import {
   replaceBlock,
   type TemplateDraft,
 } from './templateDraft';
-
-const AddTagDialog = lazyDialog(async () => (await loadAddTagDialog()).AddTagDialog);
 
 /** A block's one-line name in the list: its label, text or height. */
 function blockSummary(block: Block): string {

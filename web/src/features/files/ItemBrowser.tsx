@@ -9,21 +9,14 @@ import { notifySuccess } from '../../api/notify';
 import { useModifyTags } from '../../api/tags';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
 import { LazyResult } from '../../ui/LazyResult';
-import { lazyDialog } from '../../ui/lazyPage';
-import { loadSimilarSelectionDrawer } from '../similar/lazy';
-import { loadAddTagDialog } from '../tagging/lazy';
-import { loadFileViewer } from '../viewer/lazy';
+import { SimilarSelectionDrawer } from '../similar/lazy';
+import { AddTagDialog } from '../tagging/lazy';
+import { FileViewer } from '../viewer/lazy';
 import styles from './files.module.css';
 import { ItemGrid } from './ItemGrid';
 import { SelectionBar } from './SelectionBar';
 import { useItemActions } from './useItemActions';
 import { useSelection } from './useSelection';
-
-const FileViewer = lazyDialog(async () => (await loadFileViewer()).FileViewer);
-const AddTagDialog = lazyDialog(async () => (await loadAddTagDialog()).AddTagDialog);
-const SimilarSelectionDrawer = lazyDialog(
-  async () => (await loadSimilarSelectionDrawer()).SimilarSelectionDrawer,
-);
 
 /** What a grid of the browser is given: the loaded items, the selection and paging. */
 export type GridProps = Omit<Parameters<typeof ItemGrid>[0], 'waterfall'>;

@@ -5,14 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { filesApi, useInvalidateFiles, useToggleFavourite } from '../../api/items';
 import { notifySuccess } from '../../api/notify';
-import { lazyDialog } from '../../ui/lazyPage';
 import { useMoveItems } from '../../ui/useMoveItems';
-import { loadDownloadDialog } from '../download/lazy';
-import { loadShareDialog } from '../share/lazy';
+import { DownloadDialog } from '../download/lazy';
+import { ShareDialog } from '../share/lazy';
 import type { ItemAction } from './ItemCard';
-
-const ShareDialog = lazyDialog(async () => (await loadShareDialog()).ShareDialog);
-const DownloadDialog = lazyDialog(async () => (await loadDownloadDialog()).DownloadDialog);
 
 /** Open, move, delete, favourite, download and share, for one item or a selection, with their dialogs. */
 export function useItemActions(

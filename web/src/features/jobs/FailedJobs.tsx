@@ -4,11 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
 import { formatDate } from '../../ui/format';
-import { lazyDialog } from '../../ui/lazyPage';
-import { loadFileViewer } from '../viewer/lazy';
+import { FileViewer } from '../viewer/lazy';
 import { useFailedJobs, useRetryJob } from './api';
-
-const FileViewer = lazyDialog(async () => (await loadFileViewer()).FileViewer);
 
 /** The newest failed jobs of a queue: when, after how many attempts, the error, the file, a retry. */
 export function FailedJobs({ queue }: { queue: JobQueueName }) {

@@ -28,10 +28,9 @@ import { ExportButton } from '../../ui/ExportButton';
 import { formatSize } from '../../ui/format';
 import { lazyDialog } from '../../ui/lazyPage';
 import { useCompletenessOptions } from '../completeness';
-import { loadFileViewer } from '../viewer/lazy';
+import { FileViewer } from '../viewer/lazy';
 import { duplicateKeys, saveDuplicateExport, useDuplicateReport } from './duplicatesApi';
 
-const FileViewer = lazyDialog(async () => (await loadFileViewer()).FileViewer);
 const MoveDialog = lazyDialog(async () => (await import('../../ui/MoveDialog')).MoveDialog);
 
 const PAGE_SIZE = 20;

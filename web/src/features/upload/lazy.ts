@@ -1,5 +1,9 @@
 /**
- * The upload feature's pieces other features load on demand: loaders only, so importing this file adds
- * nothing to a chunk and each piece keeps its own (issue 41 item 3; index.ts is the static face).
+ * The upload feature's pieces other features load on demand, each with its own chunk: loading them here
+ * adds nothing to the importer's chunk (issue 41 item 3; index.ts is the static face).
  */
-export const loadBatchUploadDialog = () => import('./BatchUploadDialog');
+import { lazyDialog } from '../../ui/lazyPage';
+
+export const BatchUploadDialog = lazyDialog(
+  async () => (await import('./BatchUploadDialog')).BatchUploadDialog,
+);

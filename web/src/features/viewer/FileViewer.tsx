@@ -3,11 +3,12 @@ import { type FileDetail, type Item, ItemType, type SimilarItem } from '@dam/con
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../ui/lazyPage';
 import { ShareDialog } from '../share';
 import type { PickedFile } from '../upload';
 import { pickFiles, problemText } from '../upload';
-import { loadBatchUploadDialog } from '../upload/lazy';
+// Loaded when a new version is picked, as from the upload button: upload's index stays light for the
+// home page, which imports it (issue 41 item 3).
+import { BatchUploadDialog } from '../upload/lazy';
 import { newOpening, useFileDetail } from './api';
 import { InfoPanel } from './InfoPanel';
 import { keyIsViewers } from './layers';
@@ -18,10 +19,6 @@ import { type StageView, ViewerStage } from './ViewerStage';
 import { ViewerToolbar } from './ViewerToolbar';
 import styles from './viewer.module.css';
 import { neighbour, rotate, zoomByButton } from './zoom';
-
-// Loaded when a new version is picked, as from the upload button: the upload feature's index stays
-// light because the home page imports it (issue 41 item 3).
-const BatchUploadDialog = lazyDialog(async () => (await loadBatchUploadDialog()).BatchUploadDialog);
 
 const START: Omit<StageView, 'page'> = { zoom: 1, angle: 0, offset: { x: 0, y: 0 } };
 
