@@ -17,6 +17,13 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A worker process runs its files one after another with the modules it has loaded: each
+    // file still makes its own database, app and peers, but no longer loads and compiles the
+    // server's ~600 modules again. That halved the CPU time of the server tests (a sample of six
+    // files: 92.6 s → 47.3 s user + system). The server code keeps no state in its modules that a
+    // test could leave behind (no module mocks, no module-level caches of answers); a file must
+    // still close what it opens.
+    isolate: false,
   },
 });
 

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: system packages, lint + format, type check, unit and integration tests (the server
 // on PGlite and, when one answers on 127.0.0.1:5432, on PostgreSQL too), the web build and its
-// JavaScript budget per page, and the browser journeys in Chromium (with PostgreSQL, the upload,
-// search, share and download journeys again on the platform scaled out). Stops at the first
-// failing step.
-import { spawnSync } from 'node:child_process';
+// JavaScript budget per page, and the browser journeys in Chromium (in shards, each against its own
+// server; with PostgreSQL, the upload, search, share and download journeys again on the platform
+// scaled out). Steps run side by side as far as what they need allows (scripts/test-runner.mjs);
+// the first failure stops them all.
+//
+// `node scripts/test.mjs <words>` runs only the steps whose names contain one of the words (and
+// nothing they would wait for). TEST_SLOTS says how many steps may run at once.
 import net from 'node:net';
-import path from 'node:path';
+import os from 'node:os';
+import { runSteps } from './test-runner.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const env = { ...process.env };
 
 function canConnect(host, port, timeoutMs = 1500) {
@@ -29,42 +32,52 @@ if (!env.TEST_DATABASE_URL && (await canConnect('127.0.0.1', 5432))) {
 }
 
 const npx = (...args) => ['npx', '--no-install', ...args];
+const playwright = npx('playwright', 'test', '-c', 'web/e2e/playwright.config.ts');
+/**
+ * Journeys in shards, each with its own server, data directory and peers (E2E_PORT; the peers
+ * listen at E2E_PORT + 40…44, so ports are 50 apart). Journeys make their own data, so a shard
+ * needs nothing of another's.
+ */
+const JOURNEY_SHARDS = Number(env.E2E_SHARDS ?? 2);
+const journeyShards = Array.from({ length: JOURNEY_SHARDS }, (_, index) => ({
+  name: `browser journeys ${index + 1}/${JOURNEY_SHARDS} (Chromium)`,
+  command: [...playwright, `--shard=${index + 1}/${JOURNEY_SHARDS}`],
+  env: { E2E_PORT: String(18_480 + index * 50) },
+  after: ['web build'],
+}));
+
+/** @type {import('./test-runner.mjs').Step[]} */
 const steps = [
-  ['system packages', ['bash', 'scripts/setup-system.sh']],
-  ['lint and format (biome)', npx('biome', 'check', '.')],
-  ['type check', ['npm', 'run', '--silent', 'typecheck']],
-  [
-    `unit and integration tests (PGlite${env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''})`,
-    npx('vitest', 'run'),
-  ],
-  ['web build', ['npm', 'run', '--silent', 'build']],
-  ['web bundle budget', ['node', 'scripts/check-bundle-size.mjs']],
-  ['browser journeys (Chromium)', npx('playwright', 'test', '-c', 'web/e2e/playwright.config.ts')],
+  { name: 'system packages', command: ['bash', 'scripts/setup-system.sh'] },
+  { name: 'lint and format (biome)', command: npx('biome', 'check', '.'), after: ['system packages'] },
+  { name: 'type check', command: ['npm', 'run', '--silent', 'typecheck'], after: ['system packages'] },
+  {
+    name: `unit and integration tests (PGlite${env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''})`,
+    command: npx('vitest', 'run'),
+    after: ['system packages'],
+  },
+  { name: 'web build', command: ['npm', 'run', '--silent', 'build'], after: ['system packages'] },
+  { name: 'web bundle budget', command: ['node', 'scripts/check-bundle-size.mjs'], after: ['web build'] },
+  ...journeyShards,
   ...(env.TEST_DATABASE_URL
     ? [
-        [
-          'browser journeys scaled out (2 apps + worker, PostgreSQL + S3, round-robin proxy)',
-          npx('playwright', 'test', '-c', 'web/e2e/playwright.config.ts'),
-          { E2E_CLUSTER: '1', E2E_PORT: '18482' },
-        ],
+        {
+          name: 'browser journeys scaled out (2 apps + worker, PostgreSQL + S3, round-robin proxy)',
+          command: playwright,
+          env: { E2E_CLUSTER: '1', E2E_PORT: String(18_480 + JOURNEY_SHARDS * 50) },
+          after: ['web build'],
+        },
       ]
     : []),
 ];
 
 const only = process.argv.slice(2);
+const chosen =
+  only.length === 0 ? steps : steps.filter((step) => only.some((word) => step.name.includes(word)));
+const slots = Number(env.TEST_SLOTS ?? Math.max(3, os.availableParallelism() + 1));
 const started = Date.now();
-for (const [name, [command, ...args], stepEnv = {}] of steps) {
-  if (only.length > 0 && !only.some((word) => name.includes(word))) continue;
-  const stepStart = Date.now();
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, env: { ...env, ...stepEnv }, stdio: 'inherit' });
-  const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds}s (${[command, ...args].join(' ')})`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✔ ${name} (${seconds}s)`);
-}
+const ok = await runSteps(chosen, { env, slots });
+if (!ok) process.exit(1);
 if (!env.TEST_DATABASE_URL)
   console.log('\nnote: no PostgreSQL on 127.0.0.1:5432, server tests ran on PGlite only');
 console.log(`\nall tests passed in ${((Date.now() - started) / 1000).toFixed(0)}s`);

@@ -1,13 +1,9 @@
-import type { Config } from './config';
-import type { DatabaseHandle } from './db/database';
-import { BackfillProgress, FingerprintBackfill } from './jobs/fingerprint-backfill';
-import { MediaProcessor } from './jobs/media';
-import { LostMediaJobSweep } from './jobs/media-sweep';
+import type { FingerprintBackfill } from './jobs/fingerprint-backfill';
+import type { MediaProcessor } from './jobs/media';
+import type { LostMediaJobSweep } from './jobs/media-sweep';
 import type { JobQueue } from './jobs/queue';
-import type { Clock } from './lib/clock';
 import { parseNetworks } from './lib/safe-http';
-import { SecretBox } from './lib/secret-box';
-import { AccessRepository } from './modules/access/access.repository';
+import type { SecretBox } from './lib/secret-box';
 import { DepartmentsService } from './modules/accounts/departments';
 import { AccountsRepository } from './modules/accounts/repository';
 import { RolesService } from './modules/accounts/roles';
@@ -15,29 +11,23 @@ import { UsersService } from './modules/accounts/users';
 import { deletionGateOf } from './modules/backup/service';
 import { CompletenessRepository } from './modules/completeness/repository';
 import { CompletenessService } from './modules/completeness/service';
-import { createPageRenderer } from './modules/composite/engine/render';
-import { ArticleFiller } from './modules/composite/fill';
-import { ComposeJob } from './modules/composite/job';
-import { MakerRepository } from './modules/composite/maker.repository';
-import { MakerService } from './modules/composite/maker.service';
-import { TemplatesRepository } from './modules/composite/templates.repository';
-import { TemplatesService } from './modules/composite/templates.service';
+import type { ComposeJob } from './modules/composite/job';
+import type { MakerService } from './modules/composite/maker.service';
+import type { TemplatesService } from './modules/composite/templates.service';
+import { wireComposite } from './modules/composite/wiring';
 import { ObjectDeletionsRepository } from './modules/deletion-outbox/repository';
-import { ObjectCleaner, type ObjectsFreed } from './modules/deletion-outbox/service';
+import { ObjectCleaner } from './modules/deletion-outbox/service';
 import { DownloadsRepository } from './modules/downloads/repository';
 import { DownloadsService } from './modules/downloads/service';
 import { FilesRepository } from './modules/files/repository';
 import { FilesService } from './modules/files/service';
 import { ImportsRepository } from './modules/imports/repository';
 import { ImportsService } from './modules/imports/service';
-import { ItemPresenter } from './modules/items/item-pages';
-import { PersonalListsService } from './modules/items/personal-lists';
-import { PersonalListsRepository } from './modules/items/personal-lists.repository';
-import { RecycleBinService } from './modules/items/recycle-bin';
-import { RecycleBinRepository } from './modules/items/recycle-bin.repository';
-import { ItemsRepository } from './modules/items/repository';
-import { ItemsService } from './modules/items/service';
+import type { PersonalListsService } from './modules/items/personal-lists';
+import type { RecycleBinService } from './modules/items/recycle-bin';
+import type { ItemsService } from './modules/items/service';
 import { UploadTargets } from './modules/items/upload-targets';
+import { wireItems } from './modules/items/wiring';
 import { QueuePausesRepository } from './modules/jobs-admin/pauses.repository';
 import { JobsAdminRepository } from './modules/jobs-admin/repository';
 import { JobsAdminService } from './modules/jobs-admin/service';
@@ -51,82 +41,49 @@ import { MailGroupsRepository } from './modules/mail-groups/repository';
 import { MailGroupsService } from './modules/mail-groups/service';
 import { MailNoticesRepository } from './modules/mail-notices/repository';
 import { MailNoticesService } from './modules/mail-notices/service';
-import { type ComposeFonts, loadComposeFonts } from './modules/media/fonts';
-import { ImageWork, imageLimitsOf } from './modules/media/image-limits';
-import { SourceFiles } from './modules/media/source-file';
-import {
-  CHECKED_URL_WINDOW_MS,
-  localMediaUrlMaker,
-  MediaUrls,
-  PRESIGNED_URL_WINDOW_MS,
-} from './modules/media/urls';
-import { OpenAdminRepository } from './modules/open-api/admin/repository';
-import { OpenAdminService } from './modules/open-api/admin/service';
-import { OpenAssetsRepository } from './modules/open-api/assets/repository';
-import { OpenAssetsService } from './modules/open-api/assets/service';
-import { OpenAuthRepository } from './modules/open-api/auth/repository';
-import { OpenAuthService } from './modules/open-api/auth/service';
-import { OpenChangesRepository } from './modules/open-api/changes/repository';
-import { OpenChangesService } from './modules/open-api/changes/service';
-import { OpenTransferRepository } from './modules/open-api/transfer/repository';
-import { OpenTransferService } from './modules/open-api/transfer/service';
+import type { ComposeFonts } from './modules/media/fonts';
+import type { ImageWork } from './modules/media/image-limits';
+import { wireMedia } from './modules/media/wiring';
+import type { OpenAdminService } from './modules/open-api/admin/service';
+import type { OpenAssetsService } from './modules/open-api/assets/service';
+import type { OpenAuthService } from './modules/open-api/auth/service';
+import type { OpenChangesService } from './modules/open-api/changes/service';
+import type { OpenTransferService } from './modules/open-api/transfer/service';
+import { wireOpenApi } from './modules/open-api/wiring';
 import { PresetsRepository } from './modules/presets/repository';
 import { PresetsService } from './modules/presets/service';
-import { RateLimiter } from './modules/ratelimit/limiter';
-import { RateLimitRepository } from './modules/ratelimit/repository';
+import type { RateLimiter } from './modules/ratelimit/limiter';
 import { ReportsRepository } from './modules/reports/repository';
 import { ReportsService } from './modules/reports/service';
 import { SearchRepository } from './modules/search/repository';
 import { SearchService } from './modules/search/service';
-import { AccountRecoveryService } from './modules/security/recovery';
-import { SecurityRepository } from './modules/security/repository';
-import { ADDRESS_LIMIT_MULTIPLE, SecurityService } from './modules/security/service';
-import { SharesRepository } from './modules/shares/repository';
-import { SharesService } from './modules/shares/service';
-import { ShareVisitorService } from './modules/shares/visitor';
-import { FingerprintsRepository } from './modules/similar/fingerprints.repository';
-import { DuplicateReportService } from './modules/similar/report';
-import { DuplicateReportRepository } from './modules/similar/report.repository';
-import { SimilarRepository } from './modules/similar/repository';
-import { SimilarService } from './modules/similar/service';
+import type { AccountRecoveryService } from './modules/security/recovery';
+import type { SecurityService } from './modules/security/service';
+import { wireSignIn } from './modules/security/wiring';
+import type { SharesService } from './modules/shares/service';
+import type { ShareVisitorService } from './modules/shares/visitor';
+import { wireShares } from './modules/shares/wiring';
+import type { DuplicateReportService } from './modules/similar/report';
+import type { SimilarService } from './modules/similar/service';
+import { wireSimilar } from './modules/similar/wiring';
 import { compileArtNumPattern } from './modules/sku/art-num';
 import { SkuRepository } from './modules/sku/repository';
 import { SkuService } from './modules/sku/service';
-import { SmsCodes } from './modules/sms/codes';
-import { SmsCodesRepository } from './modules/sms/repository';
-import { httpSmsSender, logSmsSender, type SmsSender } from './modules/sms/senders';
-import { SsoRepository } from './modules/sso/repository';
-import { SsoService, ssoSettingsOf } from './modules/sso/service';
-import { ChannelTagsService } from './modules/tags/channel-tags';
-import { TagDimensionsService } from './modules/tags/dimensions';
-import { TagExchangeService } from './modules/tags/exchange';
-import { ItemTagsService } from './modules/tags/item-tags';
-import { TagsRepository } from './modules/tags/repository';
-import { SkuTagsService } from './modules/tags/sku-tags';
-import { GeneratedFiles } from './modules/uploads/generated';
-import { type MediaJobWriter, UploadsRepository } from './modules/uploads/repository';
-import { localPartUrlMaker, UploadsService } from './modules/uploads/service';
+import type { SsoService } from './modules/sso/service';
+import type { ChannelTagsService } from './modules/tags/channel-tags';
+import type { TagDimensionsService } from './modules/tags/dimensions';
+import type { TagExchangeService } from './modules/tags/exchange';
+import type { ItemTagsService } from './modules/tags/item-tags';
+import type { SkuTagsService } from './modules/tags/sku-tags';
+import { wireTags } from './modules/tags/wiring';
+import { UploadsRepository } from './modules/uploads/repository';
+import { UploadsService } from './modules/uploads/service';
 import { WebhooksRepository } from './modules/webhooks/repository';
 import { WebhooksService } from './modules/webhooks/service';
-import { createStorage } from './storage/index';
-import { LocalStorage } from './storage/local';
+import { createPlatform, type ServiceDependencies } from './platform';
 import type { ObjectStorage } from './storage/storage';
 
-export type Warn = (details: Record<string, unknown>, message: string) => void;
-
-export interface ServiceDependencies {
-  config: Config;
-  database: DatabaseHandle;
-  clock: Clock;
-  /** The job queue; without one (some tests) finished uploads get no thumbnails. */
-  jobs?: JobQueue;
-  /** Where services report what went wrong without failing the caller. */
-  warn: Warn;
-  /** Where long background work reports its progress (the warn log when absent). */
-  info?: Warn;
-  /** Told of every upload part stored (metrics: modules/metrics). */
-  uploadPartStored?: (storage: 'local' | 's3', bytes: number) => void;
-}
+export type { ServiceDependencies, Warn } from './platform';
 
 /** Every service of the application, built once per process by the API server and the worker alike. */
 export interface Services {
@@ -212,44 +169,15 @@ export interface Services {
   jobsAdmin: JobsAdminService;
 }
 
-/** Wires repositories, storage and services from the configuration; registers nothing anywhere. */
-export async function createServices({
-  config,
-  database,
-  clock,
-  jobs,
-  warn,
-  info = warn,
-  uploadPartStored,
-}: ServiceDependencies): Promise<Services> {
-  const db = database.db;
-  const uploadsRepository = new UploadsRepository(db);
-  // A record's media job is written in the transaction that makes the record live (issue 38).
-  const mediaJobs: MediaJobWriter | null = jobs
-    ? (uploadId, handle) => jobs.enqueueMedia(uploadId, handle)
-    : null;
-  const partUrlSecret = await uploadsRepository.sharedSecret('part-url-secret');
-  const storage = createStorage(config, localPartUrlMaker(partUrlSecret), localMediaUrlMaker(partUrlSecret));
-  const localPath = (key: string) => (storage instanceof LocalStorage ? storage.pathOf(key) : null);
-  // Local media URLs are checked against their session on every use; S3 presigned ones cannot be,
-  // so they last minutes (docs/decisions.md).
-  const mediaUrls = new MediaUrls(
-    storage,
-    clock,
-    storage instanceof LocalStorage ? CHECKED_URL_WINDOW_MS : PRESIGNED_URL_WINDOW_MS,
-  );
-  // Objects of removed records are recorded in the deletion outbox with the removal; this queues
-  // their jobs afterwards (a lost send is re-sent by the storage maintenance pass).
-  const objectsFreed: ObjectsFreed = async (keys) => {
-    if (!jobs || keys.length === 0) return;
-    await jobs
-      .enqueueObjectDeletions(keys)
-      .catch((err) => warn({ err }, 'could not queue object deletions (retried later)'));
-  };
-
-  const secretBox = SecretBox.load(config.OPEN_API_SECRET_KEY, config.DATA_DIR);
-  // Sign-in, SMS and share-password limits count in the database: every server process shares them.
-  const limiter = new RateLimiter(new RateLimitRepository(db), clock);
+/**
+ * Wires repositories, storage and services from the configuration; registers nothing anywhere.
+ * The shared pieces come first (platform.ts); a module with several services wires them in its
+ * own `wiring.ts`, the rest are one constructor each.
+ */
+export async function createServices(dependencies: ServiceDependencies): Promise<Services> {
+  const platform = await createPlatform(dependencies);
+  const { config, database, db, clock, jobs, warn, storage, mediaUrls, localPath, objectsFreed } = platform;
+  const timeZone = config.BUSINESS_TIME_ZONE;
   const mail = new MailService({
     repo: new MailRepository(db),
     transport: createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, warn),
@@ -258,402 +186,134 @@ export async function createServices({
     warn,
     storage,
   });
-  const smsCodes = new SmsCodes({
-    repo: new SmsCodesRepository(db),
-    sender: smsSenderOf(config, warn),
-    limiter,
-    clock,
-    warn,
-  });
-  const security = new SecurityService(
-    new SecurityRepository(db),
-    new AccessRepository(db),
-    clock,
-    {
-      idleMs: config.SESSION_IDLE_HOURS * 3600_000,
-      rememberMs: config.SESSION_REMEMBER_DAYS * 86_400_000,
-      passwordMaxAgeDays: config.PASSWORD_MAX_AGE_DAYS,
-    },
-    limiter,
-    {
-      perIdentifier: config.LOGIN_RATE_LIMIT,
-      perAddress: config.LOGIN_RATE_LIMIT * ADDRESS_LIMIT_MULTIPLE,
-    },
-    smsCodes,
-  );
-  const recovery = new AccountRecoveryService({
-    repo: new SecurityRepository(db),
-    codes: smsCodes,
-    mail,
-    limiter,
-    clock,
-    appUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-    warn,
-  });
-
+  const accounts = new AccountsRepository(db);
+  const signIn = wireSignIn(platform, { mail, accounts });
   // The operation log: route handlers record each operation right after it succeeded.
-  const logs = new LogsService(new LogsRepository(db), clock, config.BUSINESS_TIME_ZONE, limiter);
-  const oplog = new OperationRecorder(logs, warn);
-  const reports = new ReportsService(new ReportsRepository(db), clock, config.BUSINESS_TIME_ZONE);
-  const accountsRepository = new AccountsRepository(db);
-  const departments = new DepartmentsService(accountsRepository, clock);
-  const users = new UsersService(accountsRepository, clock);
-  const roles = new RolesService(accountsRepository, clock);
-  const mailGroups = new MailGroupsService(new MailGroupsRepository(db), accountsRepository, clock);
-  const openAdmin = new OpenAdminService(new OpenAdminRepository(db), secretBox, clock);
+  const logs = new LogsService(new LogsRepository(db), clock, timeZone, platform.limiter);
+  const mailGroups = new MailGroupsService(new MailGroupsRepository(db), accounts, clock);
   const mailNotices = new MailNoticesService({
-    repo: new MailNoticesRepository(db),
+    repo: new MailNoticesRepository(db, (handle) => new MailRepository(handle)),
     mail,
     mailGroups,
     storage,
     clock,
-    appUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-    linkSecret: `${partUrlSecret}:mail-notice`,
+    appUrl: platform.appUrl,
+    linkSecret: `${platform.partUrlSecret}:mail-notice`,
     nudge: jobs ? () => jobs.nudgeMailNotices() : undefined,
     warn,
   });
-  const completeness = new CompletenessService(
-    new CompletenessRepository(db),
-    clock,
-    config.BUSINESS_TIME_ZONE,
-  );
-  const sso = new SsoService({
-    settings: ssoSettingsOf(config),
-    repo: new SsoRepository(db),
-    security,
-    securityRepo: new SecurityRepository(db),
-    accounts: accountsRepository,
-    limiter,
-    startsPerMinute: config.LOGIN_RATE_LIMIT * ADDRESS_LIMIT_MULTIPLE,
-    clock,
-    warn,
-  });
-
-  const itemsRepository = new ItemsRepository(db);
-  const personalListsRepository = new PersonalListsRepository(db);
-  const presenter = new ItemPresenter(clock, config.BUSINESS_TIME_ZONE, mediaUrls);
-  const items = new ItemsService({
-    items: itemsRepository,
-    lists: personalListsRepository,
-    presenter,
-    clock,
-  });
-  const recycleBin = new RecycleBinService({
-    bin: new RecycleBinRepository(db),
-    presenter,
-    clock,
-    objectsFreed,
-  });
-  const personalLists = new PersonalListsService({
-    items: itemsRepository,
-    lists: personalListsRepository,
-    presenter,
-    clock,
-  });
-  const tagDeps = { tags: new TagsRepository(db), items: new ItemsRepository(db), clock };
-  const tagDimensions = new TagDimensionsService(tagDeps);
-  const itemTags = new ItemTagsService(tagDeps);
-  const channelTags = new ChannelTagsService(tagDeps);
-  const skuTags = new SkuTagsService(tagDeps);
-  const tagExchange = new TagExchangeService(tagDeps);
-  const files = new FilesService({
-    files: new FilesRepository(db),
-    items: itemsRepository,
-    tags: itemTags,
-    storage,
-    mediaUrls,
-    clock,
-    timeZone: config.BUSINESS_TIME_ZONE,
-    warn,
-    objectsFreed,
-  });
+  const itemServices = wireItems(platform);
+  const tags = wireTags(platform);
   const presets = new PresetsService(new PresetsRepository(db), clock);
-  const images = new ImageWork(imageLimitsOf(config));
   const downloads = new DownloadsService(
     new DownloadsRepository(db),
     storage,
     clock,
     (id) => presets.get(id),
-    config.BUSINESS_TIME_ZONE,
-    images,
+    timeZone,
+    platform.images,
     localPath,
     warn,
   );
   const uploads = new UploadsService({
-    uploads: uploadsRepository,
+    uploads: platform.uploadsRepository,
     targets: new UploadTargets(clock),
-    tags: itemTags,
+    tags: tags.itemTags,
     storage,
     clock,
-    partUrlSecret,
+    partUrlSecret: platform.partUrlSecret,
     objectsFreed,
-    mediaJobs,
+    mediaJobs: platform.mediaJobs,
     mailNotices: (batchNums) => mailNotices.summariesOf(batchNums),
     warn,
-    ...(uploadPartStored ? { partStored: uploadPartStored } : {}),
+    ...(dependencies.uploadPartStored ? { partStored: dependencies.uploadPartStored } : {}),
   });
-  const sku = new SkuService({
-    sku: new SkuRepository(db),
-    tags: skuTags,
-    clock,
-    artNumPattern: compileArtNumPattern(config.ART_NUM_PATTERN),
-  });
-  const imports = new ImportsService({
-    imports: new ImportsRepository(db),
-    clock,
-    ...(jobs ? { enqueue: (importId, action) => jobs.enqueueImport(importId, action) } : {}),
-    logs,
-    warn,
-  });
-  const search = new SearchService(new SearchRepository(db), clock, config.BUSINESS_TIME_ZONE, mediaUrls);
-  const fingerprints = new FingerprintsRepository(db);
-  const backfillProgress = new BackfillProgress(fingerprints, () => clock.now());
-  const similar = new SimilarService({
-    repo: new SimilarRepository(db),
-    mediaUrls,
-    limiter,
-    maxDistance: config.SIMILAR_MAX_DISTANCE,
-    maxColourDistance: config.SIMILAR_MAX_COLOUR_DISTANCE,
-    progress: () => backfillProgress.current(),
-  });
-  const duplicates = new DuplicateReportService({
-    report: new DuplicateReportRepository(db),
-    similarRepo: new SimilarRepository(db),
-    similar,
-    maxDistance: config.SIMILAR_MAX_DISTANCE,
-    maxColourDistance: config.SIMILAR_MAX_COLOUR_DISTANCE,
-    progress: () => backfillProgress.current(),
-  });
-  const shareDeps = {
-    shares: new SharesRepository(db),
-    items: new ItemsRepository(db),
-    mediaUrls,
-    clock,
-    timeZone: config.BUSINESS_TIME_ZONE,
-  };
-  const shares = new SharesService(shareDeps);
-  const shareVisitors = new ShareVisitorService({
-    ...shareDeps,
-    files: new FilesRepository(db),
-    access: new AccessRepository(db),
-    downloads,
-    tokenSecret: await uploadsRepository.sharedSecret('share-visitor-secret'),
-    limiter,
-    passwordRateLimit: config.LOGIN_RATE_LIMIT,
-  });
-
-  const openAuth = new OpenAuthService({
-    repo: new OpenAuthRepository(db),
-    access: new AccessRepository(db),
-    limiter,
-    secretBox,
-    clock,
-  });
-
-  const openAssets = new OpenAssetsService({
-    repo: new OpenAssetsRepository(db),
-    tags: itemTags,
-    mediaUrls,
-    clock,
-    timeZone: config.BUSINESS_TIME_ZONE,
-  });
-
-  const openChanges = new OpenChangesService({
-    repo: new OpenChangesRepository(db),
-    assets: openAssets,
-    clock,
-  });
-
-  const openTransfer = new OpenTransferService({
-    downloads,
-    uploads,
-    repo: new OpenTransferRepository(db),
-    access: new AccessRepository(db),
-    limiter,
-    clock,
-  });
-
-  const webhooks = new WebhooksService({
-    repo: new WebhooksRepository(db),
-    secretBox,
-    clock,
-    allowed: parseNetworks(config.WEBHOOK_ALLOWED_NETWORKS),
-    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    // A delivery's job is written in the transaction that writes the delivery (issue 38).
-    deliveryJobs: jobs
-      ? {
-          quick: (deliveries, handle) => jobs.enqueueWebhooks(deliveries, handle),
-          now: (delivery, handle) => jobs.enqueueWebhookNow(delivery, handle),
-        }
-      : undefined,
-    warn,
-  });
-
-  const media = new MediaProcessor({
-    uploads: uploadsRepository,
-    items: new ItemsRepository(db),
-    storage,
-    localPath,
-    warn,
-    now: () => clock.now(),
-    images,
-    renderLanes: Math.max(1, config.MEDIA_WORKERS),
-    fingerprints: {
-      repository: fingerprints,
-      // Pairs for the duplicate report are recorded by the similar-images service.
-      stored: async (uploadId, known) => {
-        await similar.recordPairs(uploadId, known);
-      },
-    },
-  });
-  const fingerprintBackfill = new FingerprintBackfill({
-    fingerprints,
-    items: new ItemsRepository(db),
-    storage,
-    stored: async (uploadId) => {
-      await similar.recordPairs(uploadId);
-    },
-    info,
-    warn,
-    now: () => clock.now(),
-  });
-  const cleaner = new ObjectCleaner({
-    objects: new ObjectDeletionsRepository(db),
-    storage,
-    clock,
-    // No object deletion while a backup copies what its snapshot references (modules/backup).
-    gate: deletionGateOf(database),
-  });
-
-  const composeFonts = await loadComposeFonts(config.COMPOSE_FONTS);
-  const pageRenderer = createPageRenderer({ images, fonts: composeFonts });
-  const makerRepository = new MakerRepository(db);
-  const articleFiller = new ArticleFiller({
-    repo: makerRepository,
-    clock,
-    timeZone: config.BUSINESS_TIME_ZONE,
-  });
-  const compositeTemplates = new TemplatesService({
-    repo: new TemplatesRepository(db),
-    fonts: composeFonts,
-    renderer: pageRenderer,
-    storage,
-    localPath,
-    images,
-    mediaUrls,
-    limiter,
-    filler: articleFiller,
-    clock,
-    maxPageHeight: config.COMPOSE_MAX_PAGE_HEIGHT,
-    warn,
-  });
-
-  const maker = new MakerService({
-    repo: makerRepository,
-    filler: articleFiller,
-    fonts: composeFonts,
-    items: new ItemsRepository(db),
-    tags: itemTags,
-    downloads,
-    mediaUrls,
-    clock,
-    ...(jobs ? { enqueue: (articleIds, urgent) => jobs.enqueueComposite(articleIds, urgent) } : {}),
-  });
-  const composeJob = new ComposeJob({
-    repo: makerRepository,
-    filler: articleFiller,
-    renderer: pageRenderer,
-    generated: new GeneratedFiles({
-      storage,
-      targets: new UploadTargets(clock),
-      clock,
-      outbox: new ObjectDeletionsRepository(db),
-      objectsFreed,
-      // Rendered pages get thumbnails as uploads do.
-      mediaJobs,
-    }),
-    sources: new SourceFiles(storage, images, localPath),
-    clock,
-    maxPageHeight: config.COMPOSE_MAX_PAGE_HEIGHT,
-    warn,
-  });
-
+  const { fingerprints, ...similarServices } = wireSimilar(platform);
   return {
     storage,
-    partUrlSecret,
-    mailNotices,
-    limiter,
+    partUrlSecret: platform.partUrlSecret,
+    limiter: platform.limiter,
+    secretBox: platform.secretBox,
+    images: platform.images,
     mail,
-    security,
-    recovery,
+    ...signIn,
     logs,
-    oplog,
-    reports,
-    departments,
-    users,
-    roles,
+    oplog: new OperationRecorder(logs, warn),
+    reports: new ReportsService(new ReportsRepository(db), clock, timeZone),
+    departments: new DepartmentsService(accounts, clock),
+    users: new UsersService(accounts, clock),
+    roles: new RolesService(accounts, clock),
     mailGroups,
-    completeness,
-    secretBox,
-    openAdmin,
-    openAuth,
-    openAssets,
-    openChanges,
-    openTransfer,
-    webhooks,
-    sso,
-    items,
-    recycleBin,
-    personalLists,
-    tagDimensions,
-    itemTags,
-    channelTags,
-    skuTags,
-    tagExchange,
-    files,
+    mailNotices,
+    completeness: new CompletenessService(new CompletenessRepository(db), clock, timeZone),
+    items: itemServices.items,
+    recycleBin: itemServices.recycleBin,
+    personalLists: itemServices.personalLists,
+    ...tags,
+    files: new FilesService({
+      files: new FilesRepository(db),
+      items: itemServices.itemsRepository,
+      tags: tags.itemTags,
+      storage,
+      mediaUrls,
+      clock,
+      timeZone,
+      warn,
+      objectsFreed,
+    }),
     presets,
-    images,
     downloads,
     uploads,
-    sku,
-    imports,
-    search,
-    similar,
-    duplicates,
-    fingerprintBackfill: config.FINGERPRINT_BACKFILL ? fingerprintBackfill : null,
-    shares,
-    shareVisitors,
-    media,
-    mediaSweep: mediaJobs
-      ? new LostMediaJobSweep({ uploads: uploadsRepository, mediaJobs, info, warn })
-      : null,
-    cleaner,
-    composeFonts,
-    compositeTemplates,
-    maker,
-    composeJob,
+    sku: new SkuService({
+      sku: new SkuRepository(db),
+      tags: tags.skuTags,
+      clock,
+      artNumPattern: compileArtNumPattern(config.ART_NUM_PATTERN),
+    }),
+    imports: new ImportsService({
+      imports: new ImportsRepository(db),
+      clock,
+      ...(jobs ? { enqueue: (importId, action) => jobs.enqueueImport(importId, action) } : {}),
+      logs,
+      warn,
+    }),
+    search: new SearchService(new SearchRepository(db), clock, timeZone, mediaUrls),
+    ...similarServices,
+    ...(await wireShares(platform, { downloads })),
+    ...wireOpenApi(platform, { itemTags: tags.itemTags, downloads, uploads }),
+    webhooks: new WebhooksService({
+      repo: new WebhooksRepository(db),
+      secretBox: platform.secretBox,
+      clock,
+      allowed: parseNetworks(config.WEBHOOK_ALLOWED_NETWORKS),
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      // A delivery's job is written in the transaction that writes the delivery (issue 38).
+      deliveryJobs: jobs
+        ? {
+            quick: (deliveries, handle) => jobs.enqueueWebhooks(deliveries, handle),
+            now: (delivery, handle) => jobs.enqueueWebhookNow(delivery, handle),
+          }
+        : undefined,
+      warn,
+    }),
+    ...wireMedia(platform, { fingerprints, similar: similarServices.similar }),
+    cleaner: new ObjectCleaner({
+      objects: new ObjectDeletionsRepository(db),
+      storage,
+      clock,
+      // No object deletion while a backup copies what its snapshot references (modules/backup).
+      gate: deletionGateOf(database),
+    }),
+    ...(await wireComposite(platform, { itemTags: tags.itemTags, downloads })),
     jobsAdmin: new JobsAdminService({
-      repo: new JobsAdminRepository(db),
+      repo: new JobsAdminRepository(db, (handle) => new UploadsRepository(handle)),
       pauses: new QueuePausesRepository(db),
       clock,
       queue: jobs ?? null,
-      mediaJobs,
+      mediaJobs: platform.mediaJobs,
       fingerprintProgress: () => fingerprints.progress(),
     }),
   };
-}
-
-/** Where SMS codes go: the configured HTTP gateway, or the server log. */
-function smsSenderOf(config: Config, warn: Warn): SmsSender {
-  if (config.SMS_PROVIDER === 'log' || !config.SMS_HTTP_URL) return logSmsSender(warn);
-  return httpSmsSender({
-    url: config.SMS_HTTP_URL,
-    method: config.SMS_HTTP_METHOD,
-    headers: config.SMS_HTTP_HEADERS,
-    body: config.SMS_HTTP_BODY,
-    okPattern: config.SMS_HTTP_OK_PATTERN,
-    timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
-  });
 }
 
 /**

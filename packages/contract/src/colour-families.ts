@@ -1,4 +1,4 @@
-import { oklab } from './fingerprint';
+import { oklab } from './fingerprint-colour';
 /**
  * Colour families (issue 39 defect 1): what a person means by "a green picture". A colour belongs
  * to one family by its OKLCH lightness, chroma and hue (OKLCH is OKLab in polar form, so hue

@@ -185,14 +185,17 @@ function takeEarly(method: string, url: string): EarlyAnswer | undefined {
 }
 
 /**
- * Calls the API with the token and language headers, unwraps the envelope of SPEC §8 and turns
- * every failure into an ApiError whose text is already in the user's language.
+ * Sends one request with the call headers, ended after the time-out of its API; no answer at all
+ * (a lost network, the time-out) becomes an ApiError in the user's language, shown unless silent.
+ * An answer asked for early (askEarly) stands in for the request.
  */
-export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PUT',
+async function send(
+  method: string,
   path: string,
-  options: RequestOptions = {},
-): Promise<T> {
+  url: string,
+  options: RequestOptions,
+  early?: EarlyAnswer,
+): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new DOMException('timeout', 'TimeoutError')),
@@ -203,13 +206,8 @@ export async function apiRequest<T>(
   // A FormData body (a file upload) sets its own multipart content type.
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  const url = urlWithQuery(path, options.query);
-  const early = options.body === undefined && !options.headers ? takeEarly(method, url) : undefined;
-  if (early) options.signal?.addEventListener('abort', () => early.stop.abort(options.signal?.reason));
-
-  let response: Response;
   try {
-    response = await (early?.response ??
+    return await (early?.response ??
       fetch(url, {
         method,
         headers,
@@ -222,7 +220,6 @@ export async function apiRequest<T>(
         signal: controller.signal,
       }));
   } catch (error) {
-    clearTimeout(timer);
     const timedOut =
       [controller.signal, early?.stop.signal].some(
         (signal) => signal?.reason instanceof DOMException && signal.reason.name === 'TimeoutError',
@@ -233,17 +230,16 @@ export async function apiRequest<T>(
     if ((error as Error).name === 'AbortError' && !timedOut) throw error;
     if (!options.silent) notifyError(failure.desc);
     throw failure;
+  } finally {
+    clearTimeout(timer);
   }
-  clearTimeout(timer);
+}
 
-  let envelope: Envelope<T> | null = null;
-  try {
-    envelope = (await response.json()) as Envelope<T>;
-  } catch {
-    envelope = null;
-  }
-  if (envelope?.success) return envelope.result as T;
-
+/**
+ * The ApiError of an answer that is not a success, already shown to the user unless silent; an
+ * expired session (SE_501) is always shown and leaves the page (onSessionExpired).
+ */
+function refusal(response: Response, envelope: Envelope<unknown> | null, silent?: boolean): ApiError {
   let failure: ApiError;
   if (envelope?.errorCode) {
     // The server words every refusal in the caller's language (LANG_HEADER); the error table is
@@ -271,37 +267,33 @@ export async function apiRequest<T>(
     clearToken();
     notifyError(failure.desc);
     onSessionExpired(viaSso);
-  } else if (!options.silent) {
+  } else if (!silent) {
     notifyError(failure.desc);
   }
-  throw failure;
+  return failure;
 }
 
 /**
- * A file the API answers with (an Excel template, say), saved by the browser under the name the
- * server gives. Failures come back as the usual localised envelope.
+ * Calls the API with the token and language headers, unwraps the envelope of SPEC §8 and turns
+ * every failure into an ApiError whose text is already in the user's language.
  */
-export async function saveFile(path: string, post?: { json: unknown }): Promise<void> {
-  const headers = callHeaders();
-  if (post) headers['content-type'] = 'application/json';
-  const response = await fetch(
-    path,
-    post ? { method: 'POST', headers, body: JSON.stringify(post.json) } : { headers },
-  );
-  if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
-    const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
-    const code = envelope?.errorCode ?? 'SE_500';
-    const failure = new ApiError(code, envelope?.errorDesc ?? i18n.t('errors.system'), response.status);
-    notifyError(failure.desc);
-    throw failure;
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const url = urlWithQuery(path, options.query);
+  const early = options.body === undefined && !options.headers ? takeEarly(method, url) : undefined;
+  if (early) options.signal?.addEventListener('abort', () => early.stop.abort(options.signal?.reason));
+  const response = await send(method, path, url, options, early);
+  let envelope: Envelope<T> | null = null;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    envelope = null;
   }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(await response.blob());
-  link.download = encoded ? decodeURIComponent(encoded) : (path.split('/').pop() ?? 'download');
-  link.click();
-  URL.revokeObjectURL(link.href);
+  if (envelope?.success) return envelope.result as T;
+  throw refusal(response, envelope, options.silent);
 }
 
 /** One part of a call's input: required when the table gives it fields that must be sent. */
@@ -346,6 +338,32 @@ export function call<E extends JsonEndpoint>(
     ...options,
     query,
   });
+}
+
+/**
+ * Saves the file an endpoint answers with (a workbook, a report) under the name the server gives,
+ * sent like every other call: the session and language headers, the time-out of its API, an
+ * expired session leaving the page, a refusal shown in the user's language (unless silent) and
+ * thrown as an ApiError. `saveFile(endpoints.importTemplate, { query: { kind } })`.
+ */
+export async function saveFile<E extends Endpoint>(
+  endpoint: EndpointRoute<E>,
+  ...[input]: CallArgs<E>
+): Promise<void> {
+  const { params, query, options } = split(input);
+  const path = endpointPath(endpoint, params);
+  const response = await send(endpoint.method, path, urlWithQuery(path, query), options);
+  if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
+    const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+    throw refusal(response, envelope, options.silent);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = encoded ? decodeURIComponent(encoded) : (path.split('/').pop() ?? 'download');
+  link.click();
+  URL.revokeObjectURL(link.href);
 }
 
 /** The address of an endpoint with its parameters filled in: for links, downloads and saved files. */

@@ -1,10 +1,17 @@
-import { ItemState, ItemType, VIEW_CODE_SEPARATORS, VIEW_CODE_TRAILING_DIGITS } from '@dam/contract';
-import { expressionBuilder, type RawBuilder, sql } from 'kysely';
+import { ItemState, ItemType } from '@dam/contract';
+import { expressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { likePrefix } from '../../db/sql-helpers';
 import { type Viewer, visibleTo } from '../access/visibility.repository';
-import { validOn } from '../items/queries.repository';
+import {
+  cellsSql,
+  filesSql,
+  type SeasonJson,
+  type SkuRow,
+  seasonOfRow,
+  skuOfRow,
+  skuSql,
+} from './report-sql.repository';
 
 /** An expected view as stored. */
 export interface ViewRecord {
@@ -56,54 +63,6 @@ export interface SkuOfReport {
   category: string | null;
   present: number;
 }
-
-/**
- * The view code in a file's name, as `viewCodeOfName` of the contract reads it: the last part after
- * `_`, `-` or a space (or their full-width forms), lower-cased, without trailing digits,
- * NFC-normalised (`shoe101-01_detail2` → `detail`, `shoe101-01_正面` → `正面`). String functions, not
- * a regular expression: this runs once per counted file (a regular expression cost three times as
- * much at 95,000 files); only the short last part is normalised. A part that is not a code's shape
- * equals no code (codes are saved normalised and of a code's shape).
- */
-const SEPARATORS = sql.lit(VIEW_CODE_SEPARATORS);
-const UNDERSCORES = sql.lit('_'.repeat(VIEW_CODE_SEPARATORS.length));
-const NAME_PARTS = sql`translate(lower(items.name), ${SEPARATORS}, ${UNDERSCORES})`;
-const VIEW_TOKEN_SQL = sql`CASE WHEN strpos(${NAME_PARTS}, '_') > 0
-  THEN normalize(rtrim(split_part(${NAME_PARTS}, '_', -1), ${sql.lit(VIEW_CODE_TRAILING_DIGITS)}), NFC) END`;
-
-/** A file's stored formats as the expectation names them (jpeg → jpg, tiff → tif). */
-const FORMAT_SQL = sql`CASE lower(u.fmt) WHEN 'jpeg' THEN 'jpg' WHEN 'tiff' THEN 'tif' ELSE lower(u.fmt) END`;
-
-/** Rows as PostgreSQL sends them (counts may come as text) or as json_agg builds them. */
-interface SeasonJson {
-  season: string | null;
-  sku_count: string | number;
-  complete_count: string | number;
-  cells_present: string | number;
-}
-interface SkuRow {
-  id: string | number;
-  art_num: string;
-  name: string;
-  season: string | null;
-  category: string | null;
-  present: string | number;
-}
-const seasonOfRow = (r: SeasonJson): SeasonCounts => ({
-  season: r.season,
-  skuCount: Number(r.sku_count),
-  completeCount: Number(r.complete_count),
-  cellsPresent: Number(r.cells_present),
-});
-const skuOfRow = (r: SkuRow): SkuOfReport => ({
-  skuId: Number(r.id),
-  artNum: r.art_num,
-  name: r.name,
-  season: r.season,
-  category: r.category,
-  present: Number(r.present),
-});
-
 /**
  * The only SQL of the completeness report. Articles come from the SKU data; files are matched to
  * them by `lower(art_num) COLLATE "C"` (the items_art_num_key index), only live files the viewer
@@ -271,84 +230,15 @@ export class CompletenessRepository {
     };
   }
 
-  /** The filtered articles: `s(id, art_num, name, season, category, key)`. */
-  private skuSql(scope: ReportScope): RawBuilder<unknown> {
-    const conditions: RawBuilder<unknown>[] = [sql`true`];
-    if (scope.seasons?.length) conditions.push(sql`s.season = ANY(${scope.seasons}::text[])`);
-    if (scope.categories?.length) conditions.push(sql`s.category = ANY(${scope.categories}::text[])`);
-    if (scope.artNumPrefix)
-      conditions.push(sql`lower(s.art_num) COLLATE "C" LIKE ${likePrefix(scope.artNumPrefix)} COLLATE "C"`);
-    for (const group of scope.tagGroups)
-      conditions.push(
-        sql`EXISTS (SELECT 1 FROM sku_tags st WHERE st.sku_id = s.id AND st.tag_id = ANY(${group}::bigint[]))`,
-      );
-    return sql`
-      SELECT s.id, s.art_num, s.name, s.season, s.category, lower(s.art_num) COLLATE "C" AS key
-      FROM sku s WHERE ${sql.join(conditions, sql` AND `)}`;
-  }
-
-  /**
-   * The files that count, per article of `skus` (a CTE name): live files (not folders) with the
-   * article's number, visible to the viewer, valid today, perhaps of one department's subtree;
-   * each with the view code its name carries.
-   */
-  private filesSql(skus: RawBuilder<unknown>, scope: ReportScope): RawBuilder<unknown> {
-    const eb = expressionBuilder<Database, 'items'>();
-    const conditions: RawBuilder<unknown>[] = [
-      sql`items.state = ${sql.lit(ItemState.normal)}`,
-      sql`items.type <> ${sql.lit(ItemType.folder)}`,
-      sql`items.art_num IS NOT NULL`,
-      sql`${visibleTo(eb, scope.viewer)}`,
-      sql`${validOn(eb, scope.day)}`,
-    ];
-    if (scope.deptPath) conditions.push(sql`items.dept_path LIKE ${likePrefix(scope.deptPath)}`);
-    return sql`
-      SELECT k.id AS sku_id, items.id AS item_id, items.file_formats, ${VIEW_TOKEN_SQL} AS token
-      FROM ${skus} k
-      JOIN items ON lower(items.art_num) COLLATE "C" = k.key
-      WHERE ${sql.join(conditions, sql` AND `)}`;
-  }
-
-  /**
-   * The cells present (article, view, format), from the files CTE `f`. Files are first reduced to
-   * their distinct (article, view code, formats): twenty detail shots count once. Views are then
-   * joined by equal code, the any-file views to every article's formats, and tag views (only when
-   * there are any) through the files' tags.
-   */
-  private cellsSql(scope: ReportScope): RawBuilder<unknown> {
-    const byTag = scope.tagViews
-      ? sql`
-        UNION ALL
-        SELECT f.sku_id, v.id, v.formats, f.file_formats
-        FROM f
-        JOIN item_tags it ON it.item_id = f.item_id
-        JOIN completeness_views v ON v.tag_id = it.tag_id`
-      : sql``;
-    return sql`
-      SELECT DISTINCT m.sku_id, m.view_id, ${FORMAT_SQL} AS format
-      FROM (
-        SELECT fv.sku_id, v.id AS view_id, v.formats, fv.file_formats
-        FROM (SELECT DISTINCT sku_id, token, file_formats FROM f) fv
-        JOIN completeness_views v ON v.code = fv.token
-        UNION ALL
-        SELECT fa.sku_id, v.id, v.formats, fa.file_formats
-        FROM (SELECT DISTINCT sku_id, file_formats FROM f) fa
-        JOIN completeness_views v ON v.match_any
-        ${byTag}
-      ) m
-      CROSS JOIN LATERAL unnest(string_to_array(m.file_formats, ',')) AS u(fmt)
-      WHERE ${FORMAT_SQL} = ANY(m.formats)`;
-  }
-
   /**
    * Per season over every filtered article: articles, complete ones (all `expected` cells present),
    * cells present.
    */
   async seasons(scope: ReportScope, expected: number): Promise<SeasonCounts[]> {
     const { rows } = await sql<SeasonJson>`
-      WITH s AS MATERIALIZED (${this.skuSql(scope)}),
-      f AS MATERIALIZED (${this.filesSql(sql`s`, scope)}),
-      c AS (${this.cellsSql(scope)}),
+      WITH s AS MATERIALIZED (${skuSql(scope)}),
+      f AS MATERIALIZED (${filesSql(sql`s`, scope)}),
+      c AS (${cellsSql(scope)}),
       p AS (SELECT sku_id, count(*) AS present FROM c GROUP BY sku_id)
       SELECT s.season, count(*) AS sku_count,
         count(*) FILTER (WHERE COALESCE(p.present, 0) >= ${expected}) AS complete_count,
@@ -362,9 +252,9 @@ export class CompletenessRepository {
   /** One page of articles in article-number order, their cells counted (no status: cheap). */
   async page(scope: ReportScope, offset: number, limit: number): Promise<SkuOfReport[]> {
     const { rows } = await sql<SkuRow>`
-      WITH s AS MATERIALIZED (${this.skuSql(scope)} ORDER BY key LIMIT ${limit} OFFSET ${offset}),
-      f AS MATERIALIZED (${this.filesSql(sql`s`, scope)}),
-      c AS (${this.cellsSql(scope)}),
+      WITH s AS MATERIALIZED (${skuSql(scope)} ORDER BY key LIMIT ${limit} OFFSET ${offset}),
+      f AS MATERIALIZED (${filesSql(sql`s`, scope)}),
+      c AS (${cellsSql(scope)}),
       p AS (SELECT sku_id, count(*) AS present FROM c GROUP BY sku_id)
       SELECT s.id, s.art_num, s.name, s.season, s.category, COALESCE(p.present, 0) AS present
       FROM s LEFT JOIN p ON p.sku_id = s.id ORDER BY s.key`.execute(this.db);
@@ -384,9 +274,9 @@ export class CompletenessRepository {
   ): Promise<{ seasons: SeasonCounts[]; page: SkuOfReport[] }> {
     const wanted = status === 'complete' ? sql`present >= ${expected}` : sql`present < ${expected}`;
     const { rows } = await sql<{ seasons: SeasonJson[]; page: SkuRow[] }>`
-      WITH s AS MATERIALIZED (${this.skuSql(scope)}),
-      f AS MATERIALIZED (${this.filesSql(sql`s`, scope)}),
-      c AS (${this.cellsSql(scope)}),
+      WITH s AS MATERIALIZED (${skuSql(scope)}),
+      f AS MATERIALIZED (${filesSql(sql`s`, scope)}),
+      c AS (${cellsSql(scope)}),
       p AS (SELECT sku_id, count(*) AS present FROM c GROUP BY sku_id),
       j AS MATERIALIZED (
         SELECT s.id, s.art_num, s.name, s.season, s.category, s.key, COALESCE(p.present, 0) AS present
@@ -417,12 +307,12 @@ export class CompletenessRepository {
     if (skuIds.length === 0) return { cells: [], folders: [] };
     const skus = sql`(SELECT id, lower(art_num) COLLATE "C" AS key FROM sku WHERE id = ANY(${skuIds}::bigint[]))`;
     const { rows: cells } = await sql<{ sku_id: string; view_id: number; format: string }>`
-      WITH f AS MATERIALIZED (${this.filesSql(skus, scope)})
-      ${this.cellsSql(scope)}`.execute(this.db);
+      WITH f AS MATERIALIZED (${filesSql(skus, scope)})
+      ${cellsSql(scope)}`.execute(this.db);
     // The folder of the newest counted file, when the viewer may see that folder (top level: null).
     const eb = expressionBuilder<Database, 'items'>();
     const { rows: folders } = await sql<{ sku_id: string; folder_id: string | null; path: string }>`
-      WITH f AS (${this.filesSql(skus, scope)})
+      WITH f AS (${filesSql(skus, scope)})
       SELECT DISTINCT ON (f.sku_id) f.sku_id, file.parent_id AS folder_id,
         CASE WHEN items.id IS NULL THEN '/'
           WHEN items.folder_path = '/' THEN '/' || items.name

@@ -202,3 +202,16 @@ export function indexCounter(): (key: string) => number {
     return next;
   };
 }
+
+/**
+ * The selected item a file belongs to: the deepest of the selection on its id path
+ * (`/3/17/42/` is under `/3/17/` and `/3/`), found by walking the path up, not by testing every
+ * selected item (3,000 selected files made that 9 million comparisons).
+ */
+export function deepestRootOn<R>(idPath: string, rootsByPath: Map<string, R>): R | undefined {
+  for (let end = idPath.length - 1; end > 0; end = idPath.lastIndexOf('/', end - 1)) {
+    const root = rootsByPath.get(idPath.slice(0, end + 1));
+    if (root) return root;
+  }
+  return undefined;
+}

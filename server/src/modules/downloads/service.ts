@@ -18,10 +18,12 @@ import { canDownload, canSee } from '../items/policy';
 import { isExpired, joinPath } from '../items/presenter';
 import { ImageTooLargeError, type ImageWork } from '../media/image-limits';
 import type { PresetRow } from '../presets/repository';
+import { CONTENT_TYPES, STORE_ONLY } from './content-types';
 import { DownloadConverter } from './converter';
 import {
   byItem,
   type DownloadPlan,
+  deepestRootOn,
   type ItemSources,
   indexCounter,
   outputsOf,
@@ -33,42 +35,6 @@ import type { DownloadSource, DownloadsRepository } from './repository';
 export type { DownloadPlan, PlannedFile, PresetSettings } from './plan';
 
 import { type OpenedEntry, uniquePath, type ZipEntry } from './zip';
-
-/** Already compressed: stored as they are, deflating them would only cost CPU. */
-const STORE_ONLY = new Set([
-  'jpg',
-  'jpeg',
-  'png',
-  'gif',
-  'webp',
-  'mp4',
-  'mov',
-  'avi',
-  'mkv',
-  'webm',
-  'rmvb',
-  'mpeg',
-  'zip',
-  'rar',
-  '7z',
-  'gz',
-  'pdf',
-  'heic',
-  'avif',
-]);
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  tif: 'image/tiff',
-  tiff: 'image/tiff',
-  pdf: 'application/pdf',
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  psd: 'image/vnd.adobe.photoshop',
-};
 
 /**
  * The kind of a batch-download ticket, which keeps `{ plan }`: the plan checked and resolved when
@@ -423,17 +389,4 @@ export class DownloadsService {
   contentTypeOf(file: PlannedFile): string {
     return CONTENT_TYPES[file.output ?? file.source.format] ?? 'application/octet-stream';
   }
-}
-
-/**
- * The selected item a file belongs to: the deepest of the selection on its id path
- * (`/3/17/42/` is under `/3/17/` and `/3/`), found by walking the path up, not by testing every
- * selected item (3,000 selected files made that 9 million comparisons).
- */
-function deepestRootOn<R>(idPath: string, rootsByPath: Map<string, R>): R | undefined {
-  for (let end = idPath.length - 1; end > 0; end = idPath.lastIndexOf('/', end - 1)) {
-    const root = rootsByPath.get(idPath.slice(0, end + 1));
-    if (root) return root;
-  }
-  return undefined;
 }

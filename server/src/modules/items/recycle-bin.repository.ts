@@ -2,22 +2,31 @@ import { ItemState } from '@dam/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { ObjectDeletionsRepository } from '../deletion-outbox/repository';
+import type { ObjectDeletionsRepository } from '../deletion-outbox/repository';
 import { type ItemWithOwner, selectItems } from './queries.repository';
-import { ItemsRepository } from './repository';
+import type { ItemsRepository } from './repository';
 
 /**
  * SQL of the recycle bin: what a user deleted (the roots they chose, `removed_root_id = id`),
  * putting it back and deleting it for good. Sending items there is ItemsRepository.removeSubtree.
  */
+/** The repositories of the items and of the deletion outbox, made on a handle (a transaction) given: injected by the wiring. */
+export interface RecycleBinPeers {
+  items(db: Db): ItemsRepository;
+  outbox(db: Db | Kysely<Database>): ObjectDeletionsRepository;
+}
+
 export class RecycleBinRepository {
-  constructor(private readonly db: Db | Kysely<Database>) {}
+  constructor(
+    private readonly db: Db | Kysely<Database>,
+    private readonly peers: RecycleBinPeers,
+  ) {}
 
   /** One transaction over the bin and the items around it (restoring settles names and places). */
   transaction<T>(work: (bin: RecycleBinRepository, items: ItemsRepository) => Promise<T>): Promise<T> {
     return this.db
       .transaction()
-      .execute((trx) => work(new RecycleBinRepository(trx), new ItemsRepository(trx)));
+      .execute((trx) => work(new RecycleBinRepository(trx, this.peers), this.peers.items(trx)));
   }
 
   listRecycled(userId: number, limit: number, offset: number) {
@@ -84,7 +93,7 @@ export class RecycleBinRepository {
    */
   async purgeRemoved(rootIds: number[], now: Date): Promise<string[]> {
     if (rootIds.length === 0) return [];
-    const objects = new ObjectDeletionsRepository(this.db);
+    const objects = this.peers.outbox(this.db);
     const keys = await objects.enqueueUploads(await objects.uploadIdsOfRecycled(rootIds), now);
     // Uploads still heading into a folder deleted for good are cancelled, their bytes freed too.
     keys.push(

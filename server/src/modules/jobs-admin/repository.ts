@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { JOB_SCHEMA, MEDIA_JOB_KEY_PREFIX, MEDIA_QUEUE } from '../../jobs/queue';
 import type { ItemAccessFacts } from '../items/policy';
-import { UploadsRepository } from '../uploads/repository';
+import type { UploadsRepository } from '../uploads/repository';
 
 const JOB_TABLE = sql.table(`${JOB_SCHEMA}.job`);
 
@@ -32,13 +32,17 @@ export type ItemFacts = ItemAccessFacts & {
 
 /** SQL of the jobs screen: pg-boss's job table read as the lost-media-job sweep reads it, and the files jobs concern. */
 export class JobsAdminRepository {
-  constructor(private readonly db: Db) {}
+  /** `uploads`: the uploads' repository on a handle (a transaction) given, injected by the wiring. */
+  constructor(
+    private readonly db: Db,
+    private readonly uploads: (db: Db) => UploadsRepository,
+  ) {}
 
   /** One transaction, with the uploads' SQL (their media jobs are written through it). */
   transaction<T>(work: (jobs: JobsAdminRepository, uploads: UploadsRepository) => Promise<T>): Promise<T> {
     return this.db
       .transaction()
-      .execute((trx) => work(new JobsAdminRepository(trx), new UploadsRepository(trx)));
+      .execute((trx) => work(new JobsAdminRepository(trx, this.uploads), this.uploads(trx)));
   }
 
   /** Jobs by queue and state: waiting (created or due for a retry), active, failed, completed (retained ones). */

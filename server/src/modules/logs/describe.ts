@@ -1,4 +1,13 @@
 import { isOperationCode, OPERATION_LABELS, OperationCode } from '@dam/contract';
+import {
+  FIELD_LABELS,
+  FUNCTION_WORDS,
+  MEMBERSHIP_WORDS,
+  SCOPE_FIELDS,
+  SCOPE_WORDS,
+  TAG_MODES,
+  VALIDITY,
+} from './describe-words';
 
 /**
  * How an entry reads in a language: the operation's label and a short summary of its details.
@@ -13,106 +22,6 @@ export const logLanguageOf = (lang: string): LogLanguage => (lang === 'zh' ? 'zh
 export function operationLabel(code: string, lang: LogLanguage): string {
   return isOperationCode(code) ? OPERATION_LABELS[lang][code] : code;
 }
-
-/** Names of the fields `changes` and `values` hold. */
-const FIELD_LABELS: Record<LogLanguage, Record<string, string>> = {
-  zh: {
-    name: '名称',
-    path: '位置',
-    artNum: '货号',
-    startValidTime: '有效期开始',
-    endValidTime: '有效期结束',
-    username: '用户名',
-    email: '邮箱',
-    mobile: '手机号',
-    dept: '部门',
-    roles: '角色',
-    status: '状态',
-    parent: '上级部门',
-    head: '负责人',
-    view: '查看范围',
-    upload: '上传范围',
-    download: '下载范围',
-    share: '分享范围',
-    functionCodes: '功能权限',
-    members: '成员',
-    externalEmails: '外部邮箱',
-    memberCount: '人数',
-    description: '描述',
-    enterpriseId: '企业 ID',
-    userMail: '用户邮箱',
-    ratePerMinute: '每分钟调用上限',
-    apiCodes: '可用接口',
-    events: '事件',
-  },
-  en: {
-    name: 'name',
-    path: 'folder',
-    artNum: 'article number',
-    startValidTime: 'valid from',
-    endValidTime: 'valid until',
-    username: 'user name',
-    email: 'e-mail',
-    mobile: 'phone',
-    dept: 'department',
-    roles: 'roles',
-    status: 'status',
-    parent: 'parent department',
-    head: 'head',
-    view: 'view scope',
-    upload: 'upload scope',
-    download: 'download scope',
-    share: 'share scope',
-    functionCodes: 'function permissions',
-    members: 'members',
-    externalEmails: 'external addresses',
-    memberCount: 'member count',
-    description: 'description',
-    enterpriseId: 'enterprise ID',
-    userMail: 'user mail',
-    ratePerMinute: 'calls per minute',
-    apiCodes: 'allowed calls',
-    events: 'events',
-  },
-};
-
-const VALIDITY: Record<LogLanguage, Record<string, string>> = {
-  zh: { '2h': '2 小时', '1d': '1 天', '7d': '7 天', '30d': '30 天', none: '永久有效' },
-  en: { '2h': '2 hours', '1d': '1 day', '7d': '7 days', '30d': '30 days', none: 'no expiry' },
-};
-
-/** A role's file-permission scopes and function permissions, in the words of the role screen. */
-const SCOPE_WORDS: Record<LogLanguage, Record<string, string>> = {
-  zh: { none: '无', dept: '本部门及下级', all: '全部' },
-  en: { none: 'none', dept: 'own department and below', all: 'all' },
-};
-const FUNCTION_WORDS: Record<LogLanguage, Record<string, string>> = {
-  zh: {
-    1: '邮件',
-    2: '用户管理',
-    3: '角色管理',
-    4: '标签管理',
-    5: '操作日志',
-    6: '数据报表',
-    7: '开放接口',
-    8: '导入管理',
-  },
-  en: {
-    1: 'mail',
-    2: 'users',
-    3: 'roles',
-    4: 'tags',
-    5: 'operation log',
-    6: 'data reports',
-    7: 'open API',
-    8: 'imports',
-  },
-};
-const SCOPE_FIELDS = new Set(['view', 'upload', 'download', 'share']);
-const TAG_MODES: Record<LogLanguage, Record<string, string>> = {
-  zh: { add: '添加标签', replace: '设置标签为' },
-  en: { add: 'added tags', replace: 'tags set to' },
-};
 
 /** A stored value as the reader knows it: scope words and permission names rather than codes. */
 const wordsFor = (field: string, value: unknown, lang: LogLanguage): unknown => {
@@ -162,21 +71,6 @@ function describeValues(values: unknown, lang: LogLanguage): string {
     .join(separator);
 }
 
-const MEMBERSHIP_WORDS: Record<LogLanguage, Record<string, string>> = {
-  zh: {
-    addedmembers: '新增成员',
-    removedmembers: '移除成员',
-    addedexternalEmails: '新增外部邮箱',
-    removedexternalEmails: '移除外部邮箱',
-  },
-  en: {
-    addedmembers: 'members added',
-    removedmembers: 'members removed',
-    addedexternalEmails: 'addresses added',
-    removedexternalEmails: 'addresses removed',
-  },
-};
-
 /** A mail group's edit: its new name, and who and which addresses were added or removed. */
 function describeMembership(d: Record<string, unknown>, lang: LogLanguage): string {
   const separator = lang === 'zh' ? '；' : '; ';
@@ -197,6 +91,206 @@ function describeMembership(d: Record<string, unknown>, lang: LogLanguage): stri
 const joinParts = (parts: Array<string | null | undefined>, lang: LogLanguage) =>
   parts.filter((p): p is string => Boolean(p)).join(lang === 'zh' ? '，' : ', ');
 
+/** What an entry's summary is made of. */
+interface Entry {
+  code: OperationCode;
+  d: Record<string, unknown>;
+  newValue: string | null;
+  lang: LogLanguage;
+  zh: boolean;
+}
+type Summary = (entry: Entry) => string;
+
+function target({ d, zh }: Entry, kind: 'user' | 'dept' | 'role'): string | null {
+  const name = d[`${kind}Name`];
+  if (typeof name !== 'string') return null;
+  const word = zh
+    ? { user: '用户', dept: '部门', role: '角色' }[kind]
+    : kind === 'dept'
+      ? 'department'
+      : kind;
+  return zh ? `${word}：${name}` : `${word}: ${name}`;
+}
+
+/** The link, and whose it is when a visitor (not its owner) acted. */
+function link({ d, zh }: Entry, visitor = false): string | null {
+  if (typeof d.shareId !== 'number') return null;
+  const owner = visitor && typeof d.ownerName === 'string' ? d.ownerName : null;
+  if (zh) return `链接 #${d.shareId}${owner ? `（分享人 ${owner}）` : ''}`;
+  return `link #${d.shareId}${owner ? ` (shared by ${owner})` : ''}`;
+}
+
+const mailGroup = ({ d, zh }: Entry): string | null =>
+  typeof d.mailGroupName === 'string' ? `${zh ? '邮件组：' : 'mail group: '}${d.mailGroupName}` : null;
+const apiAccess = ({ d, zh }: Entry): string | null =>
+  typeof d.apiAccessName === 'string' ? `${zh ? 'API 接入：' : 'API access: '}${d.apiAccessName}` : null;
+const enterprise = ({ d, zh }: Entry): string | null =>
+  typeof d.enterpriseName === 'string' || typeof d.enterpriseId === 'string'
+    ? `${zh ? '企业：' : 'enterprise: '}${String(d.enterpriseName ?? d.enterpriseId)}`
+    : null;
+
+const withValues =
+  (subject: (entry: Entry) => string | null): Summary =>
+  (e) =>
+    joinParts([subject(e), describeValues(e.d.values, e.lang)], e.lang);
+const withChanges =
+  (subject: (entry: Entry) => string | null): Summary =>
+  (e) =>
+    joinParts([subject(e), describeChanges(e.d.changes, e.lang)], e.lang);
+const format: Summary = ({ newValue, zh }) =>
+  newValue ? (zh ? `格式 ${newValue}` : `format ${newValue}`) : '';
+const userTarget = (e: Entry) => target(e, 'user');
+const deptTarget = (e: Entry) => target(e, 'dept');
+const roleTarget = (e: Entry) => target(e, 'role');
+
+const download: Summary = (e) => {
+  const { d, zh } = e;
+  const files =
+    typeof d.fileCount === 'number'
+      ? zh
+        ? `${d.fileCount} 个文件`
+        : `${d.fileCount} ${d.fileCount === 1 ? 'file' : 'files'}`
+      : null;
+  const artNums =
+    typeof d.artNumCount === 'number'
+      ? zh
+        ? `按 ${d.artNumCount} 个货号`
+        : `by ${d.artNumCount} article numbers`
+      : null;
+  return joinParts([e.code === OperationCode.shareDownload ? link(e, true) : null, artNums, files], e.lang);
+};
+
+const createShare: Summary = (e) => {
+  const { d, zh, lang } = e;
+  const password = d.needPassword === true ? (zh ? '需要密码' : 'password') : zh ? '公开' : 'public';
+  const validity = typeof d.validity === 'string' ? VALIDITY[lang][d.validity] : null;
+  return joinParts(
+    [link(e), password, validity ? (zh ? `有效期 ${validity}` : `valid ${validity}`) : null],
+    lang,
+  );
+};
+
+const copyShareLink: Summary = (e) => {
+  const { newValue, zh } = e;
+  const what =
+    newValue === 'linkAndPassword'
+      ? zh
+        ? '链接和密码'
+        : 'link and password'
+      : newValue === 'link'
+        ? zh
+          ? '仅链接'
+          : 'link only'
+        : null;
+  return joinParts([link(e), what], e.lang);
+};
+
+const rotateApiSecret: Summary = (e) => {
+  const { d, zh } = e;
+  const grace =
+    typeof d.graceHours === 'number' && d.graceHours > 0
+      ? zh
+        ? `旧密钥再保留 ${d.graceHours} 小时`
+        : `old secret kept for ${d.graceHours} h`
+      : zh
+        ? '旧密钥立即失效'
+        : 'old secret revoked at once';
+  return joinParts([apiAccess(e), grace], e.lang);
+};
+
+const saveEnterprise: Summary = (e) =>
+  joinParts(
+    [enterprise(e), describeChanges(e.d.changes, e.lang) || describeValues(e.d.values, e.lang)],
+    e.lang,
+  );
+
+const webhook: Summary = ({ d, newValue, lang }) =>
+  joinParts(
+    [newValue, describeValues({ events: (d.values as Record<string, unknown> | undefined)?.events }, lang)],
+    lang,
+  );
+
+const openCall: Summary = ({ d, zh, lang }) =>
+  joinParts(
+    [
+      typeof d.path === 'string' ? `${typeof d.method === 'string' ? `${d.method} ` : ''}${d.path}` : null,
+      typeof d.reason === 'string' ? (zh ? `原因 ${d.reason}` : `reason ${d.reason}`) : null,
+    ],
+    lang,
+  );
+
+const importSku: Summary = ({ d, zh }) =>
+  zh
+    ? `新增 ${shown(d.created)}，更新 ${shown(d.updated)}，未变 ${shown(d.unchanged)}`
+    : `created ${shown(d.created)}, updated ${shown(d.updated)}, unchanged ${shown(d.unchanged)}`;
+
+const updateTags: Summary = ({ d, newValue, zh, lang }) => {
+  // Entries written before tag names were kept show the ids they stored.
+  const names = Array.isArray(d.tagNames) ? d.tagNames.map(String) : null;
+  if (!names) return newValue ?? '';
+  const mode = typeof d.mode === 'string' ? TAG_MODES[lang][d.mode] : null;
+  const list = names.length === 0 ? (zh ? '（无）' : '(none)') : names.join(zh ? '、' : ', ');
+  return mode ? `${mode}${zh ? '：' : ': '}${list}` : list;
+};
+
+/** The summary of each operation that has one; the others say everything with their names. */
+const SUMMARIES: Partial<Record<OperationCode, Summary>> = {
+  [OperationCode.upload]: ({ d, zh }) =>
+    typeof d.folderPath === 'string' ? (zh ? `上传到 ${d.folderPath}` : `into ${d.folderPath}`) : '',
+  [OperationCode.move]: ({ newValue, zh }) =>
+    newValue ? (zh ? `移动到 ${newValue}` : `to ${newValue}`) : '',
+  [OperationCode.purge]: ({ d, zh }) =>
+    d.emptied === true ? (zh ? '清空回收站' : 'recycle bin emptied') : '',
+  [OperationCode.edit]: ({ d, lang }) => describeChanges(d.changes, lang),
+  [OperationCode.createFolder]: ({ d, zh }) =>
+    typeof d.targetPath === 'string' ? (zh ? `位于 ${d.targetPath}` : `in ${d.targetPath}`) : '',
+  [OperationCode.hideFormat]: format,
+  [OperationCode.deleteVersion]: format,
+  [OperationCode.view]: format,
+  [OperationCode.download]: download,
+  [OperationCode.shareDownload]: download,
+  [OperationCode.createShare]: createShare,
+  [OperationCode.cancelShare]: (e) => link(e) ?? '',
+  [OperationCode.openShare]: (e) => link(e, true) ?? '',
+  [OperationCode.copyShareLink]: copyShareLink,
+  [OperationCode.createUser]: withValues(userTarget),
+  [OperationCode.deleteUser]: withValues(userTarget),
+  [OperationCode.editUser]: withChanges(userTarget),
+  [OperationCode.resetPassword]: (e) => target(e, 'user') ?? '',
+  [OperationCode.changePassword]: (e) => target(e, 'user') ?? '',
+  [OperationCode.createDepartment]: withValues(deptTarget),
+  [OperationCode.deleteDepartment]: withValues(deptTarget),
+  [OperationCode.editDepartment]: withChanges(deptTarget),
+  [OperationCode.createRole]: withValues(roleTarget),
+  [OperationCode.deleteRole]: withValues(roleTarget),
+  [OperationCode.editRole]: withChanges(roleTarget),
+  [OperationCode.createMailGroup]: withValues(mailGroup),
+  [OperationCode.deleteMailGroup]: withValues(mailGroup),
+  [OperationCode.editMailGroup]: (e) => joinParts([mailGroup(e), describeMembership(e.d, e.lang)], e.lang),
+  [OperationCode.createApiAccess]: withValues(apiAccess),
+  [OperationCode.deleteApiAccess]: withValues(apiAccess),
+  [OperationCode.editApiAccess]: withChanges(apiAccess),
+  [OperationCode.rotateApiSecret]: rotateApiSecret,
+  [OperationCode.saveApiEnterprise]: saveEnterprise,
+  [OperationCode.deleteApiEnterprise]: saveEnterprise,
+  [OperationCode.saveWebhook]: webhook,
+  [OperationCode.deleteWebhook]: webhook,
+  [OperationCode.openCall]: openCall,
+  [OperationCode.openRefused]: openCall,
+  [OperationCode.importSku]: importSku,
+  [OperationCode.importSkuTags]: importSku,
+  [OperationCode.setCompletenessViews]: ({ d, zh }) =>
+    Array.isArray(d.views) ? d.views.join(zh ? '、' : ', ') : '',
+  [OperationCode.exportLog]: ({ d, zh }) =>
+    typeof d.rows === 'number'
+      ? zh
+        ? `${d.rows} 条`
+        : `${d.rows} ${d.rows === 1 ? 'entry' : 'entries'}`
+      : '',
+  [OperationCode.downloadClient]: ({ newValue }) => newValue ?? '',
+  [OperationCode.updateTags]: updateTags,
+};
+
 /** The summary of one entry (may be empty when the names say everything). */
 export function describeEntry(
   code: string,
@@ -204,185 +298,7 @@ export function describeEntry(
   newValue: string | null,
   lang: LogLanguage,
 ): string {
-  const zh = lang === 'zh';
-  const d = details;
-  const target = (kind: 'user' | 'dept' | 'role'): string | null => {
-    const name = d[`${kind}Name`];
-    if (typeof name !== 'string') return null;
-    const word = zh
-      ? { user: '用户', dept: '部门', role: '角色' }[kind]
-      : kind === 'dept'
-        ? 'department'
-        : kind;
-    return zh ? `${word}：${name}` : `${word}: ${name}`;
-  };
-  /** The link, and whose it is when a visitor (not its owner) acted. */
-  const link = (visitor = false): string | null => {
-    if (typeof d.shareId !== 'number') return null;
-    const owner = visitor && typeof d.ownerName === 'string' ? d.ownerName : null;
-    if (zh) return `链接 #${d.shareId}${owner ? `（分享人 ${owner}）` : ''}`;
-    return `link #${d.shareId}${owner ? ` (shared by ${owner})` : ''}`;
-  };
-  const mailGroup = (): string | null =>
-    typeof d.mailGroupName === 'string' ? `${zh ? '邮件组：' : 'mail group: '}${d.mailGroupName}` : null;
-  const apiAccess = (): string | null =>
-    typeof d.apiAccessName === 'string' ? `${zh ? 'API 接入：' : 'API access: '}${d.apiAccessName}` : null;
-  const enterprise = (): string | null =>
-    typeof d.enterpriseName === 'string' || typeof d.enterpriseId === 'string'
-      ? `${zh ? '企业：' : 'enterprise: '}${String(d.enterpriseName ?? d.enterpriseId)}`
-      : null;
-  const code_ = isOperationCode(code) ? (code as OperationCode) : null;
-  switch (code_) {
-    case OperationCode.upload:
-      return typeof d.folderPath === 'string' ? (zh ? `上传到 ${d.folderPath}` : `into ${d.folderPath}`) : '';
-    case OperationCode.move:
-      return newValue ? (zh ? `移动到 ${newValue}` : `to ${newValue}`) : '';
-    case OperationCode.purge:
-      return d.emptied === true ? (zh ? '清空回收站' : 'recycle bin emptied') : '';
-    case OperationCode.edit:
-      return describeChanges(d.changes, lang);
-    case OperationCode.createFolder:
-      return typeof d.targetPath === 'string' ? (zh ? `位于 ${d.targetPath}` : `in ${d.targetPath}`) : '';
-    case OperationCode.hideFormat:
-    case OperationCode.deleteVersion:
-    case OperationCode.view:
-      return newValue ? (zh ? `格式 ${newValue}` : `format ${newValue}`) : '';
-    case OperationCode.download:
-    case OperationCode.shareDownload: {
-      const files =
-        typeof d.fileCount === 'number'
-          ? zh
-            ? `${d.fileCount} 个文件`
-            : `${d.fileCount} ${d.fileCount === 1 ? 'file' : 'files'}`
-          : null;
-      const artNums =
-        typeof d.artNumCount === 'number'
-          ? zh
-            ? `按 ${d.artNumCount} 个货号`
-            : `by ${d.artNumCount} article numbers`
-          : null;
-      return joinParts([code === OperationCode.shareDownload ? link(true) : null, artNums, files], lang);
-    }
-    case OperationCode.createShare: {
-      const password = d.needPassword === true ? (zh ? '需要密码' : 'password') : zh ? '公开' : 'public';
-      const validity = typeof d.validity === 'string' ? VALIDITY[lang][d.validity] : null;
-      return joinParts(
-        [link(), password, validity ? (zh ? `有效期 ${validity}` : `valid ${validity}`) : null],
-        lang,
-      );
-    }
-    case OperationCode.cancelShare:
-      return link() ?? '';
-    case OperationCode.openShare:
-      return link(true) ?? '';
-    case OperationCode.copyShareLink:
-      return joinParts(
-        [
-          link(),
-          newValue === 'linkAndPassword'
-            ? zh
-              ? '链接和密码'
-              : 'link and password'
-            : newValue === 'link'
-              ? zh
-                ? '仅链接'
-                : 'link only'
-              : null,
-        ],
-        lang,
-      );
-    case OperationCode.createUser:
-    case OperationCode.deleteUser:
-      return joinParts([target('user'), describeValues(d.values, lang)], lang);
-    case OperationCode.editUser:
-      return joinParts([target('user'), describeChanges(d.changes, lang)], lang);
-    case OperationCode.resetPassword:
-    case OperationCode.changePassword:
-      return target('user') ?? '';
-    case OperationCode.createDepartment:
-    case OperationCode.deleteDepartment:
-      return joinParts([target('dept'), describeValues(d.values, lang)], lang);
-    case OperationCode.editDepartment:
-      return joinParts([target('dept'), describeChanges(d.changes, lang)], lang);
-    case OperationCode.createRole:
-    case OperationCode.deleteRole:
-      return joinParts([target('role'), describeValues(d.values, lang)], lang);
-    case OperationCode.editRole:
-      return joinParts([target('role'), describeChanges(d.changes, lang)], lang);
-    case OperationCode.createMailGroup:
-    case OperationCode.deleteMailGroup:
-      return joinParts([mailGroup(), describeValues(d.values, lang)], lang);
-    case OperationCode.editMailGroup:
-      return joinParts([mailGroup(), describeMembership(d, lang)], lang);
-    case OperationCode.createApiAccess:
-    case OperationCode.deleteApiAccess:
-      return joinParts([apiAccess(), describeValues(d.values, lang)], lang);
-    case OperationCode.editApiAccess:
-      return joinParts([apiAccess(), describeChanges(d.changes, lang)], lang);
-    case OperationCode.rotateApiSecret:
-      return joinParts(
-        [
-          apiAccess(),
-          typeof d.graceHours === 'number' && d.graceHours > 0
-            ? zh
-              ? `旧密钥再保留 ${d.graceHours} 小时`
-              : `old secret kept for ${d.graceHours} h`
-            : zh
-              ? '旧密钥立即失效'
-              : 'old secret revoked at once',
-        ],
-        lang,
-      );
-    case OperationCode.saveApiEnterprise:
-    case OperationCode.deleteApiEnterprise:
-      return joinParts(
-        [enterprise(), describeChanges(d.changes, lang) || describeValues(d.values, lang)],
-        lang,
-      );
-    case OperationCode.saveWebhook:
-    case OperationCode.deleteWebhook:
-      return joinParts(
-        [
-          newValue,
-          describeValues({ events: (d.values as Record<string, unknown> | undefined)?.events }, lang),
-        ],
-        lang,
-      );
-    case OperationCode.openCall:
-    case OperationCode.openRefused:
-      return joinParts(
-        [
-          typeof d.path === 'string'
-            ? `${typeof d.method === 'string' ? `${d.method} ` : ''}${d.path}`
-            : null,
-          typeof d.reason === 'string' ? (zh ? `原因 ${d.reason}` : `reason ${d.reason}`) : null,
-        ],
-        lang,
-      );
-    case OperationCode.importSku:
-    case OperationCode.importSkuTags:
-      return zh
-        ? `新增 ${shown(d.created)}，更新 ${shown(d.updated)}，未变 ${shown(d.unchanged)}`
-        : `created ${shown(d.created)}, updated ${shown(d.updated)}, unchanged ${shown(d.unchanged)}`;
-    case OperationCode.setCompletenessViews:
-      return Array.isArray(d.views) ? d.views.join(zh ? '、' : ', ') : '';
-    case OperationCode.exportLog:
-      return typeof d.rows === 'number'
-        ? zh
-          ? `${d.rows} 条`
-          : `${d.rows} ${d.rows === 1 ? 'entry' : 'entries'}`
-        : '';
-    case OperationCode.downloadClient:
-      return newValue ?? '';
-    case OperationCode.updateTags: {
-      // Entries written before tag names were kept show the ids they stored.
-      const names = Array.isArray(d.tagNames) ? d.tagNames.map(String) : null;
-      if (!names) return newValue ?? '';
-      const mode = typeof d.mode === 'string' ? TAG_MODES[lang][d.mode] : null;
-      const list = names.length === 0 ? (zh ? '（无）' : '(none)') : names.join(zh ? '、' : ', ');
-      return mode ? `${mode}${zh ? '：' : ': '}${list}` : list;
-    }
-    default:
-      return '';
-  }
+  const summary = isOperationCode(code) ? SUMMARIES[code] : undefined;
+  if (!summary) return '';
+  return summary({ code: code as OperationCode, d: details, newValue, lang, zh: lang === 'zh' });
 }

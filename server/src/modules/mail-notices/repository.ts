@@ -3,7 +3,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { MailNoticeTable } from '../../db/schema';
 import { likeLiteral } from '../../db/sql-helpers';
-import { MailRepository } from '../mail/repository';
+import type { MailRepository } from '../mail/repository';
 
 /** A notice as stored. */
 export type NoticeRow = Selectable<MailNoticeTable>;
@@ -45,13 +45,17 @@ export interface NoticeFile {
 
 /** SQL of upload mail notices (migration 018). */
 export class MailNoticesRepository {
-  constructor(private readonly db: Db) {}
+  /** `mails`: the mail outbox's repository on a handle (a transaction) given, injected by the wiring. */
+  constructor(
+    private readonly db: Db,
+    private readonly mails: (db: Db) => MailRepository,
+  ) {}
 
   /** One transaction; `mails` writes to the outbox inside it. */
   transaction<T>(work: (repo: MailNoticesRepository, mails: MailRepository) => Promise<T>): Promise<T> {
     return this.db
       .transaction()
-      .execute((trx) => work(new MailNoticesRepository(trx), new MailRepository(trx)));
+      .execute((trx) => work(new MailNoticesRepository(trx, this.mails), this.mails(trx)));
   }
 
   /** Who made a batch (any of its records), or undefined when there is no such batch. */

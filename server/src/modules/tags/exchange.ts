@@ -128,21 +128,7 @@ export class TagExchangeService {
     const dryRun = options.dryRun === true;
     const lang = options.lang ?? 'zh';
     requireAnyCode(auth, FunctionCode.tag);
-    let sheet: {
-      header: { number: number; cells: string[] } | null;
-      rows: Array<{ number: number; cells: string[] }>;
-    };
-    try {
-      sheet = await this.readSheet(source.stream);
-    } catch (error) {
-      await drain(source.stream);
-      if (source.truncated()) throw new TagImportError('SESK_06');
-      if (error instanceof UnreadableWorkbookError) throw new TagImportError('SESK_01');
-      throw error;
-    }
-    await drain(source.stream);
-    if (source.truncated()) throw new TagImportError('SESK_06');
-    const { header, rows } = sheet;
+    const { header, rows } = await this.readSource(source);
     if (!header) throw new TagImportError('SESK_02', { column: 'ID' });
 
     return this.repo.transaction(async (repo) => {
@@ -150,23 +136,7 @@ export class TagExchangeService {
       await repo.lockStructure();
       const catalog = await TagCatalog.load(repo);
 
-      let idColumn: { index: number; label: string } | undefined;
-      const dimensionColumns: Array<{ index: number; label: string; dimensionId: number }> = [];
-      for (const [index, text] of header.cells.entries()) {
-        if (!text) continue;
-        const label = columnLabel(index, text);
-        const dimension = catalog.dimensionNamed(text.replace(/[*＊]/g, '').trim());
-        if (dimension) {
-          dimensionColumns.push({ index, label, dimensionId: dimension.id });
-          continue;
-        }
-        const fixed = fixedColumnOf(text);
-        if (fixed === 'id' && !idColumn) idColumn = { index, label };
-        else if (!fixed)
-          throw atCell(header.number, label, { key: 'unknownDimension', values: { value: text } });
-      }
-      if (!idColumn) throw new TagImportError('SESK_02', { column: 'ID' });
-      const idAt = idColumn;
+      const { idColumn: idAt, dimensionColumns } = importColumns(header, catalog);
       const columnOfDimension = (dimensionId: number | null) =>
         dimensionColumns.find((c) => c.dimensionId === dimensionId)?.label ??
         (dimensionId === null ? idAt.label : (catalog.dimension(dimensionId)?.name ?? ''));
@@ -278,6 +248,25 @@ export class TagExchangeService {
     });
   }
 
+  /** The upload's sheet, drained to its end; a cut-off or unreadable file is refused. */
+  private async readSource(source: ImportSource) {
+    let sheet: {
+      header: { number: number; cells: string[] } | null;
+      rows: Array<{ number: number; cells: string[] }>;
+    };
+    try {
+      sheet = await this.readSheet(source.stream);
+    } catch (error) {
+      await drain(source.stream);
+      if (source.truncated()) throw new TagImportError('SESK_06');
+      if (error instanceof UnreadableWorkbookError) throw new TagImportError('SESK_01');
+      throw error;
+    }
+    await drain(source.stream);
+    if (source.truncated()) throw new TagImportError('SESK_06');
+    return sheet;
+  }
+
   private async readSheet(stream: Readable) {
     let header: { number: number; cells: string[] } | null = null;
     const rows: Array<{ number: number; cells: string[] }> = [];
@@ -292,4 +281,24 @@ export class TagExchangeService {
     }
     return { header, rows };
   }
+}
+
+/** The header's ID column and the columns naming a dimension; any other column is refused. */
+function importColumns(header: { number: number; cells: string[] }, catalog: TagCatalog) {
+  let idColumn: { index: number; label: string } | undefined;
+  const dimensionColumns: Array<{ index: number; label: string; dimensionId: number }> = [];
+  for (const [index, text] of header.cells.entries()) {
+    if (!text) continue;
+    const label = columnLabel(index, text);
+    const dimension = catalog.dimensionNamed(text.replace(/[*＊]/g, '').trim());
+    if (dimension) {
+      dimensionColumns.push({ index, label, dimensionId: dimension.id });
+      continue;
+    }
+    const fixed = fixedColumnOf(text);
+    if (fixed === 'id' && !idColumn) idColumn = { index, label };
+    else if (!fixed) throw atCell(header.number, label, { key: 'unknownDimension', values: { value: text } });
+  }
+  if (!idColumn) throw new TagImportError('SESK_02', { column: 'ID' });
+  return { idColumn, dimensionColumns };
 }

@@ -4,103 +4,27 @@ import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { TransactionHandle, WebhookJob } from '../../jobs/queue';
 import { AccessRepository } from '../access/access.repository';
-import type { JournalRow } from '../open-api/changes/repository';
 import { OpenChangesRepository } from '../open-api/changes/repository';
 
-/** Key of the transaction-scoped advisory lock one dispatch pass holds (one pass at a time). */
-const DISPATCH_LOCK = 727015;
-/** Where the dispatch pass has read the change journal up to: `<txid>:<id>`. */
-const CURSOR_SETTING = 'webhook-cursor';
-
-/** An access record as the webhook calls see it: live, and where its run-as user is. */
-export interface WebhookAccessRecord {
-  id: number;
-  user_dept_path: string | null;
-}
-
-export interface WebhookRecord {
-  id: number;
-  access_id: number;
-  url: string;
-  events: string[];
-  status: number;
-  secret_hint: string;
-  consecutive_failures: number;
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-  /** The record's run-as user's department path: the webhook's reach. */
-  user_dept_path: string | null;
-}
-
-export interface WebhookListRow extends Omit<WebhookRecord, 'user_dept_path'> {
-  last_delivery_at: Date | null;
-  last_delivery_state: string | null;
-}
-
-export interface DeliveryRecord {
-  id: string;
-  webhook_id: number;
-  change_id: string | null;
-  event_type: string;
-  item_id: number | null;
-  payload: Record<string, unknown>;
-  state: string;
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  last_attempt_at: Date | null;
-  delivered_at: Date | null;
-  created_at: Date;
-}
-
-/** A delivery with what sending it needs: its webhook and whether the record still stands. */
-export interface DeliveryToSend extends DeliveryRecord {
-  url: string;
-  secret_enc: string;
-  webhook_status: number;
-  /** The record is not deleted, is on, and its user is active. */
-  record_live: boolean;
-  /** The receiver's state (migration 028): failed attempts in a row, paused until. */
-  attempt_failures: number;
-  paused_until: Date | null;
-}
-
-export interface NewDelivery {
-  webhookId: number;
-  changeId: string | null;
-  eventType: string;
-  itemId: number | null;
-  payload: Record<string, unknown>;
-}
-
-/** One entry of the change journal (migration 023), in commit-safe order (txid, id). */
-export type JournalEntry = JournalRow;
-
-/** A webhook that may get events now: on, its record live, on, its user active, its enterprise allowing a call. */
-export interface ListeningWebhook {
-  id: number;
-  access_id: number;
-  events: string[];
-  created_at: Date;
-  run_as_user_id: number;
-  user_dept_id: number | null;
-  user_dept_path: string | null;
-}
-
-/** What the dispatch pass needs of an item: who may see it, and what a payload tells. */
-export interface ItemFacts {
-  id: number;
-  owner_id: number;
-  visibility: 'shared' | 'private';
-  dept_path: string;
-  state: number;
-  name: string;
-  art_num: string | null;
-  file_formats: string | null;
-  parent_id: number | null;
-  folder_path: string;
-}
+import {
+  dispatchCursor,
+  itemFacts,
+  listeningWebhooks,
+  setDispatchCursor,
+  tryDispatchLock,
+} from './dispatch.repository';
+import { countFailure, receiverAnswered, receiverFailed, resumeReceiver } from './receiver-health.repository';
+import type {
+  DeliveryRecord,
+  DeliveryToSend,
+  ItemFacts,
+  JournalEntry,
+  ListeningWebhook,
+  NewDelivery,
+  WebhookAccessRecord,
+  WebhookListRow,
+  WebhookRecord,
+} from './records';
 
 /** What every webhook read answers of the webhook itself. */
 const WEBHOOK_COLUMNS = [
@@ -416,97 +340,39 @@ export class WebhooksRepository {
   }
 
   /** A delivery reached its receiver: the webhook's runs of failures end, its receiver is healthy. */
-  async receiverAnswered(webhookId: number, at: Date): Promise<void> {
-    await this.db
-      .updateTable('api_webhooks')
-      .set((eb) => ({
-        consecutive_failures: 0,
-        attempt_failures: 0,
-        paused_until: null,
-        healthy_since: eb.fn.coalesce('healthy_since', sql<Date>`${at}::timestamptz`),
-      }))
-      .where('id', '=', webhookId)
-      .execute();
+  receiverAnswered(webhookId: number, at: Date): Promise<void> {
+    return receiverAnswered(this.db, webhookId, at);
   }
 
   /** "Send a test" asked by hand: the receiver's pause ends now (its failures in a row stay counted). */
-  async resumeReceiver(webhookId: number): Promise<void> {
-    await this.db
-      .updateTable('api_webhooks')
-      .set({ paused_until: null })
-      .where('id', '=', webhookId)
-      .execute();
+  resumeReceiver(webhookId: number): Promise<void> {
+    return resumeReceiver(this.db, webhookId);
   }
 
-  /**
-   * An attempt failed: one more failed attempt in a row, the receiver no longer healthy, and
-   * paused for `pauseMs(failures in a row)` from `at`.
-   */
-  async receiverFailed(webhookId: number, at: Date, pauseMs: (failures: number) => number): Promise<void> {
-    const row = await this.db
-      .updateTable('api_webhooks')
-      .set((eb) => ({ attempt_failures: eb('attempt_failures', '+', 1), healthy_since: null }))
-      .where('id', '=', webhookId)
-      .returning('attempt_failures')
-      .executeTakeFirst();
-    if (!row) return;
-    const pause = pauseMs(row.attempt_failures);
-    await this.db
-      .updateTable('api_webhooks')
-      .set({ paused_until: pause > 0 ? new Date(at.getTime() + pause) : null })
-      .where('id', '=', webhookId)
-      .execute();
+  /** An attempt failed: one more in a row, not healthy, paused for `pauseMs(failures in a row)`. */
+  receiverFailed(webhookId: number, at: Date, pauseMs: (failures: number) => number): Promise<void> {
+    return receiverFailed(this.db, webhookId, at, pauseMs);
   }
 
-  /**
-   * A delivery failed for good: one more failure in a row; at `limit` the webhook is switched off
-   * with `reason`. Answers whether this switched it off.
-   */
-  async countFailure(webhookId: number, limit: number, reason: string, now: Date): Promise<boolean> {
-    const row = await this.db
-      .updateTable('api_webhooks')
-      .set((eb) => ({
-        consecutive_failures: eb('consecutive_failures', '+', 1),
-        status: sql<number>`CASE WHEN consecutive_failures + 1 >= ${limit} THEN 0 ELSE status END`,
-        disabled_reason: sql<
-          string | null
-        >`CASE WHEN consecutive_failures + 1 >= ${limit} AND status = 1 THEN ${reason} ELSE disabled_reason END`,
-        updated_at: sql<Date>`CASE WHEN consecutive_failures + 1 >= ${limit} AND status = 1 THEN ${now}::timestamptz ELSE updated_at END`,
-      }))
-      .where('id', '=', webhookId)
-      .returning(['status', 'consecutive_failures'])
-      .executeTakeFirst();
-    return row !== undefined && row.status === 0 && row.consecutive_failures === limit;
+  /** A delivery failed for good: one more failure in a row; off with `reason` at `limit` (answered). */
+  countFailure(webhookId: number, limit: number, reason: string, now: Date): Promise<boolean> {
+    return countFailure(this.db, webhookId, limit, reason, now);
   }
 
   // ── The dispatch pass ────────────────────────────────────────────────────────────────────
 
   /** Takes the dispatch lock for this transaction; false when another pass holds it. */
-  async tryDispatchLock(): Promise<boolean> {
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`SELECT pg_try_advisory_xact_lock(${DISPATCH_LOCK}) AS locked`.execute(this.db);
-    return rows[0]?.locked === true;
+  tryDispatchLock(): Promise<boolean> {
+    return tryDispatchLock(this.db);
   }
 
   /** Where the last pass stopped: `[txid, id]` (`['0', '0']` before the first). */
-  async cursor(): Promise<[string, string]> {
-    const row = await this.db
-      .selectFrom('app_settings')
-      .select('value')
-      .where('key', '=', CURSOR_SETTING)
-      .executeTakeFirst();
-    const [txid, id] = (row?.value ?? '0:0').split(':');
-    return [txid ?? '0', id ?? '0'];
+  cursor(): Promise<[string, string]> {
+    return dispatchCursor(this.db);
   }
 
-  async setCursor(txid: string, id: string): Promise<void> {
-    const value = `${txid}:${id}`;
-    await this.db
-      .insertInto('app_settings')
-      .values({ key: CURSOR_SETTING, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-      .execute();
+  setCursor(txid: string, id: string): Promise<void> {
+    return setDispatchCursor(this.db, txid, id);
   }
 
   /**
@@ -524,53 +390,10 @@ export class WebhooksRepository {
   }
 
   listeningWebhooks(): Promise<ListeningWebhook[]> {
-    return this.db
-      .selectFrom('api_webhooks as w')
-      .innerJoin('api_accesses as a', 'a.id', 'w.access_id')
-      .innerJoin('users as u', 'u.id', 'a.run_as_user_id')
-      .leftJoin('departments as d', 'd.id', 'u.dept_id')
-      .select([
-        'w.id',
-        'w.access_id',
-        'w.events',
-        'w.created_at',
-        'a.run_as_user_id',
-        'u.dept_id as user_dept_id',
-        'd.path as user_dept_path',
-      ])
-      .where('w.status', '=', 1)
-      .where('a.deleted_at', 'is', null)
-      .where('a.status', '=', ApiAccessStatus.on)
-      .where('u.status', '=', UserStatus.normal)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('api_enterprise_calls as c')
-            .select(sql`1`.as('one'))
-            .whereRef('c.enterprise_id', '=', 'a.enterprise_id'),
-        ),
-      )
-      .orderBy('w.id')
-      .execute();
+    return listeningWebhooks(this.db);
   }
 
   itemFacts(ids: readonly number[]): Promise<ItemFacts[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('items')
-      .select([
-        'id',
-        'owner_id',
-        'visibility',
-        'dept_path',
-        'state',
-        'name',
-        'art_num',
-        'file_formats',
-        'parent_id',
-        'folder_path',
-      ])
-      .where('id', 'in', [...ids])
-      .execute() as Promise<ItemFacts[]>;
+    return itemFacts(this.db, ids);
   }
 }

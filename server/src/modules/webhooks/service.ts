@@ -33,15 +33,8 @@ import {
   SECRET_HINT_CHARS,
   webhookSecretContext,
 } from './deliver';
-import type {
-  DeliveryJobWriter,
-  DeliveryRecord,
-  ItemFacts,
-  ListeningWebhook,
-  NewDelivery,
-  WebhookListRow,
-  WebhooksRepository,
-} from './repository';
+import type { DeliveryRecord, ItemFacts, ListeningWebhook, NewDelivery, WebhookListRow } from './records';
+import type { DeliveryJobWriter, WebhooksRepository } from './repository';
 import { sendDelivery } from './sending';
 
 type SaveInput = z.output<typeof saveWebhookRequestSchema>;

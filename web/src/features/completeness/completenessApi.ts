@@ -49,4 +49,4 @@ export function useSaveCompletenessConfig() {
 }
 
 export const saveCompletenessExport = (filter: CompletenessFilter) =>
-  saveFile(endpoints.exportCompleteness.path, { json: filter });
+  saveFile(endpoints.exportCompleteness, { body: filter });

@@ -1,25 +1,8 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { ComposeArticleResult, ComposeJobSummary } from '@dam/contract';
 import {
-  ArrowLeftOutlined,
-  DownloadOutlined,
-  FolderOpenOutlined,
-  ReloadOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
-import {
-  COMPOSE_DOWNLOAD_KINDS,
-  type ComposeArticleResult,
-  type ComposeArticleStatus,
-  type ComposeDownloadKind,
-  type ComposeJobSummary,
-  parseLanguage,
-  ruleSlotName,
-} from '@dam/contract';
-import {
-  App,
   Button,
   Card,
-  Dropdown,
-  Image,
   Progress,
   Result,
   Space,
@@ -31,45 +14,11 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
-import { notifySuccess } from '../../api/notify';
-import {
-  cancelJob,
-  downloadJobZip,
-  renderMissingAgain,
-  useJobStatus,
-  useMyJobs,
-  useSlotLabels,
-} from './compositeApi';
-
-const STATUS_COLOURS: Record<ComposeArticleStatus, string> = {
-  pending: 'default',
-  rendering: 'processing',
-  done: 'success',
-  missing: 'warning',
-  failed: 'error',
-  cancelled: 'default',
-};
-
-/** What "render missing again" would take: articles that did not end done. */
-const retryable = (job: ComposeJobSummary) =>
-  (job.counts.missing ?? 0) + (job.counts.failed ?? 0) + (job.counts.cancelled ?? 0);
-
-function JobCounts({ job }: { job: ComposeJobSummary }) {
-  const { t } = useTranslation();
-  return (
-    <Space size={4} wrap>
-      {(Object.entries(job.counts) as [ComposeArticleStatus, number][])
-        .filter(([, count]) => count > 0)
-        .map(([status, count]) => (
-          <Tag key={status} color={STATUS_COLOURS[status]} data-testid={`job-count-${status}`}>
-            {t(`composite.articleStatus.${status}`)} × {count}
-          </Tag>
-        ))}
-    </Space>
-  );
-}
+import { useJobStatus, useMyJobs, useSlotLabels } from './compositeApi';
+import { useArticleColumns } from './progress/articleColumns';
+import { JobActions } from './progress/JobActions';
+import { JobCounts } from './progress/JobCounts';
 
 /** One job, polled every 2 s while it runs: each article's status, slices, first slice, missing views and warnings. */
 export function JobProgress({
@@ -81,28 +30,14 @@ export function JobProgress({
   onOpenJob: (jobId: number) => void;
   onBack: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const { modal } = App.useApp();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const status = useJobStatus(jobId);
-  const lang = parseLanguage(i18n.language);
   const labels = useSlotLabels(
     status.data?.job.templateId ?? 0,
     status.data?.job.version ?? 0,
     status.isSuccess,
   );
-  const [busy, setBusy] = useState<string | null>(null);
-  const run = async (what: string, action: () => Promise<void>) => {
-    setBusy(what);
-    try {
-      await action();
-    } catch (error) {
-      // The client has shown the server's reason.
-      if (!(error instanceof ApiError)) throw error;
-    } finally {
-      setBusy(null);
-    }
-  };
+  const columns = useArticleColumns(labels.data);
 
   if (status.isPending) return <Spin />;
   if (status.isError || !status.data)
@@ -115,71 +50,6 @@ export function JobProgress({
     );
   const { job, articles } = status.data;
   const running = job.status === 'running';
-  const done = job.counts.done ?? 0;
-
-  const columns: TableColumnsType<ComposeArticleResult> = [
-    { title: '#', dataIndex: 'position', width: 50, render: (p: number) => p + 1 },
-    { title: t('composite.compose.artNum'), dataIndex: 'artNum', width: 160 },
-    {
-      title: t('composite.progress.status'),
-      dataIndex: 'status',
-      width: 110,
-      render: (s: ComposeArticleStatus) => (
-        <Tag color={STATUS_COLOURS[s]} data-testid="article-status" data-status={s}>
-          {t(`composite.articleStatus.${s}`)}
-        </Tag>
-      ),
-    },
-    {
-      title: t('composite.progress.preview'),
-      width: 90,
-      render: (_, row) => {
-        const first = row.outputs.find((o) => o.kind === 'slice' && o.index === 1) ?? row.outputs[0];
-        return first?.thumbUrl ? <Image src={first.thumbUrl} width={60} alt="" /> : null;
-      },
-    },
-    {
-      title: t('composite.progress.slices'),
-      width: 170,
-      render: (_, row) =>
-        row.sliceCount !== null
-          ? t('composite.progress.sliceCount', { count: row.sliceCount, height: row.pageHeight ?? 0 })
-          : '—',
-    },
-    {
-      title: t('composite.progress.details'),
-      render: (_, row) => (
-        <Space orientation="vertical" size={2}>
-          {row.missing.length > 0 && (
-            <span>
-              {t('composite.progress.missing')}{' '}
-              {row.missing.map((m) => (
-                <Tag key={m.slot} color="red">
-                  {m.rule.kind === 'nth' ? ruleSlotName(m.rule, { lang }) : m.viewName}
-                </Tag>
-              ))}
-            </span>
-          )}
-          {row.warnings.map((warning, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: warnings have no identity; the list is fixed once shown
-            <Typography.Text key={index} type="warning" style={{ fontSize: 12 }}>
-              {t(`composite.warning.${warning.code}`, {
-                slot: warning.slot ? (labels.data?.[warning.slot] ?? warning.slot) : '',
-                detail: warning.detail ?? '',
-              })}
-            </Typography.Text>
-          ))}
-          {row.error && <Typography.Text type="danger">{row.error}</Typography.Text>}
-        </Space>
-      ),
-    },
-  ];
-
-  const downloadItems = COMPOSE_DOWNLOAD_KINDS.map((kind) => ({
-    key: kind,
-    label: t(`composite.progress.include.${kind}`),
-    'data-testid': `job-download-${kind}`,
-  }));
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="job-progress">
       <Card
@@ -198,72 +68,7 @@ export function JobProgress({
           </Space>
         }
         extra={
-          <Space wrap>
-            <Dropdown
-              disabled={done === 0}
-              menu={{
-                items: downloadItems,
-                onClick: ({ key }) =>
-                  void run('download', () => downloadJobZip({ jobId, include: key as ComposeDownloadKind })),
-              }}
-            >
-              <Button
-                icon={<DownloadOutlined />}
-                loading={busy === 'download'}
-                disabled={done === 0}
-                data-testid="job-download"
-              >
-                {t('composite.progress.download')}
-              </Button>
-            </Dropdown>
-            {!running && retryable(job) > 0 && (
-              <Button
-                icon={<ReloadOutlined />}
-                loading={busy === 'again'}
-                onClick={() =>
-                  void run('again', async () => {
-                    const next = await renderMissingAgain(jobId);
-                    notifySuccess(t('composite.progress.againStarted'));
-                    onOpenJob(next.jobId);
-                  })
-                }
-                data-testid="job-again"
-              >
-                {t('composite.progress.again', { count: retryable(job) })}
-              </Button>
-            )}
-            {running && (
-              <Button
-                danger
-                icon={<StopOutlined />}
-                loading={busy === 'cancel'}
-                onClick={() =>
-                  modal.confirm({
-                    title: t('composite.progress.cancelConfirm'),
-                    okText: t('common.confirm'),
-                    cancelText: t('common.cancel'),
-                    onOk: () =>
-                      run('cancel', async () => {
-                        await cancelJob(jobId);
-                        await status.refetch();
-                      }),
-                  })
-                }
-                data-testid="job-cancel"
-              >
-                {t('composite.progress.cancel')}
-              </Button>
-            )}
-            {job.targetFolderId !== null && (
-              <Button
-                icon={<FolderOpenOutlined />}
-                onClick={() => void navigate(`/allfiles/${job.targetFolderId}`)}
-                data-testid="job-open-folder"
-              >
-                {t('composite.progress.openFolder')}
-              </Button>
-            )}
-          </Space>
+          <JobActions jobId={jobId} job={job} onOpenJob={onOpenJob} onCancelled={() => status.refetch()} />
         }
       >
         <Progress percent={job.percent} status={running ? 'active' : undefined} data-testid="job-percent" />

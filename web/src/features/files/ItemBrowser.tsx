@@ -3,7 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { Button, Spin } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, endpointUrl, saveFile } from '../../api/client';
+import { ApiError, saveFile } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
 import { useModifyTags } from '../../api/tags';
@@ -125,8 +125,8 @@ export function ItemBrowser({
           onExportTags={
             functionCodesOf(user).includes(FunctionCode.tag)
               ? () =>
-                  void saveFile(endpointUrl(endpoints.exportTagWorkbook), {
-                    json: {
+                  void saveFile(endpoints.exportTagWorkbook, {
+                    body: {
                       folderDataIdList: selectedItems
                         .filter((i) => i.type !== ItemType.folder)
                         .map((i) => i.id),

@@ -1,9 +1,10 @@
 import type { Item } from '@dam/contract';
 import { LIMITS } from '@dam/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Button, Spin } from 'antd';
+import { Spin } from 'antd';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreFooter } from '../../ui/LoadMoreFooter';
 import styles from './files.module.css';
 import { type ItemAction, ItemCard } from './ItemCard';
 
@@ -183,17 +184,16 @@ export function ItemGrid({
         </div>
       )}
       <div className={styles.footer}>
-        {loadingMore ? (
-          <Spin size="small" tip={t('common.loading')}>
-            <span className={styles.footerText}>{t('common.loading')}</span>
-          </Spin>
-        ) : loadMoreFailed ? (
-          <Button type="link" onClick={onLoadMore}>
-            {t('files.loadMoreFailed')}
-          </Button>
-        ) : items.length > 0 && !hasMore ? (
-          <span className={styles.footerText}>{t('common.noMore')}</span>
-        ) : null}
+        <LoadMoreFooter
+          list={{ hasNextPage: hasMore, isFetchingNextPage: loadingMore, fetchNextPage: onLoadMore }}
+          failed={loadMoreFailed}
+          whileLoading={
+            <Spin size="small" tip={t('common.loading')}>
+              <span className={styles.footerText}>{t('common.loading')}</span>
+            </Spin>
+          }
+          end={items.length > 0 ? <span className={styles.footerText}>{t('common.noMore')}</span> : null}
+        />
       </div>
     </div>
   );

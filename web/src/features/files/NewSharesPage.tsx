@@ -4,6 +4,7 @@ import { Avatar, Button, Card, Empty, Result, Space, Spin, Typography } from 'an
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../ui/format';
+import { LoadMoreFooter } from '../../ui/LoadMoreFooter';
 import { useNewShares } from '../share';
 import { FileViewer } from '../viewer';
 import styles from './files.module.css';
@@ -91,16 +92,7 @@ export function NewSharesPage() {
               </div>
             </Card>
           ))}
-          {shares.hasNextPage && (
-            <Button
-              block
-              type="link"
-              loading={shares.isFetchingNextPage}
-              onClick={() => void shares.fetchNextPage()}
-            >
-              {t('share.more')}
-            </Button>
-          )}
+          <LoadMoreFooter list={shares} label={t('share.more')} />
         </Space>
       )}
       {actions.dialogs}

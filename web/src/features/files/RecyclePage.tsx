@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { filesApi, useInvalidateFiles, useRecycleList } from '../../api/items';
 import { notifySuccess } from '../../api/notify';
 import { formatDate, formatSize } from '../../ui/format';
+import { loadMoreTableFooter } from '../../ui/LoadMoreFooter';
 
 /** SPEC §2 /recycle: what I deleted; restore, delete permanently, clear — each confirmed. */
 export function RecyclePage() {
@@ -130,20 +131,7 @@ export function RecyclePage() {
             render: (at: string) => formatDate(at),
           },
         ]}
-        footer={
-          list.hasNextPage
-            ? () => (
-                <Button
-                  block
-                  type="link"
-                  loading={list.isFetchingNextPage}
-                  onClick={() => void list.fetchNextPage()}
-                >
-                  {t('common.loading')}
-                </Button>
-              )
-            : undefined
-        }
+        footer={loadMoreTableFooter(list, t('common.loading'))}
       />
     </Space>
   );

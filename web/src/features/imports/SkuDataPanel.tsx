@@ -9,6 +9,7 @@ import { notifySuccess } from '../../api/notify';
 import { useTagDimensions } from '../../api/tags';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
 import { formatDate } from '../../ui/format';
+import { loadMoreTableFooter } from '../../ui/LoadMoreFooter';
 import { skuKeys, useSkuList } from '../sku';
 import { AddTagDialog } from '../tagging';
 
@@ -97,20 +98,7 @@ export function SkuDataPanel() {
             render: (at: string) => formatDate(at),
           },
         ]}
-        footer={
-          list.hasNextPage
-            ? () => (
-                <Button
-                  block
-                  type="link"
-                  onClick={() => void list.fetchNextPage()}
-                  loading={list.isFetchingNextPage}
-                >
-                  {t('sku.more')}
-                </Button>
-              )
-            : undefined
-        }
+        footer={loadMoreTableFooter(list, t('sku.more'))}
       />
       {tagging && (
         <AddTagDialog

@@ -1,6 +1,6 @@
 import type { ImportDetail, ImportKind } from '@dam/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, endpointUrl, saveFile } from '../../api/client';
+import { call, saveFile } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { filesKeys } from '../../api/items';
 import { skuKeys } from '../sku';
@@ -79,6 +79,5 @@ export function useImportAction(action: 'apply' | 'discard') {
 }
 
 export const saveImportTemplate = (kind: ImportKind) =>
-  saveFile(endpointUrl(endpoints.importTemplate, { query: { kind } }));
-export const saveErrorReport = (id: number) =>
-  saveFile(endpointUrl(endpoints.importErrorReport, { query: { id } }));
+  saveFile(endpoints.importTemplate, { query: { kind } });
+export const saveErrorReport = (id: number) => saveFile(endpoints.importErrorReport, { query: { id } });

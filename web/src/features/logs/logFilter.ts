@@ -1,6 +1,5 @@
 import type { LogListRequest, OperationCode } from '@dam/contract';
 import type { Dayjs } from 'dayjs';
-import { endpoints } from '../../api/endpoints';
 
 export interface LogFilterForm {
   range: [Dayjs | null, Dayjs | null] | null;
@@ -26,13 +25,12 @@ export function toLogFilter(form: LogFilterForm): LogFilter {
   };
 }
 
-/** The export URL of a filter: the same fields in the query string, codes comma-joined. */
-export function logExportPath(filter: LogFilter): string {
-  const params = new URLSearchParams();
+/** The export's query of a filter: the same fields, codes comma-joined (as the export reads them). */
+export function logExportQuery(filter: LogFilter): Record<string, string> {
+  const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined) continue;
-    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    query[key] = Array.isArray(value) ? value.join(',') : String(value);
   }
-  const query = params.toString();
-  return `${endpoints.exportOperationLog.path}${query ? `?${query}` : ''}`;
+  return query;
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, saveFile } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { type LogFilter, logExportPath } from './logFilter';
+import { type LogFilter, logExportQuery } from './logFilter';
 
 export const LOG_PAGE_SIZE = 20;
 
@@ -20,4 +20,5 @@ export function useOperationLog(filter: LogFilter, pageNo: number) {
   });
 }
 
-export const saveLogExport = (filter: LogFilter) => saveFile(logExportPath(filter));
+export const saveLogExport = (filter: LogFilter) =>
+  saveFile(endpoints.exportOperationLog, { query: logExportQuery(filter) });

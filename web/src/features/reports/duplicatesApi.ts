@@ -25,4 +25,4 @@ export function useDuplicateReport(request: DuplicateReportRequest, pageNo: numb
 
 /** Every cluster of the request as an .xlsx workbook (oplog DUP01); saveFile shows a refusal. */
 export const saveDuplicateExport = (request: DuplicateReportRequest) =>
-  saveFile(endpoints.exportDuplicateReport.path, { json: request });
+  saveFile(endpoints.exportDuplicateReport, { body: request });

@@ -7,7 +7,6 @@ import {
   reportPeriodDays,
 } from '@dam/contract';
 import dayjs, { type Dayjs } from 'dayjs';
-import { endpoints } from '../../api/endpoints';
 
 /** What the report screen asks for; `range` as picked (whole days). */
 export interface ReportForm {
@@ -66,11 +65,4 @@ export function toReportRequest(form: ReportForm): ReportRequest {
     sortBy: form.sortBy,
     ...(form.dept ? { deptId: form.dept.id } : {}),
   };
-}
-
-/** The export URL of a request: the same fields in the query string. */
-export function reportExportPath(request: ReportRequest): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(request)) if (value !== undefined) params.set(key, String(value));
-  return `${endpoints.exportDataReport.path}?${params.toString()}`;
 }

@@ -1,6 +1,7 @@
-import type { ReportResult } from '@dam/contract';
+import { type QueryValues, type ReportResult, urlWithQuery } from '@dam/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { endpoints } from '../../api/endpoints';
 import {
   BREAKDOWN_BARS,
   breakdownOption,
@@ -9,7 +10,7 @@ import {
   TREND_METRICS,
   trendOption,
 } from './chartOptions';
-import { periodProblem, presetRange, reportExportPath, suggestedBucket, toReportRequest } from './period';
+import { periodProblem, presetRange, suggestedBucket, toReportRequest } from './period';
 
 const t = (key: string, values?: Record<string, unknown>) =>
   values ? `${key}:${JSON.stringify(values)}` : key;
@@ -77,7 +78,7 @@ describe('report period', () => {
       sortBy: 'views',
       deptId: 9,
     });
-    expect(reportExportPath(request)).toBe(
+    expect(urlWithQuery(endpoints.exportDataReport.path, request as QueryValues)).toBe(
       '/ske-api/v1_0/data-report/export?startDate=2026-01-05&endDate=2026-01-07&dimension=user&bucket=week&sortBy=views&deptId=9',
     );
   });

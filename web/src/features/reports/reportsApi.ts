@@ -2,7 +2,6 @@ import type { ReportRequest } from '@dam/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, saveFile } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { reportExportPath } from './period';
 
 export const reportKeys = {
   report: (request: ReportRequest) => ['data-report', request] as const,
@@ -18,4 +17,5 @@ export function useDataReport(request: ReportRequest, enabled: boolean) {
   });
 }
 
-export const saveReportExport = (request: ReportRequest) => saveFile(reportExportPath(request));
+export const saveReportExport = (request: ReportRequest) =>
+  saveFile(endpoints.exportDataReport, { query: request });

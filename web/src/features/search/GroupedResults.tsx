@@ -1,8 +1,8 @@
 import type { Item } from '@dam/contract';
 import { LIMITS } from '@dam/contract';
-import { Button, Spin, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadMoreFooter } from '../../ui/LoadMoreFooter';
 import type { GridProps } from '../files';
 import { ItemCard } from '../files';
 import styles from './GroupedResults.module.css';
@@ -58,20 +58,6 @@ export function GroupedResults({
       onAction={grid.onAction}
     />
   );
-  let footer: ReactNode = null;
-  if (grid.loadingMore) footer = <Spin size="small" />;
-  else if (grid.loadMoreFailed)
-    footer = (
-      <Button type="link" onClick={grid.onLoadMore}>
-        {t('files.loadMoreFailed')}
-      </Button>
-    );
-  else if (grid.hasMore)
-    footer = (
-      <Button onClick={grid.onLoadMore} data-testid="grouped-more">
-        {t('search.loadMore')}
-      </Button>
-    );
   return (
     <div className={styles.scroller} data-testid="grouped-results">
       {groups.length === 0 && unmatched.length === 0 && !grid.loadingMore && grid.empty}
@@ -94,7 +80,20 @@ export function GroupedResults({
           <div className={styles.cards}>{group.items.map(card)}</div>
         </section>
       ))}
-      <div className={styles.footer}>{footer}</div>
+      <div className={styles.footer}>
+        <LoadMoreFooter
+          list={{
+            hasNextPage: grid.hasMore,
+            isFetchingNextPage: grid.loadingMore,
+            fetchNextPage: grid.onLoadMore,
+          }}
+          failed={grid.loadMoreFailed}
+          whileLoading={<Spin size="small" />}
+          label={t('search.loadMore')}
+          look="button"
+          testId="grouped-more"
+        />
+      </div>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
 import { formatDate } from '../../ui/format';
+import { loadMoreTableFooter } from '../../ui/LoadMoreFooter';
 import { testId } from '../../ui/testId';
 import { shareText, useCopy } from './ShareDialog';
 import { absoluteShareUrl, useCancelShare, useMyShares } from './sharesApi';
@@ -184,20 +185,7 @@ export function MySharesPage() {
             ),
           },
         ]}
-        footer={
-          shares.hasNextPage
-            ? () => (
-                <Button
-                  block
-                  type="link"
-                  loading={shares.isFetchingNextPage}
-                  onClick={() => void shares.fetchNextPage()}
-                >
-                  {t('share.more')}
-                </Button>
-              )
-            : undefined
-        }
+        footer={loadMoreTableFooter(shares, t('share.more'))}
       />
     </Space>
   );

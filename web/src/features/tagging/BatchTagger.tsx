@@ -8,6 +8,7 @@ import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
 import { useModifyTags } from '../../api/tags';
+import { LoadMoreFooter } from '../../ui/LoadMoreFooter';
 import { AddTagDialog } from './AddTagDialog';
 import styles from './tagging.module.css';
 
@@ -143,11 +144,7 @@ export function BatchTagger({
           },
         ]}
       />
-      {listing.hasNextPage && (
-        <Button onClick={() => void listing.fetchNextPage()} loading={listing.isFetchingNextPage}>
-          {t('tagging.loadMore')}
-        </Button>
-      )}
+      <LoadMoreFooter list={listing} label={t('tagging.loadMore')} look="button" />
       {tagging && (
         <AddTagDialog
           title={t('tagging.titleMany', { count: selected.length })}

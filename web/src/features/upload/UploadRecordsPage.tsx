@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { formatDate, formatSize } from '../../ui/format';
+import { loadMoreTableFooter } from '../../ui/LoadMoreFooter';
 import { useUploadHistory } from './api';
 import { TaskStatus, type UploadTask } from './engine/types';
 import { InterruptedUploads } from './InterruptedUploads';
@@ -188,20 +189,7 @@ export function UploadRecordsPage() {
                       notice ? <MailNoticeState notice={notice} /> : null,
                   },
                 ]}
-                footer={
-                  history.hasNextPage
-                    ? () => (
-                        <Button
-                          block
-                          type="link"
-                          onClick={() => void history.fetchNextPage()}
-                          loading={history.isFetchingNextPage}
-                        >
-                          {t('common.loading')}
-                        </Button>
-                      )
-                    : undefined
-                }
+                footer={loadMoreTableFooter(history, t('common.loading'))}
               />
             ),
           },

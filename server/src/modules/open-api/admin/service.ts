@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import {
   API_USAGE_DAYS,
   type ApiAccessDetail,
   type ApiAccessPage,
-  type ApiAccessSummary,
   type ApiEnterprise,
   type apiAccessListQuerySchema,
   type Endpoint,
@@ -11,8 +9,6 @@ import {
   FunctionCode,
   type IssuedApiKey,
   isOpenCall,
-  OPEN_CALLS,
-  type OpenCall,
   type OpenCallInfo,
   openEndpoints,
   type rotateApiSecretRequestSchema,
@@ -26,7 +22,34 @@ import type { Clock } from '../../../lib/clock';
 import type { SecretBox } from '../../../lib/secret-box';
 import { type AuthContext, administrationReach, requireAnyCode, withinReach } from '../../access/access';
 import { requireWithinCaller } from '../../accounts/checks';
-import type { ApiAccessRecord, EnterpriseRecord, OpenAdminRepository, UsageTotals } from './repository';
+import type {
+  ApiAccessChange,
+  ApiAccessState,
+  ApiEnterpriseChange,
+  ApiEnterpriseState,
+  ApiSecretRotation,
+  Saved,
+} from './changes';
+import { KEY_ID_ATTEMPTS, newKeyId, newSecret, SECRET_HINT_CHARS, secretContext } from './keys';
+import {
+  enterpriseOf,
+  knownCalls,
+  requireEnterpriseAdministration,
+  requireEnterpriseId,
+  stateOf,
+  summaryOf,
+} from './presenter';
+import type { ApiAccessRecord, EnterpriseRecord, OpenAdminRepository } from './repository';
+
+export type {
+  ApiAccessChange,
+  ApiAccessState,
+  ApiEnterpriseChange,
+  ApiEnterpriseState,
+  ApiSecretRotation,
+  Saved,
+} from './changes';
+export { newKeyId, newSecret, secretContext } from './keys';
 
 type ListQuery = z.output<typeof apiAccessListQuerySchema>;
 type SaveAccessInput = z.output<typeof saveApiAccessRequestSchema>;
@@ -34,75 +57,8 @@ type RotateInput = z.output<typeof rotateApiSecretRequestSchema>;
 type SaveEnterpriseInput = z.output<typeof saveEnterpriseRequestSchema>;
 type EnterpriseCallsInput = z.output<typeof enterpriseCallsRequestSchema>;
 
-/** What an access record held at one moment, for the operation log (never its secret). */
-export interface ApiAccessState {
-  name: string;
-  description: string;
-  enterpriseId: string;
-  userMail: string;
-  status: number;
-}
-
-/** A change of an access record: before (null: created) and after (null: deleted). */
-export interface ApiAccessChange {
-  id: number;
-  keyId: string;
-  before: ApiAccessState | null;
-  after: ApiAccessState | null;
-}
-
-/** A rotation: which key, and until when the old secret still signs (null: it died at once). */
-export interface ApiSecretRotation {
-  id: number;
-  keyId: string;
-  name: string;
-  graceHours: number;
-  previousValidUntil: Date | null;
-}
-
-export interface ApiEnterpriseState {
-  name: string;
-  ratePerMinute: number;
-  apiCodes: OpenCall[];
-}
-
-/** A change of an enterprise: before (null: created) and after (null: deleted). */
-export interface ApiEnterpriseChange {
-  enterpriseId: string;
-  before: ApiEnterpriseState | null;
-  after: ApiEnterpriseState | null;
-}
-
-/** A save's answer and what the operation log keeps of it. */
-export interface Saved<T, C> {
-  result: T;
-  change: C;
-}
-
-/** Key ids: `dak_` and 20 characters of lower-case base32 (100 random bits). */
-const KEY_ID_PREFIX = 'dak_';
-const KEY_ID_CHARS = 20;
-const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
-/** Secrets: `dsk_` and 32 random bytes in base64url. */
-const SECRET_PREFIX = 'dsk_';
-const SECRET_BYTES = 32;
-const SECRET_HINT_CHARS = 4;
-/** A key id drawn again when (against all odds) it is taken. */
-const KEY_ID_ATTEMPTS = 5;
 const HOUR_MS = 3600_000;
 const DAY_MS = 86_400_000;
-
-export function newKeyId(): string {
-  // 256 is a multiple of 32, so every character is equally likely.
-  return KEY_ID_PREFIX + [...randomBytes(KEY_ID_CHARS)].map((byte) => BASE32[byte & 31]).join('');
-}
-
-export function newSecret(): string {
-  return SECRET_PREFIX + randomBytes(SECRET_BYTES).toString('base64url');
-}
-
-/** The associated data a record's secrets are sealed with: bound to its key id. */
-export const secretContext = (keyId: string): string => `api_access:${keyId}`;
 
 /** The UTC date of an instant, `YYYY-MM-DD`. */
 const utcDate = (instant: Date): string => instant.toISOString().slice(0, 10);
@@ -440,66 +396,4 @@ export class OpenAdminService {
     const now = this.clock.now();
     return { from: utcDate(new Date(now.getTime() - (API_USAGE_DAYS - 1) * DAY_MS)), today: utcDate(now) };
   }
-}
-
-/** SPEC §5: the enterprise ID is required; SPEC §8 names its absence SEP_02. */
-function requireEnterpriseId(enterpriseId: string | undefined): string {
-  if (!enterpriseId) throw new AppError('SEP_02');
-  return enterpriseId;
-}
-
-/** Enterprises are shared by every record: changing one needs code 7 and a reach of everything. */
-function requireEnterpriseAdministration(auth: AuthContext): void {
-  requireAnyCode(auth, FunctionCode.api);
-  if (administrationReach(auth).kind !== 'all') throw new AppError('SE_502');
-}
-
-/** The codes of the contract's open calls among `codes`, in the contract's order. */
-function knownCalls(codes: readonly string[] | undefined): OpenCall[] {
-  const held = new Set(codes ?? []);
-  return OPEN_CALLS.filter((code) => held.has(code));
-}
-
-function stateOf(row: ApiAccessRecord): ApiAccessState {
-  return {
-    name: row.name,
-    description: row.description,
-    enterpriseId: row.enterprise_id,
-    userMail: row.user_mail,
-    status: row.status,
-  };
-}
-
-function summaryOf(row: ApiAccessRecord, totals: UsageTotals | undefined): ApiAccessSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    enterpriseId: row.enterprise_id,
-    enterpriseName: row.enterprise_name,
-    userMail: row.user_mail,
-    userName: row.user_name,
-    status: row.status === 1 ? 1 : 0,
-    keyId: row.key_id,
-    secretHint: row.secret_hint,
-    previousValidUntil: row.previous_valid_until?.toISOString() ?? null,
-    lastUsedAt: row.last_used_at?.toISOString() ?? null,
-    lastUsedIp: row.last_used_ip,
-    callsToday: totals?.callsToday ?? 0,
-    calls30d: totals?.calls ?? 0,
-    failures30d: totals?.failures ?? 0,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
-
-function enterpriseOf(row: EnterpriseRecord, codes: readonly string[] | undefined): ApiEnterprise {
-  return {
-    enterpriseId: row.enterprise_id,
-    name: row.name,
-    ratePerMinute: row.rate_per_minute,
-    apiCodes: knownCalls(codes),
-    accessCount: row.access_count,
-    updatedAt: row.updated_at.toISOString(),
-  };
 }

@@ -1,0 +1,20 @@
+import type { Platform } from '../../platform';
+import { ItemsRepository } from '../items/repository';
+import { ChannelTagsService } from './channel-tags';
+import { TagDimensionsService } from './dimensions';
+import { TagExchangeService } from './exchange';
+import { ItemTagsService } from './item-tags';
+import { TagsRepository } from './repository';
+import { SkuTagsService } from './sku-tags';
+
+/** Tag dimensions and tags, item, channel and SKU tags, tag workbooks. */
+export function wireTags({ db, clock }: Platform) {
+  const tagDeps = { tags: new TagsRepository(db), items: new ItemsRepository(db), clock };
+  return {
+    tagDimensions: new TagDimensionsService(tagDeps),
+    itemTags: new ItemTagsService(tagDeps),
+    channelTags: new ChannelTagsService(tagDeps),
+    skuTags: new SkuTagsService(tagDeps),
+    tagExchange: new TagExchangeService(tagDeps),
+  };
+}
