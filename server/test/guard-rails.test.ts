@@ -153,6 +153,39 @@ function boundaryViolations(): string[] {
   return [...new Set(violations)];
 }
 
+const FEATURES = path.join(root, 'web/src/features');
+/** The web feature folder a file belongs to, if it is in one. */
+function featureOf(file: string): string | null {
+  const inFeatures = path.relative(FEATURES, file);
+  return inFeatures.startsWith('..') ? null : inFeatures.split(path.sep)[0]!;
+}
+/** A feature's public faces: index.ts, and lazy.ts (loaders of what others load on demand). */
+const isPublicFace = (file: string) =>
+  /^[^/]+\/(index|lazy)\.ts$/.test(path.relative(FEATURES, file).split(path.sep).join('/'));
+
+/** Imports of another feature's internals, and pairs of features importing each other (issue 41 item 3). */
+function featureBoundaries() {
+  const deep: string[] = [];
+  const pairs = new Set<string>();
+  for (const file of sourceFiles(FEATURES)) {
+    const from = featureOf(file)!;
+    for (const edge of importsOf(file)) {
+      const target = /\.css$/.test(edge.specifier)
+        ? path.resolve(path.dirname(file), edge.specifier)
+        : resolve(file, edge.specifier);
+      const to = target ? featureOf(target) : null;
+      if (!target || !to || to === from) continue;
+      pairs.add(`${from} → ${to}`);
+      if (!isPublicFace(target)) deep.push(`${rel(file)}: imports ${rel(target)}`);
+    }
+  }
+  const mutual = [...pairs]
+    .map((pair) => pair.split(' → '))
+    .filter(([from, to]) => from! < to! && pairs.has(`${to} → ${from}`))
+    .map(([from, to]) => `${from} ↔ ${to}`);
+  return { deep, mutual };
+}
+
 /** Strongly connected components of the runtime import graph (Tarjan), as file lists. */
 function importCycles(): string[][] {
   const files = ['server/src', 'web/src', 'packages/contract/src'].flatMap((dir) =>
@@ -220,5 +253,14 @@ describe('guard rails', () => {
       'break the cycle (move the shared piece out, or import a type with `import type`)',
     ).toEqual([]);
     expect(staleAllowances, 'fixed: remove these from ALLOWED').toEqual([]);
+  });
+
+  it('web features import each other only through index.ts (or lazy.ts), and no two features import each other', () => {
+    const { deep, mutual } = featureBoundaries();
+    expect(
+      deep,
+      "import the feature's index.ts (lazy.ts for what is loaded on demand), or move the shared piece to ui/ or api/",
+    ).toEqual([]);
+    expect(mutual, 'break the pair: move the shared piece out, or pass it in as a prop').toEqual([]);
   });
 });

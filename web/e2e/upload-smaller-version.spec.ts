@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { formatSize } from '../src/features/files/format';
+import { formatSize } from '../src/ui/format';
 import { finishUpload, itemCard, newFolderWithFiles, signIn, snapBothSizes } from './support';
 
 const words = {

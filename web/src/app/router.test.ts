@@ -38,8 +38,8 @@ async function freshApp() {
       import('./firstLoad'),
       import('../api/queryClient'),
       import('../auth/useCurrentUser'),
-      import('../features/files/api'),
-      import('../features/files/listingQuery'),
+      import('../api/items'),
+      import('../api/listingQuery'),
     ]);
   const listingState = (folderId: string) =>
     queryClient.getQueryState(filesKeys.folder(folderId, listing.DEFAULT_SORT, {}))?.status;

@@ -4,8 +4,8 @@ import { askEarly } from '../api/client';
 import { decideLayoutAccess } from '../auth/guard';
 import { RequireAuth } from '../auth/RequireAuth';
 import { getToken } from '../auth/token';
+import { PageLoading, page, shellPage } from '../ui/lazyPage';
 import { firstLoadDone } from './firstLoad';
-import { PageLoading, page, shellPage } from './lazyPage';
 
 /** The signed-in layout's route: everything under it needs a session. */
 const LAYOUT_ID = 'layout';
@@ -53,7 +53,7 @@ const appRoutes = (): RouteObject[] =>
           path: 'allfiles/:folderId',
           lazy: {
             ...page(() => import('../features/files/AllFilesPage'), 'AllFilesPage'),
-            loader: async () => (await import('../features/files/api')).prefetchFolderListing,
+            loader: async () => (await import('../api/items')).prefetchFolderListing,
           },
         },
         {
@@ -79,7 +79,7 @@ const appRoutes = (): RouteObject[] =>
         },
         { path: 'recycle', lazy: page(() => import('../features/files/RecyclePage'), 'RecyclePage') },
         { path: 'myshare', lazy: page(() => import('../features/share/MySharesPage'), 'MySharesPage') },
-        { path: 'newShare', lazy: page(() => import('../features/share/NewSharesPage'), 'NewSharesPage') },
+        { path: 'newShare', lazy: page(() => import('../features/files/NewSharesPage'), 'NewSharesPage') },
         { path: 'upload-record', element: <Navigate to="/upload-record/current" replace /> },
         {
           path: 'upload-record/:tab',

@@ -13,7 +13,7 @@ import {
   TOP_BAR_LANGUAGES,
 } from '@dam/contract';
 import { describe, expect, it } from 'vitest';
-import { COLOUR_PRESETS, COLOUR_TOLERANCE_LIST } from '../features/similar/colours';
+import { COLOUR_PRESETS, COLOUR_TOLERANCE_LIST } from '../ui/colours';
 import en from './en';
 import zh from './zh';
 

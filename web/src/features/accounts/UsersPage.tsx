@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
 import { useCurrentUser } from '../../auth/useCurrentUser';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 import { useDeleteUser, useDepartments, useResetPassword, useUsers } from './accountsApi';
 import { DepartmentPanel } from './DepartmentPanel';
 import { IssuedPasswordDialog } from './IssuedPasswordDialog';

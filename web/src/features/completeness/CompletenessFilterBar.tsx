@@ -2,8 +2,8 @@ import { ReloadOutlined, SearchOutlined, SettingOutlined } from '@ant-design/ico
 import { ART_NUM_MAX_CHARS, type CompletenessFilter, type CompletenessStatus } from '@dam/contract';
 import { Button, Input, Segmented, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useTagDimensions } from '../../api/tags';
 import { ExportButton } from '../../ui/ExportButton';
-import { useTagDimensions } from '../tagging/api';
 import type { useCompletenessOptions } from './completenessApi';
 
 export interface FilterForm {

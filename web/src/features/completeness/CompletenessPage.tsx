@@ -5,7 +5,7 @@ import { Empty, Space, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useUploadManager } from '../upload/UploadProvider';
+import { useUploadManager } from '../upload';
 import { CompletenessFilterBar, EMPTY, type FilterForm, toFilter } from './CompletenessFilterBar';
 import {
   completenessKeys,

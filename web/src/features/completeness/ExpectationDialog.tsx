@@ -10,8 +10,8 @@ import { Alert, App, Button, Input, Modal, Select, Space, Spin, Table, Typograph
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { MoveDialog } from '../files/MoveDialog';
-import { useTagDimensions } from '../tagging/api';
+import { useTagDimensions } from '../../api/tags';
+import { MoveDialog } from '../../ui/MoveDialog';
 import { useCompletenessConfig, useSaveCompletenessConfig } from './completenessApi';
 
 /** Formats offered in the picker; any other can be typed. */

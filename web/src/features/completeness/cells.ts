@@ -1,5 +1,5 @@
 import { type CompletenessColumn, normaliseFormat, normaliseViewCode, viewCodeOfName } from '@dam/contract';
-import type { PickedFile } from '../upload/engine/pickFiles';
+import type { PickedFile } from '../upload';
 
 /**
  * The file name a view's upload takes, so that the report counts it: `<artNum>_<code>.<ext>`

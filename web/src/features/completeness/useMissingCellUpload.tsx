@@ -2,15 +2,9 @@ import type { CompletenessColumn, CompletenessRow } from '@dam/contract';
 import { App } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../app/lazyPage';
-import type { UploadTarget } from '../upload/BatchUploadDialog';
-import { type PickedFile, pickFiles } from '../upload/engine/pickFiles';
-import { problemText } from '../upload/problemText';
+import { type PickedFile, pickFiles, problemText, type UploadTarget } from '../upload';
+import { BatchUploadDialog } from '../upload/lazy';
 import { acceptOf, filesForView, isOfFormat } from './cells';
-
-const BatchUploadDialog = lazyDialog(
-  async () => (await import('../upload/BatchUploadDialog')).BatchUploadDialog,
-);
 
 /**
  * A missing cell's upload: `openMissing` asks for files of the cell's format, checks them, and

@@ -6,8 +6,8 @@ import { App } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
+import { filesKeys } from '../../api/items';
 import { currentUserKey } from '../../auth/useCurrentUser';
-import { filesKeys } from '../files/api';
 import { compositeKeys } from './compositeApi';
 import { TemplateEditorPage } from './TemplateEditorPage';
 

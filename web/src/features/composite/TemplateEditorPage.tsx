@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notifySuccess } from '../../api/notify';
-import { lazyDialog } from '../../app/lazyPage';
 import { holdsCodes } from '../../auth/guard';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
+import { AddTagDialog } from '../tagging/lazy';
 import { BlockForm } from './BlockForm';
 import styles from './composite.module.css';
 import { useTemplateDetail } from './compositeApi';
@@ -17,8 +17,6 @@ import { OutputCard, PageCard } from './editor/SettingsCards';
 import { useEditorDraft } from './editor/useEditorDraft';
 import { VersionsDrawer } from './editor/VersionsDrawer';
 import { replaceBlock } from './templateDraft';
-
-const AddTagDialog = lazyDialog(async () => (await import('../tagging/AddTagDialog')).AddTagDialog);
 
 /** /templates/:id and /templates/new (function code 9): blocks, their form, the live and exact previews. */
 export function TemplateEditorPage() {

@@ -4,10 +4,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
+import { useTagDimensions } from '../../api/tags';
 import { holdsCodes } from '../../auth/guard';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
-import { completenessKeys } from '../completeness/completenessApi';
-import { useTagDimensions } from '../tagging/api';
+import { completenessKeys } from '../completeness';
 
 /** The completeness expectation, asked only of the server by those who may read it (code 6). */
 export function useCompletenessConfigWhen(enabled: boolean) {

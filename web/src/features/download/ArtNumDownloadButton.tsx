@@ -2,7 +2,7 @@ import { BarcodeOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../app/lazyPage';
+import { lazyDialog } from '../../ui/lazyPage';
 
 const ArtNumDownloadDialog = lazyDialog(
   async () => (await import('./ArtNumDownloadDialog')).ArtNumDownloadDialog,

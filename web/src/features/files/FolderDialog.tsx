@@ -2,12 +2,12 @@ import type { Item } from '@dam/contract';
 import { Button, Form, Input, type InputRef, Radio, Space, Typography } from 'antd';
 import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filesApi, useInvalidateFiles } from '../../api/items';
 import { FormModal } from '../../ui/FormModal';
+import { folderNameProblem, nameProblemText } from '../../ui/format';
+import { MoveDialog } from '../../ui/MoveDialog';
+import { useConfirmShare } from '../../ui/useConfirmShare';
 import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
-import { filesApi, useInvalidateFiles } from './api';
-import { folderNameProblem, nameProblemText } from './format';
-import { MoveDialog } from './MoveDialog';
-import { useConfirmShare } from './useConfirmShare';
 
 interface Props {
   open: boolean;

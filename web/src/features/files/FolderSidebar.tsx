@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../auth/useCurrentUser';
 import styles from './FolderSidebar.module.css';
 
 // The tree (Ant Design's Tree) loads after the listing: the folder page's first view stays light.
-const FolderTree = lazy(async () => ({ default: (await import('./FolderTree')).FolderTree }));
+const FolderTree = lazy(async () => ({ default: (await import('../../ui/FolderTree')).FolderTree }));
 /** FolderTree's key of "all files". */
 const TOP_KEY = 'all';
 

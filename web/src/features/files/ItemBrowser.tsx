@@ -6,21 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, saveFile } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
-import { lazyDialog } from '../../app/lazyPage';
+import { useModifyTags } from '../../api/tags';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
 import { LazyResult } from '../../ui/LazyResult';
-import { useModifyTags } from '../tagging/api';
+import { SimilarSelectionDrawer } from '../similar/lazy';
+import { AddTagDialog } from '../tagging/lazy';
+import { FileViewer } from '../viewer/lazy';
 import styles from './files.module.css';
 import { ItemGrid } from './ItemGrid';
 import { SelectionBar } from './SelectionBar';
 import { useItemActions } from './useItemActions';
 import { useSelection } from './useSelection';
-
-const FileViewer = lazyDialog(async () => (await import('../viewer/FileViewer')).FileViewer);
-const AddTagDialog = lazyDialog(async () => (await import('../tagging/AddTagDialog')).AddTagDialog);
-const SimilarSelectionDrawer = lazyDialog(
-  async () => (await import('../similar/SimilarSelectionDrawer')).SimilarSelectionDrawer,
-);
 
 /** What a grid of the browser is given: the loaded items, the selection and paging. */
 export type GridProps = Omit<Parameters<typeof ItemGrid>[0], 'waterfall'>;

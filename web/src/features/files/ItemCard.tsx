@@ -11,8 +11,8 @@ import { type Item, ItemType } from '@dam/contract';
 import { Checkbox, Dropdown, type MenuProps, Tag, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatSize } from '../../ui/format';
 import styles from './files.module.css';
-import { formatSize } from './format';
 
 export type ItemAction = 'open' | 'edit' | 'move' | 'delete' | 'favourite' | 'download' | 'share';
 

@@ -1,8 +1,8 @@
 import { Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type ListKind, usePagedList } from './api';
+import { type ListKind, usePagedList } from '../../api/items';
+import { useViewMode } from '../../ui/ListControls';
 import { ItemBrowser } from './ItemBrowser';
-import { useViewMode } from './ListControls';
 
 const TITLES: Record<ListKind, string> = {
   recent: 'nav.recent',

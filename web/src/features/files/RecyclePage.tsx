@@ -3,10 +3,10 @@ import { ItemType, type RecycledItem } from '@dam/contract';
 import { App, Button, Empty, Result, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filesApi, useInvalidateFiles, useRecycleList } from '../../api/items';
 import { notifySuccess } from '../../api/notify';
+import { formatDate, formatSize } from '../../ui/format';
 import { loadMoreTableFooter } from '../../ui/LoadMoreFooter';
-import { filesApi, useInvalidateFiles, useRecycleList } from './api';
-import { formatDate, formatSize } from './format';
 
 /** SPEC §2 /recycle: what I deleted; restore, delete permanently, clear — each confirmed. */
 export function RecyclePage() {

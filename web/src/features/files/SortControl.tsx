@@ -2,9 +2,9 @@ import { RankStatus, SortField } from '@dam/contract';
 import { Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { initialRankOf, type ListingSort, storedListingSort, storeListingSort } from '../../api/listingSort';
 import { useCurrentUser } from '../../auth/useCurrentUser';
-import { SortToggle } from './ListControls';
-import { initialRankOf, type ListingSort, storedListingSort, storeListingSort } from './listingSort';
+import { SortToggle } from '../../ui/ListControls';
 
 /** The label of the toggle in each state, by field (names keep their SPEC §2 labels). */
 function useSortLabels(by: SortField): { up: string; down: string } {

@@ -3,16 +3,12 @@ import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { filesApi, useInvalidateFiles, useToggleFavourite } from '../../api/items';
 import { notifySuccess } from '../../api/notify';
-import { showApiError } from '../../api/showApiError';
-import { lazyDialog } from '../../app/lazyPage';
-import { filesApi, useInvalidateFiles, useToggleFavourite } from './api';
+import { useMoveItems } from '../../ui/useMoveItems';
+import { DownloadDialog } from '../download/lazy';
+import { ShareDialog } from '../share/lazy';
 import type { ItemAction } from './ItemCard';
-import { useConfirmShare } from './useConfirmShare';
-
-const MoveDialog = lazyDialog(async () => (await import('./MoveDialog')).MoveDialog);
-const ShareDialog = lazyDialog(async () => (await import('../share/ShareDialog')).ShareDialog);
-const DownloadDialog = lazyDialog(async () => (await import('../download/DownloadDialog')).DownloadDialog);
 
 /** Open, move, delete, favourite, download and share, for one item or a selection, with their dialogs. */
 export function useItemActions(
@@ -27,8 +23,7 @@ export function useItemActions(
   const navigate = useNavigate();
   const invalidate = useInvalidateFiles();
   const favourite = useToggleFavourite();
-  const confirmShare = useConfirmShare();
-  const [moving, setMoving] = useState<Array<Pick<Item, 'id'>> | null>(null);
+  const moveItems = useMoveItems(() => options.onDone?.());
   const [downloading, setDownloading] = useState<Item[] | null>(null);
   const [sharing, setSharing] = useState<Item[] | null>(null);
 
@@ -54,47 +49,25 @@ export function useItemActions(
       return;
     }
     if (action === 'edit') options.onEditFolder?.(item);
-    if (action === 'move') setMoving([item]);
+    if (action === 'move') moveItems.move([item]);
     if (action === 'delete') remove([item]);
     if (action === 'favourite') favourite.mutate(item);
     if (action === 'download') setDownloading([item]);
     if (action === 'share') setSharing([item]);
   };
 
-  const moveDialog = (
+  const dialogs = (
     <>
       {downloading && <DownloadDialog items={downloading} onClose={() => setDownloading(null)} />}
       {sharing && <ShareDialog items={sharing} onClose={() => setSharing(null)} />}
-      <MoveDialog
-        open={moving !== null}
-        title={t('files.moveTo')}
-        onCancel={() => setMoving(null)}
-        onConfirm={async (target) => {
-          try {
-            await confirmShare((confirmed) =>
-              filesApi.move({
-                folderDataIdList: (moving ?? []).map((i) => i.id),
-                targetFolderId: target,
-                ...(confirmed ? { confirmShare: true } : {}),
-              }),
-            );
-          } catch (error) {
-            showApiError(error);
-            throw error;
-          }
-          notifySuccess(t('files.movedOk'));
-          setMoving(null);
-          await invalidate();
-          options.onDone?.();
-        }}
-      />
+      {moveItems.dialog}
     </>
   );
 
   return {
     run,
     /** Asks where to and moves (only the ids are needed: the viewer moves the file it shows). */
-    move: (items: Array<Pick<Item, 'id'>>) => setMoving(items),
+    move: moveItems.move,
     download: (items: Item[]) => setDownloading(items),
     share: (items: Item[]) => setSharing(items),
     remove,
@@ -103,6 +76,6 @@ export function useItemActions(
       await invalidate();
       options.onDone?.();
     },
-    dialogs: moveDialog,
+    dialogs,
   };
 }

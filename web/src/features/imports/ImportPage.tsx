@@ -25,8 +25,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { showApiError } from '../../api/showApiError';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
+import { formatDate } from '../../ui/format';
 import { WorkbookInput } from '../../ui/WorkbookInput';
-import { formatDate } from '../files/format';
 import {
   saveErrorReport,
   saveImportTemplate,

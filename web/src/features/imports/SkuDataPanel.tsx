@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
+import { useTagDimensions } from '../../api/tags';
 import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
+import { formatDate } from '../../ui/format';
 import { loadMoreTableFooter } from '../../ui/LoadMoreFooter';
-import { formatDate } from '../files/format';
-import { skuKeys, useSkuList } from '../sku/skuApi';
-import { AddTagDialog } from '../tagging/AddTagDialog';
-import { useTagDimensions } from '../tagging/api';
+import { skuKeys, useSkuList } from '../sku';
+import { AddTagDialog } from '../tagging';
 
 /**
  * The SKU data the upload dialog checks article numbers against (issue 4), as import management

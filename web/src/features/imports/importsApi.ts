@@ -2,8 +2,8 @@ import type { ImportDetail, ImportKind } from '@dam/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, saveFile } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { filesKeys } from '../files/api';
-import { skuKeys } from '../sku/skuApi';
+import { filesKeys } from '../../api/items';
+import { skuKeys } from '../sku';
 import { isBusy } from './progress';
 
 /** How often a running import is asked for its progress. */

@@ -3,11 +3,9 @@ import { Button, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
-import { lazyDialog } from '../../app/lazyPage';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
+import { FileViewer } from '../viewer/lazy';
 import { useFailedJobs, useRetryJob } from './api';
-
-const FileViewer = lazyDialog(async () => (await import('../viewer/FileViewer')).FileViewer);
 
 /** The newest failed jobs of a queue: when, after how many attempts, the error, the file, a retry. */
 export function FailedJobs({ queue }: { queue: JobQueueName }) {

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { showApiError } from '../../api/showApiError';
-import { lazyDialog } from '../../app/lazyPage';
+import { lazyDialog } from '../../ui/lazyPage';
 import { useRegeneratePreviews } from './api';
 
-const MoveDialog = lazyDialog(async () => (await import('../files/MoveDialog')).MoveDialog);
+const MoveDialog = lazyDialog(async () => (await import('../../ui/MoveDialog')).MoveDialog);
 
 /** Files whose title holds `text`, for the file picker. */
 function useFileSearch(text: string) {

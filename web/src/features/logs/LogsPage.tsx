@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
 import { ExportButton } from '../../ui/ExportButton';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 import { EMPTY_FILTER, type LogFilterForm, toLogFilter } from './logFilter';
 import { LOG_PAGE_SIZE, saveLogExport, useOperationLog } from './logsApi';
 

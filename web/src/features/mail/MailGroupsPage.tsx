@@ -4,7 +4,7 @@ import { App, Button, Empty, Input, Popconfirm, Result, Space, Table, Tooltip, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 import { MailGroupDialog } from './MailGroupDialog';
 import { useDeleteMailGroup, useMailGroups } from './mailGroupsApi';
 import { unnamedCount } from './members';

@@ -4,7 +4,7 @@ import { Button, Empty, Input, Skeleton, Table, Tag, Tooltip, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { testId } from '../../ui/testId';
-import { DepartmentTree } from '../accounts/DepartmentTree';
+import { DepartmentTree } from '../accounts';
 import styles from './MemberPicker.module.css';
 import { useMemberCandidates, useMemberDepartments } from './mailGroupsApi';
 import { type PickedMember, toggleMembers } from './members';

@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 import { orderedCalls, secretHintText, usageByCall, usageByDay } from './access';
 import styles from './OpenApi.module.css';
 import { useApiAccessDetail, useWebhooks } from './openApiApi';

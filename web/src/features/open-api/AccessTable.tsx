@@ -4,7 +4,7 @@ import { Button, Popconfirm, Space, Switch, Table, type TableColumnType, Tooltip
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 import { secretHintText } from './access';
 import styles from './OpenApi.module.css';
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { showApiError } from '../../api/showApiError';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 import { orderedCalls } from './access';
 import { EnterpriseDialog } from './EnterpriseDialog';
 import { useDeleteApiEnterprise } from './openApiApi';

@@ -4,7 +4,7 @@ import { App, Button, Drawer, Empty, Result, Space, Table, Tag, Tooltip, Typogra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 import styles from './OpenApi.module.css';
 import { useRedeliverWebhook, useTestWebhook, useWebhookDeliveries } from './openApiApi';
 import { canRedeliver, deliveryStateColour, eventLabelKey } from './webhooks';

@@ -17,7 +17,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 import { secretHintText } from './access';
 import styles from './OpenApi.module.css';
 import { useDeleteWebhook, useSaveWebhook, useTestWebhook, useWebhooks } from './openApiApi';

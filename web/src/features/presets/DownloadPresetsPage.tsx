@@ -31,7 +31,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../ui/FormModal';
 import { testId } from '../../ui/testId';
-import { useDeletePreset, usePresets, useSavePreset } from '../download/presetsApi';
+import { useDeletePreset, usePresets, useSavePreset } from '../download';
 import { exampleName } from './presetExample';
 
 interface PresetForm {

@@ -27,7 +27,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../ui/ExportButton';
-import { formatDate, formatSize } from '../files/format';
+import { formatDate, formatSize } from '../../ui/format';
 import { breakdownOption, isBytes, METRIC_COLORS, rowLabel, trendOption } from './chartOptions';
 import { EChart } from './EChart';
 import {

@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
-import { similarItem } from '../similar/fixtures';
+import { similarItem } from '../../test/similarFixtures';
 import { DuplicatesPage } from './DuplicatesPage';
 
 const answer = (result: unknown) =>

@@ -24,14 +24,14 @@ import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { lazyDialog } from '../../app/lazyPage';
 import { ExportButton } from '../../ui/ExportButton';
-import { useCompletenessOptions } from '../completeness/completenessApi';
-import { formatSize } from '../files/format';
+import { formatSize } from '../../ui/format';
+import { lazyDialog } from '../../ui/lazyPage';
+import { useCompletenessOptions } from '../completeness';
+import { FileViewer } from '../viewer/lazy';
 import { duplicateKeys, saveDuplicateExport, useDuplicateReport } from './duplicatesApi';
 
-const FileViewer = lazyDialog(async () => (await import('../viewer/FileViewer')).FileViewer);
-const MoveDialog = lazyDialog(async () => (await import('../files/MoveDialog')).MoveDialog);
+const MoveDialog = lazyDialog(async () => (await import('../../ui/MoveDialog')).MoveDialog);
 
 const PAGE_SIZE = 20;
 /** The slider's range: the stored pairs reach 11 bits (plan §7); 0 would be exact copies only. */

@@ -3,34 +3,10 @@ import { LIMITS } from '@dam/contract';
 import { Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadMoreFooter } from '../../ui/LoadMoreFooter';
-import type { GridProps } from '../files/ItemBrowser';
-import { ItemCard } from '../files/ItemCard';
+import type { GridProps } from '../files';
+import { ItemCard } from '../files';
 import styles from './GroupedResults.module.css';
-
-export interface ResultGroup {
-  value: string;
-  items: Item[];
-}
-
-/**
- * The loaded results of a batch search by article number, one group per number in the order they
- * were pasted (numbers with nothing loaded yet left out); files whose number is none of them
- * (none today: the search matches whole numbers) come last under their own number.
- */
-export function groupByArtNum(items: Item[], values: string[]): ResultGroup[] {
-  const groups = new Map<string, ResultGroup>();
-  for (const value of values) {
-    const key = value.toLowerCase();
-    if (!groups.has(key)) groups.set(key, { value, items: [] });
-  }
-  for (const item of items) {
-    const key = (item.artNum ?? '').toLowerCase();
-    const group = groups.get(key) ?? { value: item.artNum ?? '', items: [] };
-    group.items.push(item);
-    groups.set(key, group);
-  }
-  return [...groups.values()].filter((group) => group.items.length > 0);
-}
+import { groupByArtNum } from './groupByArtNum';
 
 /**
  * Batch search results grouped under each article number (issue 39); the numbers not found are

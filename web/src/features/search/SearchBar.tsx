@@ -19,13 +19,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
+import { loadColourSearchPanel } from '../similar/lazy';
 import { useArtNumSuggestions } from './api';
 import { BatchChips } from './BatchChips';
 import { readSearch, searchUrl } from './searchUrl';
 
 // The colour picker loads when the colour swatch is first clicked (the home page's budget).
 const ColourSearchPanel = lazy(async () => ({
-  default: (await import('../similar/ColourSearchPanel')).ColourSearchPanel,
+  default: (await loadColourSearchPanel()).ColourSearchPanel,
 }));
 
 const FILE_TYPE_OPTIONS: Array<{ value: SearchFileType; key: string }> = [

@@ -4,11 +4,11 @@ import { Alert, Button, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { SortState } from '../files/api';
-import { ItemBrowser } from '../files/ItemBrowser';
-import { SortToggle, useViewMode } from '../files/ListControls';
-import { batchTagUrl } from '../tagging/batchTagUrl';
+import type { SortState } from '../../api/items';
+import { SortToggle, useViewMode } from '../../ui/ListControls';
+import { ItemBrowser } from '../files';
 import { useSearch } from './api';
+import { batchTagUrl } from './batchTagUrl';
 import { GroupedResults } from './GroupedResults';
 import { batchSummary, type WebSearch } from './searchUrl';
 

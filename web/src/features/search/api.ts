@@ -2,7 +2,7 @@ import { isBatchSearch, SearchType } from '@dam/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { PAGE_SIZE, type SortState } from '../files/api';
+import { PAGE_SIZE, type SortState } from '../../api/items';
 import type { WebSearch } from './searchUrl';
 
 export const searchKeys = {

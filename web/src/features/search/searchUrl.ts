@@ -1,5 +1,5 @@
 import { type ColourTolerance, parseSearchContent, type SearchContent } from '@dam/contract';
-import { cleanColour, isColourTolerance } from '../similar/colours';
+import { cleanColour, isColourTolerance } from '../../ui/colours';
 
 /** A search's colour (issue 17): files whose dominant colours are near it, within the tolerance. */
 export interface SearchColour {

@@ -11,9 +11,9 @@ import { App, Button, Empty, Popconfirm, Result, Space, Table, Tag, Typography }
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
+import { formatDate } from '../../ui/format';
 import { loadMoreTableFooter } from '../../ui/LoadMoreFooter';
 import { testId } from '../../ui/testId';
-import { formatDate } from '../files/format';
 import { shareText, useCopy } from './ShareDialog';
 import { absoluteShareUrl, useCancelShare, useMyShares } from './sharesApi';
 

@@ -12,7 +12,7 @@ import { Alert, App, Button, Form, Input, Modal, Radio, Space, Typography } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 import { absoluteShareUrl, useCreateShare } from './sharesApi';
 
 /** What "copy link and password" puts on the clipboard, in the reader's language. */

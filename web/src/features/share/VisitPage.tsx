@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../layout/LanguageSwitch';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 import styles from './VisitPage.module.css';
 import { PasswordGate } from './visit/PasswordGate';
 import { SharedFiles } from './visit/SharedFiles';

@@ -1,7 +1,7 @@
 import type { ColourTolerance } from '@dam/contract';
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ColourField, ToleranceField } from './ColourField';
+import { ColourField, ToleranceField } from '../../ui/ColourField';
 
 /**
  * The search bar's colour popover (issue 17, plan §8): a colour and its tolerance, then search.

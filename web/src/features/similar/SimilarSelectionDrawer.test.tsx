@@ -5,7 +5,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
-import { similarItem } from './fixtures';
+import { similarItem } from '../../test/similarFixtures';
 import { filesForSimilar, SimilarSelectionDrawer } from './SimilarSelectionDrawer';
 
 const listed = (id: number, name: string, type: Item['type'] = ItemType.image) =>

@@ -4,8 +4,8 @@ import { Drawer, Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { SimilarTile } from '../viewer/SimilarSection';
-import styles from '../viewer/viewer.module.css';
+import { SimilarTile } from './SimilarSection';
+import styles from './similar.module.css';
 
 /** The files of a selection whose similar images are looked up (folders have none). */
 export const filesForSimilar = (items: Item[]) =>

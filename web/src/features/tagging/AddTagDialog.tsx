@@ -3,7 +3,7 @@ import { Alert, Button, Empty, Input, Modal, Radio, Space, Spin, Tag, Typography
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
-import { useSkuTagSuggestions, useTagDimensions } from './api';
+import { useSkuTagSuggestions, useTagDimensions } from '../../api/tags';
 import styles from './tagging.module.css';
 import { type TagSetProblem, tagSetProblem, toggleTag, visibleTags } from './tagRules';
 

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { notifySuccess } from '../../api/notify';
+import { useModifyTags } from '../../api/tags';
 import { LoadMoreFooter } from '../../ui/LoadMoreFooter';
 import { AddTagDialog } from './AddTagDialog';
-import { useModifyTags } from './api';
 import styles from './tagging.module.css';
 
 type Show = 'all' | 'untagged';

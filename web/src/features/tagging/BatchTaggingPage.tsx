@@ -12,11 +12,10 @@ import { Button, Card, Input, Segmented, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type ListingFilter, useFolderListing } from '../files/api';
-import { FolderTree, TOP_KEY } from '../files/FolderTree';
-import { FilterButton } from '../files/ListControls';
-import { useSearch } from '../search/api';
-import { batchSummary } from '../search/searchUrl';
+import { type ListingFilter, useFolderListing } from '../../api/items';
+import { FolderTree, TOP_KEY } from '../../ui/FolderTree';
+import { FilterButton } from '../../ui/ListControls';
+import { batchSummary, useSearch } from '../search';
 import { BatchTagger } from './BatchTagger';
 import styles from './tagging.module.css';
 

@@ -6,10 +6,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
+import { filesKeys } from '../../api/items';
 import { notifySuccess } from '../../api/notify';
 import { useBusyAction } from '../../api/useBusyAction';
 import { WorkbookInput } from '../../ui/WorkbookInput';
-import { filesKeys } from '../files/api';
 
 type Change = TagModelImportResult['changes'][number];
 

@@ -30,7 +30,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
 import { FormModal } from '../../ui/FormModal';
-import { TagImportDialog } from '../tagging/TagImportDialog';
+import { TagImportDialog } from '../tagging';
 import { useDeleteDimension, useDimensions, useSaveDimension } from './tagsApi';
 
 interface DimensionForm {

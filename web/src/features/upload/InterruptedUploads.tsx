@@ -1,7 +1,7 @@
 import { Alert, App, Button, List, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../files/format';
+import { formatSize } from '../../ui/format';
 import { matchRepickedFiles } from './engine/resume';
 import { useInterruptedUploads } from './InterruptedBanner';
 import { useUploadManager } from './UploadProvider';

@@ -1,7 +1,7 @@
 import type { MailNoticeSummary } from '@dam/contract';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../files/format';
+import { formatDate } from '../../ui/format';
 
 const COLOURS = { scheduled: 'processing', sending: 'processing', sent: 'success', failed: 'error' } as const;
 

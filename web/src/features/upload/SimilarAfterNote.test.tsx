@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
-import { similarItem } from '../similar/fixtures';
+import { similarItem } from '../../test/similarFixtures';
 import SimilarAfterNote from './SimilarAfterNote';
 import type { SimilarAfterMatch } from './useSimilarAfter';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import '../../i18n';
-import { similarItem } from '../similar/fixtures';
+import { similarItem } from '../../test/similarFixtures';
 import type { PickedFile } from './engine/pickFiles';
 import { SimilarWarning, versionPath } from './SimilarWarning';
 import { uploadEntries } from './uploadEntries';

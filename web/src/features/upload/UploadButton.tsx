@@ -2,7 +2,7 @@ import { CloudUploadOutlined, FileAddOutlined, FolderAddOutlined } from '@ant-de
 import { App, Button, Dropdown } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../app/lazyPage';
+import { lazyDialog } from '../../ui/lazyPage';
 import type { UploadTarget } from './BatchUploadDialog';
 import { DropOverlay } from './DropOverlay';
 import type { DroppedFile } from './engine/droppedFiles';

@@ -8,7 +8,7 @@ import {
 import { UploadGroup } from '@dam/contract';
 import { Button, Collapse, Input, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../files/format';
+import { formatSize } from '../../ui/format';
 import { groupOf, type PickedFile } from './engine/pickFiles';
 
 export const GROUPS = [

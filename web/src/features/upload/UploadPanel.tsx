@@ -12,7 +12,7 @@ import { Button, List, Progress, Space, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatSize } from '../files/format';
+import { formatSize } from '../../ui/format';
 import { RateMeter } from './engine/rate';
 import { TaskStatus, type UploadTask } from './engine/types';
 import { remaining } from './remaining';

@@ -10,7 +10,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesKeys } from '../files/api';
+import { filesKeys } from '../../api/items';
 import { uploadKeys } from './api';
 import { httpUploadApi } from './engine/httpApi';
 import { type ManagerSnapshot, UploadManager } from './engine/manager';

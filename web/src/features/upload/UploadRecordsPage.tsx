@@ -3,8 +3,8 @@ import { Button, Empty, Progress, Space, Table, Tabs, Tag, Typography } from 'an
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { formatDate, formatSize } from '../../ui/format';
 import { loadMoreTableFooter } from '../../ui/LoadMoreFooter';
-import { formatDate, formatSize } from '../files/format';
 import { useUploadHistory } from './api';
 import { TaskStatus, type UploadTask } from './engine/types';
 import { InterruptedUploads } from './InterruptedUploads';

@@ -2,7 +2,7 @@ import { type EndpointBody, type Endpoints, PAGE_SIZE_MAX, type UploadRecord } f
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { skuKeys } from '../sku/skuApi';
+import { skuKeys } from '../sku';
 
 /** Under `all`: the upload manager refreshes these when a task finishes or its list is checked. */
 export const uploadKeys = {

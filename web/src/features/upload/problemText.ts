@@ -1,4 +1,4 @@
-import { nameProblemText } from '../files/format';
+import { nameProblemText } from '../../ui/format';
 import type { PickProblem } from './engine/pickFiles';
 
 /** Why a picked set of files cannot be uploaded, in the user's language. */

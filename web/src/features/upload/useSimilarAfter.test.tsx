@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { similarItem } from '../similar/fixtures';
+import { similarItem } from '../../test/similarFixtures';
 import type { FinishedUpload } from './engine/manager';
 import { useSimilarAfter } from './useSimilarAfter';
 

@@ -2,7 +2,7 @@
 import type { SimilarCheckRequest, SimilarCheckResult } from '@dam/contract';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { similarItem } from '../similar/fixtures';
+import { similarItem } from '../../test/similarFixtures';
 import type { BrowserFingerprint } from './engine/fingerprints';
 import type { PickedFile } from './engine/pickFiles';
 import { useSimilarCheck } from './useSimilarCheck';

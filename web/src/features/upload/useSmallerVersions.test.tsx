@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import '../../i18n';
-import { similarItem } from '../similar/fixtures';
+import { similarItem } from '../../test/similarFixtures';
 import type { PickedFile } from './engine/pickFiles';
 import { type Pixels, replacesLarger } from './engine/picturePixels';
 import { SimilarWarning } from './SimilarWarning';

@@ -5,13 +5,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { filesKeys } from '../../api/items';
 import { notifySuccess } from '../../api/notify';
 import { showApiError } from '../../api/showApiError';
-import { filesKeys } from '../files/api';
-import { fileNameProblem, nameProblemText } from '../files/format';
-import { useItemActions } from '../files/useItemActions';
-import { AddTagDialog } from '../tagging/AddTagDialog';
-import { useModifyTags } from '../tagging/api';
+import { useModifyTags } from '../../api/tags';
+import { fileNameProblem, nameProblemText } from '../../ui/format';
+import { useMoveItems } from '../../ui/useMoveItems';
+import { AddTagDialog } from '../tagging';
 import { viewerApi } from './api';
 import { TagsByDimension } from './FileTags';
 
@@ -65,7 +65,7 @@ export function EditForm({
   const refresh = () => queryClient.invalidateQueries({ queryKey: filesKeys.all });
   const saving = useRef(false);
   const [savingShown, setSavingShown] = useState(false);
-  const actions = useItemActions({ onDone: () => void refresh() });
+  const moving = useMoveItems(() => void refresh());
   const [tagging, setTagging] = useState(false);
   const modifyTags = useModifyTags();
 
@@ -188,7 +188,7 @@ export function EditForm({
         <Form.Item label={t('viewer.path')}>
           <Space>
             <span data-testid="edit-path">{file.path}</span>
-            <Button size="small" onClick={() => actions.move([{ id: file.id }])} data-testid="edit-move">
+            <Button size="small" onClick={() => moving.move([{ id: file.id }])} data-testid="edit-move">
               {t('files.moveTo')}
             </Button>
           </Space>
@@ -218,7 +218,7 @@ export function EditForm({
           {t('viewer.cancelEdit')}
         </Button>
       </Space>
-      {actions.dialogs}
+      {moving.dialog}
     </Form>
   );
 }

@@ -3,11 +3,12 @@ import { type FileDetail, type Item, ItemType, type SimilarItem } from '@dam/con
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShareDialog } from '../share/ShareDialog';
-import { BatchUploadDialog } from '../upload/BatchUploadDialog';
-import type { PickedFile } from '../upload/engine/pickFiles';
-import { pickFiles } from '../upload/engine/pickFiles';
-import { problemText } from '../upload/problemText';
+import { ShareDialog } from '../share';
+import type { PickedFile } from '../upload';
+import { pickFiles, problemText } from '../upload';
+// Loaded when a new version is picked, as from the upload button: upload's index stays light for the
+// home page, which imports it (issue 41 item 3).
+import { BatchUploadDialog } from '../upload/lazy';
 import { newOpening, useFileDetail } from './api';
 import { InfoPanel } from './InfoPanel';
 import { keyIsViewers } from './layers';

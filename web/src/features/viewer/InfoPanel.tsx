@@ -3,15 +3,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Collapse, Descriptions, List, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, type MutableRefObject, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesKeys } from '../files/api';
-import { formatDate, formatSize } from '../files/format';
-import { useSimilarOfFile, viewerApi } from './api';
+import { filesKeys } from '../../api/items';
+import { formatDate, formatSize } from '../../ui/format';
+import { useSimilarOfFile } from '../similar';
+import { loadSimilarSection } from '../similar/lazy';
+import { viewerApi } from './api';
 import { EditForm } from './EditForm';
 import { ChannelTags, TagsByDimension } from './FileTags';
 import styles from './viewer.module.css';
 
 // "Similar images" loads with its section, when the user opens it (issue 17).
-const SimilarSection = lazy(async () => ({ default: (await import('./SimilarSection')).SimilarSection }));
+const SimilarSection = lazy(async () => ({
+  default: (await loadSimilarSection()).SimilarSection,
+}));
 
 /** SPEC §2 info panel: every field of the file, its upload records; edit mode to change them. */
 export function InfoPanel({

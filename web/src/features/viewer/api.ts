@@ -2,13 +2,12 @@ import type { EndpointBody, Endpoints } from '@dam/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
-import { filesKeys } from '../files/api';
+import { filesKeys } from '../../api/items';
 
 // Under the files key: any change to files refreshes an open viewer too.
 export const viewerKeys = {
   detail: (id: number) => [...filesKeys.all, 'detail', id] as const,
   channelTags: (id: number) => [...filesKeys.all, 'channel-tags', id] as const,
-  similar: (id: number) => [...filesKeys.all, 'similar', id] as const,
 };
 
 /**
@@ -61,25 +60,5 @@ export function useDeleteChannelTag(fileId: number) {
   return useMutation({
     mutationFn: (id: number) => call(endpoints.deleteChannelTag, { query: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: viewerKeys.channelTags(fileId) }),
-  });
-}
-
-/** How long "similar images" looks again while the file's fingerprint is still being made. */
-const SIMILAR_PENDING_POLL_MS = 5_000;
-const SIMILAR_PENDING_PATIENCE_MS = 10 * 60 * 1000;
-
-/** A file's near-duplicates and its neighbours by colour (issue 17), asked for when the section opens. */
-export function useSimilarOfFile(fileId: number, enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: viewerKeys.similar(fileId),
-    queryFn: () => call(endpoints.similarOfFile, { query: { folderDataId: fileId }, silent: true }),
-    staleTime: 30_000,
-    // A fresh upload's fingerprint comes from the media queue a moment later: look again until then.
-    refetchInterval: (query) =>
-      query.state.data?.fingerprint === 'pending' &&
-      query.state.dataUpdateCount < SIMILAR_PENDING_PATIENCE_MS / SIMILAR_PENDING_POLL_MS
-        ? SIMILAR_PENDING_POLL_MS
-        : false,
   });
 }

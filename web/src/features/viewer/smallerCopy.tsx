@@ -1,7 +1,6 @@
 import { type FileDetail, splitFileName } from '@dam/contract';
-import type { PickedFile } from '../upload/engine/pickFiles';
-import { type Pixels, pixelsFrom, readPixels, replacesLarger } from '../upload/engine/picturePixels';
-import { useSmallerCopyQuestion } from '../upload/smallerCopyQuestion';
+import type { PickedFile } from '../upload';
+import { type Pixels, pixelsFrom, readPixels, replacesLarger, useSmallerCopyQuestion } from '../upload';
 
 /**
  * Issue 39 item 9: before a new version of `file` is uploaded, a picture of the file's main format

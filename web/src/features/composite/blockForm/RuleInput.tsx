@@ -1,9 +1,9 @@
 import { type FillRule, FunctionCode } from '@dam/contract';
 import { AutoComplete, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useTagDimensions } from '../../../api/tags';
 import { holdsCodes } from '../../../auth/guard';
 import { functionCodesOf, useCurrentUser } from '../../../auth/useCurrentUser';
-import { useTagDimensions } from '../../tagging/api';
 import { useCompletenessConfigWhen } from '../slotNaming';
 
 /**

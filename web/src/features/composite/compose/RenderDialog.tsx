@@ -4,14 +4,14 @@ import { Button, Checkbox, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../api/showApiError';
-import { lazyDialog } from '../../../app/lazyPage';
+import { useTagDimensions } from '../../../api/tags';
+import { lazyDialog } from '../../../ui/lazyPage';
 import { testId } from '../../../ui/testId';
-import { useTagDimensions } from '../../tagging/api';
+import { AddTagDialog } from '../../tagging/lazy';
 import { startMakerImage } from '../compositeApi';
 import { type Overrides, overrideList } from '../overrides';
 
-const MoveDialog = lazyDialog(async () => (await import('../../files/MoveDialog')).MoveDialog);
-const AddTagDialog = lazyDialog(async () => (await import('../../tagging/AddTagDialog')).AddTagDialog);
+const MoveDialog = lazyDialog(async () => (await import('../../../ui/MoveDialog')).MoveDialog);
 
 /** Where the rendered pages go, with which tags, and whether incomplete articles are left out. */
 export function RenderDialog({

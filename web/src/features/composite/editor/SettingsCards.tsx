@@ -1,6 +1,6 @@
 import { Button, Card, Checkbox, Form, Input, InputNumber, Radio, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useTagDimensions } from '../../tagging/api';
+import { useTagDimensions } from '../../../api/tags';
 import { ColourInput, Field } from '../BlockForm';
 import type { EditorDraft } from './useEditorDraft';
 

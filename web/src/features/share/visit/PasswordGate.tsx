@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import type { ShareVisit } from '@dam/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../files/format';
+import { formatDate } from '../../../ui/format';
 import ui from './visit.module.css';
 import { failureText, unlockShare } from './visitApi';
 

@@ -2,7 +2,7 @@ import { FileOutlined, FolderFilled, VideoCameraOutlined } from '@ant-design/ico
 import { ItemType, type SharedItem } from '@dam/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../../files/format';
+import { formatSize } from '../../../ui/format';
 import ui from './visit.module.css';
 
 /** A shared file or folder: its picture (whole, not cropped), name, kind and size, a checkbox. */

@@ -1,6 +1,6 @@
 import { SIMILAR_CHECK_MAX_FILES, type SimilarAfterResult } from '@dam/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { similarItem } from '../../similar/fixtures';
+import { similarItem } from '../../../test/similarFixtures';
 import {
   SIMILAR_AFTER_GATHER_MS,
   SIMILAR_AFTER_LOOKUPS_PER_MINUTE,

@@ -1,6 +1,6 @@
 import type { Item } from '@dam/contract';
 import { describe, expect, it } from 'vitest';
-import { groupByArtNum } from './GroupedResults';
+import { groupByArtNum } from './groupByArtNum';
 
 const item = (id: number, artNum: string | null) => ({ id, artNum }) as Item;
 

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showApiError } from '../../api/showApiError';
-import { filesApi, filesKeys } from './api';
+import { filesApi, filesKeys } from '../api/items';
+import { showApiError } from '../api/showApiError';
 import { FolderTree, TOP_KEY } from './FolderTree';
 import { folderNameProblem, nameProblemText } from './format';
 

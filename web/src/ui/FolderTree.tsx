@@ -5,7 +5,7 @@ import { Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchSubfolders } from './api';
+import { fetchSubfolders } from '../api/items';
 
 export const TOP_KEY = 'all';
 

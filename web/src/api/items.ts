@@ -7,13 +7,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { endpoints } from '../../api/endpoints';
-import { notifySuccess } from '../../api/notify';
-import { firstLoadData, queryClient } from '../../api/queryClient';
-import { getToken } from '../../auth/token';
+import { getToken } from '../auth/token';
+import { call } from './client';
+import { endpoints } from './endpoints';
 import { folderListingQuery, type ListingFilter, PAGE_SIZE, type SortState } from './listingQuery';
 import { lastUsersListingSort } from './listingSort';
+import { notifySuccess } from './notify';
+import { firstLoadData, queryClient } from './queryClient';
 
 export { type ListingFilter, PAGE_SIZE, type SortState } from './listingQuery';
 

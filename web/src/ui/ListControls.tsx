@@ -10,7 +10,7 @@ import { RankStatus } from '@dam/contract';
 import { Badge, Button, Popover, Segmented, Spin, Tooltip } from 'antd';
 import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListingFilter, type SortState, useTagSelector } from './api';
+import { type ListingFilter, type SortState, useTagSelector } from '../api/items';
 import type { FilterForm } from './FilterPanel';
 
 // The filter's form (date pickers, tag select) loads when the filter is first opened (issue 10 item 7).

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../i18n/en';
+import en from '../i18n/en';
 import { fileNameProblem, folderNameProblem, formatSize, nameProblemText } from './format';
 
 describe('file helpers', () => {

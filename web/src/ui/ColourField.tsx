@@ -1,8 +1,8 @@
 import type { ColourTolerance } from '@dam/contract';
 import { Button, ColorPicker, Segmented, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import styles from './ColourField.module.css';
 import { COLOUR_PRESETS, COLOUR_TOLERANCE_LIST, DEFAULT_COLOUR_TOLERANCE } from './colours';
-import styles from './similar.module.css';
 
 /**
  * A colour to search by (issue 17, plan §8): the ten presets as swatches, and a picker for any

@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../api/client';
 
 /**
  * SPEC §2 move dialog, second step: when the server answers SEF_03 (private items would become

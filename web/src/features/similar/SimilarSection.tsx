@@ -2,9 +2,9 @@ import { FileImageOutlined } from '@ant-design/icons';
 import type { SimilarItem } from '@dam/contract';
 import { Empty, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLOSENESS_COLOUR, closenessOf } from '../similar/closeness';
 import { useSimilarOfFile } from './api';
-import styles from './viewer.module.css';
+import { CLOSENESS_COLOUR, closenessOf } from './closeness';
+import styles from './similar.module.css';
 
 /**
  * The info panel's "similar images" (issue 17, plan §6): the file's near-duplicates with how close

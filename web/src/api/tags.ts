@@ -1,8 +1,8 @@
 import type { EndpointBody, Endpoints } from '@dam/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../api/client';
-import { endpoints } from '../../api/endpoints';
-import { filesKeys } from '../files/api';
+import { call } from './client';
+import { endpoints } from './endpoints';
+import { filesKeys } from './items';
 
 /** Every dimension with its tags, in selector order (the add-tag dialog; the listing filter shares it). */
 export function useTagDimensions(enabled = true) {

@@ -3,13 +3,13 @@ import type { Item } from '@dam/contract';
 import { Avatar, Button, Card, Empty, Result, Space, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../ui/format';
 import { LoadMoreFooter } from '../../ui/LoadMoreFooter';
-import styles from '../files/files.module.css';
-import { formatDate } from '../files/format';
-import { ItemCard } from '../files/ItemCard';
-import { useItemActions } from '../files/useItemActions';
-import { FileViewer } from '../viewer/FileViewer';
-import { useNewShares } from './sharesApi';
+import { useNewShares } from '../share';
+import { FileViewer } from '../viewer';
+import styles from './files.module.css';
+import { ItemCard } from './ItemCard';
+import { useItemActions } from './useItemActions';
 
 /**
  * /newShare (SPEC §2 latest shares): the newest live links whose items the caller can see, each

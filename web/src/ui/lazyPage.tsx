@@ -31,7 +31,11 @@ export function page<Module>(load: () => Promise<Module>, render: PageOf<Module>
 export function shellPage<Module>(load: () => Promise<Module>, render: PageOf<Module>) {
   return {
     element: async () => {
-      const [{ AppShell }, module] = await Promise.all([import('./AppShell'), load(), loadFeatureStrings()]);
+      const [{ AppShell }, module] = await Promise.all([
+        import('../app/AppShell'),
+        load(),
+        loadFeatureStrings(),
+      ]);
       return <AppShell>{draw(module, render)}</AppShell>;
     },
   };

@@ -5,7 +5,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
-import { similarItem } from '../similar/fixtures';
+import { similarItem } from '../../test/similarFixtures';
 import { SimilarSection } from './SimilarSection';
 
 const answer = (result: unknown) =>

@@ -2,8 +2,8 @@ import type { ColourTolerance } from '@dam/contract';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ColourField, ToleranceField } from '../similar/ColourField';
-import type { useTagSelector } from './api';
+import type { useTagSelector } from '../api/items';
+import { ColourField, ToleranceField } from './ColourField';
 
 export interface FilterForm {
   created?: [Dayjs, Dayjs] | null;

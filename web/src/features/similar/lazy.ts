@@ -1,0 +1,11 @@
+/**
+ * The similar feature's pieces other features load on demand, each with its own chunk: loading them here
+ * adds nothing to the importer's chunk (issue 41 item 3; index.ts is the static face).
+ */
+import { lazyDialog } from '../../ui/lazyPage';
+
+export const SimilarSelectionDrawer = lazyDialog(
+  async () => (await import('./SimilarSelectionDrawer')).SimilarSelectionDrawer,
+);
+export const loadColourSearchPanel = () => import('./ColourSearchPanel');
+export const loadSimilarSection = () => import('./SimilarSection');
