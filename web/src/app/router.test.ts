@@ -47,7 +47,10 @@ async function freshApp() {
   return { createAppRouter, isFirstLoad, listingState, userState };
 }
 
-describe('the router the app starts with', () => {
+/** The first page's code is compiled on first import: a few seconds alone, more beside other suites. */
+const PAGE_CODE_MS = 30_000;
+
+describe('the router the app starts with', { timeout: 60_000 }, () => {
   afterEach(() => {
     clearToken();
     vi.unstubAllGlobals();
@@ -65,7 +68,7 @@ describe('the router the app starts with', () => {
       'GET /ske-api/v1_0/file/all-file-v2?folderDataId=42&pageNo=1&pageSize=60&rankStatus=0',
     ]);
     // The pages' code loads and their loaders take those answers before the next test.
-    await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: PAGE_CODE_MS });
     // From now on the loaders hold no navigation for their data.
     expect(app.isFirstLoad()).toBe(false);
     router.dispose();
@@ -78,7 +81,7 @@ describe('the router the app starts with', () => {
     window.history.replaceState(null, '', '/allfiles/77');
     const router = app.createAppRouter();
     // The pages' code has loaded and the user's answer is in: the router still waits for the listing.
-    await vi.waitFor(() => expect(app.userState()).toBe('success'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(app.userState()).toBe('success'), { timeout: PAGE_CODE_MS });
     expect(app.listingState('77')).toBe('pending');
     expect(router.state.initialized).toBe(false);
     release();
