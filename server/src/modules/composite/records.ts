@@ -1,0 +1,99 @@
+import type { ComposeArticleStatus, ComposeJobStatus } from '@dam/contract';
+
+/** Row and input types of the composition jobs' SQL (MakerRepository and the functions it delegates to). */
+
+/** A job's article as the render handler reads it, with its job's settings. */
+export interface ArticleToRender {
+  id: number;
+  job_id: number;
+  position: number;
+  art_num: string;
+  overrides: unknown;
+  attempts: number;
+  user_id: number;
+  template_id: number;
+  template_version: number;
+  target_folder_id: number | null;
+  options: unknown;
+}
+
+export interface JobRow {
+  id: number;
+  user_id: number;
+  template_id: number;
+  template_name: string;
+  template_version: number;
+  target_folder_id: number | null;
+  target_folder_name: string | null;
+  options: unknown;
+  status: ComposeJobStatus;
+  article_count: number;
+  retry_of: number | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+export interface ArticleRow {
+  id: number;
+  job_id: number;
+  position: number;
+  art_num: string;
+  overrides: unknown;
+  status: ComposeArticleStatus;
+  missing: unknown;
+  warnings: unknown;
+  error: string | null;
+  page_height: number | null;
+  slice_count: number | null;
+  duration_ms: number | null;
+}
+
+export interface OutputRow {
+  article_id: number;
+  kind: 'page' | 'slice';
+  slice_index: number;
+  item_id: number | null;
+  upload_id: number | null;
+  name: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /** The item is live (not in the recycle bin, not deleted). */
+  live: boolean;
+  thumb_key: string | null;
+}
+
+export interface NewOutput {
+  article_id: number;
+  kind: 'page' | 'slice';
+  slice_index: number;
+  item_id: number;
+  upload_id: number;
+  name: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** A job as `insertJob` writes it (its articles go beside it). */
+export interface NewJob {
+  user_id: number;
+  template_id: number;
+  template_version: number;
+  target_folder_id: number | null;
+  options: unknown;
+  retry_of: number | null;
+  created_at: Date;
+}
+
+/** How an article's render ended, as `finishArticle` records it. */
+export interface ArticleEnding {
+  status: Exclude<ComposeArticleStatus, 'pending' | 'rendering'>;
+  missing?: unknown;
+  warnings?: unknown;
+  error?: string | null;
+  page_height?: number | null;
+  slice_count?: number | null;
+  duration_ms?: number | null;
+  finished_at: Date;
+}
