@@ -97,3 +97,15 @@ export interface ArticleEnding {
   duration_ms?: number | null;
   finished_at: Date;
 }
+
+/** A job's settings besides its template and articles (composite_jobs.options). */
+export interface JobOptions {
+  tagIds: number[];
+  subfolderPerArticle: boolean;
+  /**
+   * The target folder as asked for (null: the top level). `target_folder_id` becomes null when the
+   * folder is purged; this tells "the top level" from "the folder is gone". Absent on no job
+   * (migration 024 and this field shipped together).
+   */
+  targetFolderId?: number | null;
+}
