@@ -1,4 +1,13 @@
+import type { Readable } from 'node:stream';
 import type { ComposeArticleStatus, ComposeJobStatus } from '@dam/contract';
+import type { Clock } from '../../lib/clock';
+import type { ObjectStorage } from '../../storage/storage';
+import type { ImageWork } from '../media/image-limits';
+import type { MediaUrls } from '../media/urls';
+import type { RateLimiter } from '../ratelimit/limiter';
+import type { FontRegistry, PageRenderer } from './engine/types';
+import type { ArticleFiller } from './fill';
+import type { TemplatesRepository } from './templates.repository';
 
 /** Row and input types of the composition jobs' SQL (MakerRepository and the functions it delegates to). */
 
@@ -108,4 +117,39 @@ export interface JobOptions {
    * (migration 024 and this field shipped together).
    */
   targetFolderId?: number | null;
+}
+
+/** What an uploaded fixed image looks like to the service: its bytes, and whether they were cut off. */
+export interface AssetUpload {
+  stream: Readable;
+  /** True once the stream was cut at TEMPLATE_ASSET_MAX_BYTES (known after it has ended). */
+  truncated(): boolean;
+}
+
+/** What a save did, for the operation log (nothing changed: no entry). */
+export interface TemplateSaved {
+  id: number;
+  version: number;
+  name: string;
+  created: boolean;
+  /** What changed of an existing template: a new version, the name, the status. */
+  changes: { spec: boolean; name: boolean; status: boolean };
+}
+
+export interface TemplatesDependencies {
+  repo: TemplatesRepository;
+  fonts: FontRegistry;
+  renderer: PageRenderer;
+  storage: ObjectStorage;
+  /** Where a stored object is on disk (local driver), or null: it is then copied to read it. */
+  localPath: (key: string) => string | null;
+  images: ImageWork;
+  mediaUrls: MediaUrls;
+  limiter: RateLimiter;
+  /** Fills a preview's slots from an article's files (the maker's slot filling); absent: grey boxes. */
+  filler?: Pick<ArticleFiller, 'fill' | 'contextOf'>;
+  clock: Clock;
+  /** COMPOSE_MAX_PAGE_HEIGHT. */
+  maxPageHeight: number;
+  warn: (details: Record<string, unknown>, message: string) => void;
 }
