@@ -22,6 +22,7 @@ import { makeCorruptJpeg } from '../../../test/fixtures';
 import { ADMIN, createTestApp, type TestApp } from '../../../test/harness';
 import { readZip } from '../../../test/zip';
 import { MakerRepository } from './maker.repository';
+import { makerPeers } from './wiring';
 
 /**
  * The maker of detail pages (issue 16, plan §7 "Maker") on the real app with its job queue: jobs
@@ -435,7 +436,7 @@ describe('composition jobs', () => {
         .where('email', '=', ADMIN.email)
         .executeTakeFirstOrThrow()
     ).id;
-    const { jobId, articleIds } = await new MakerRepository(t.database.db).insertJob(
+    const { jobId, articleIds } = await new MakerRepository(t.database.db, makerPeers).insertJob(
       {
         user_id: adminId,
         template_id: templateId,
@@ -489,7 +490,7 @@ describe('composition jobs', () => {
     expect(await jobsOf(viewer.id)).toBe(0);
 
     const busy = await givenSignedInUser(t, { scopes: EVERY_SCOPE });
-    const repo = new MakerRepository(t.database.db);
+    const repo = new MakerRepository(t.database.db, makerPeers);
     for (let i = 0; i < 3; i++)
       await repo.insertJob(
         {
@@ -524,7 +525,7 @@ describe('composition jobs', () => {
     const owner = await givenSignedInUser(t, { scopes: EVERY_SCOPE });
     const other = await givenSignedInUser(t, { scopes: EVERY_SCOPE });
     // Written without queueing its renders, so nothing takes an article meanwhile.
-    const { jobId } = await new MakerRepository(t.database.db).insertJob(
+    const { jobId } = await new MakerRepository(t.database.db, makerPeers).insertJob(
       {
         user_id: owner.id,
         template_id: templateId,
@@ -573,7 +574,7 @@ describe('composition jobs: review fixes', () => {
     artNums: string[],
     extra: { target?: number | null; options?: Record<string, unknown> } = {},
   ) =>
-    new MakerRepository(t.database.db).insertJob(
+    new MakerRepository(t.database.db, makerPeers).insertJob(
       {
         user_id: userId,
         template_id: templateId,
@@ -681,7 +682,7 @@ describe('composition jobs: review fixes', () => {
 
     // At most the limit asked for (a job's maximum + 1 tells "too many"), without reading records.
     const adminId = await adminIdOf();
-    const repo = new MakerRepository(t.database.db);
+    const repo = new MakerRepository(t.database.db, makerPeers);
     expect(await repo.artNumsUnder([folder.id], { userId: adminId, view: { kind: 'all' } }, 1)).toEqual([
       one,
     ]);
@@ -866,7 +867,7 @@ describe('composition queries use their indexes', () => {
       },
       transformResult: async (args) => args.result,
     };
-    await work(new MakerRepository(db.withPlugin(capture)));
+    await work(new MakerRepository(db.withPlugin(capture), makerPeers));
     const plans: string[] = [];
     await sql`SET enable_seqscan = off`.execute(db);
     try {

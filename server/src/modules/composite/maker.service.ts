@@ -1,19 +1,13 @@
 import {
-  COMPOSE_ARTICLE_STATUSES,
   COMPOSE_ARTICLES_MAX,
   COMPOSE_FINISHED_STATUSES,
   COMPOSE_UNFINISHED_JOBS_PER_USER,
-  type ComposeArticleResult,
-  type ComposeArticleStatus,
-  type ComposeJobSummary,
-  type ComposeWarning,
   type FolderRef,
   isTopLevel,
   type Language,
   type MakerArticle,
   type MakerPlan,
   type MakerStatus,
-  type MissingSlot,
   type makerArticleRequestSchema,
   type makerDownloadRequestSchema,
   type makerImageRequestSchema,
@@ -21,9 +15,7 @@ import {
   type refreshUserSendRequestSchema,
   type SlotOverride,
   safeFileNamePart,
-  type TemplateSpec,
   TemplateStatus,
-  templateSpecSchema,
   type userSendRequestSchema,
 } from '@dam/contract';
 import type { z } from 'zod';
@@ -38,7 +30,12 @@ import type { ItemsRepository } from '../items/repository';
 import type { MediaUrls } from '../media/urls';
 import type { FontRegistry } from './engine/types';
 import type { ArticleFiller, SlotChoice } from './fill';
-import type { ArticleRow, JobRow, MakerRepository, OutputRow } from './maker.repository';
+import { articleResult, asArray, specOf, summaryOf } from './maker.presenter';
+import type { MakerRepository } from './maker.repository';
+import type { JobOptions, JobRow } from './records';
+
+export { specOf } from './maker.presenter';
+export type { JobOptions } from './records';
 
 type PlanRequest = z.output<typeof makerPlanRequestSchema>;
 type ArticleRequest = z.output<typeof makerArticleRequestSchema>;
@@ -46,18 +43,6 @@ type ImageRequest = z.output<typeof makerImageRequestSchema>;
 type UserSendRequest = z.output<typeof userSendRequestSchema>;
 type RefreshRequest = z.output<typeof refreshUserSendRequestSchema>;
 type DownloadRequest = z.output<typeof makerDownloadRequestSchema>;
-
-/** A job's settings besides its template and articles (composite_jobs.options). */
-export interface JobOptions {
-  tagIds: number[];
-  subfolderPerArticle: boolean;
-  /**
-   * The target folder as asked for (null: the top level). `target_folder_id` becomes null when the
-   * folder is purged; this tells "the top level" from "the folder is gone". Absent on no job
-   * (migration 024 and this field shipped together).
-   */
-  targetFolderId?: number | null;
-}
 
 /** A job started: what the operation log names. */
 export interface StartedJob {
@@ -85,14 +70,6 @@ export interface MakerDependencies {
   /** Queues article renders on the composite queue; absent (some tests): nothing renders. */
   enqueue?: (articleIds: readonly number[], urgent: boolean) => Promise<void>;
 }
-
-/** A template version's spec as saved (parsed again: defaults of later contract versions apply). */
-export function specOf(stored: unknown): TemplateSpec {
-  return templateSpecSchema.parse(typeof stored === 'string' ? JSON.parse(stored) : stored);
-}
-
-const asArray = <T>(value: unknown): T[] =>
-  (Array.isArray(value) ? value : typeof value === 'string' ? JSON.parse(value) : []) as T[];
 
 /**
  * The maker of detail pages (issue 16, plan §5): which articles a template can render, one
@@ -288,38 +265,8 @@ export class MakerService {
     const outputs = await this.deps.repo.outputsOf(articles.map((a) => a.id));
     return {
       job: summaryOf(job, counts.get(jobId) ?? {}),
-      articles: await Promise.all(articles.map((article) => this.articleResult(auth, article, outputs))),
-    };
-  }
-
-  private async articleResult(
-    auth: AuthContext,
-    article: ArticleRow,
-    outputs: readonly OutputRow[],
-  ): Promise<ComposeArticleResult> {
-    const own = outputs.filter((o) => o.article_id === article.id);
-    return {
-      id: article.id,
-      position: article.position,
-      artNum: article.art_num,
-      status: article.status,
-      missing: asArray<MissingSlot>(article.missing),
-      warnings: asArray<ComposeWarning>(article.warnings),
-      error: article.error,
-      pageHeight: article.page_height,
-      sliceCount: article.slice_count,
-      durationMs: article.duration_ms,
-      outputs: await Promise.all(
-        own.map(async (o) => ({
-          kind: o.kind,
-          index: o.slice_index,
-          itemId: o.live ? o.item_id : null,
-          name: o.name,
-          width: o.width,
-          height: o.height,
-          bytes: o.bytes,
-          thumbUrl: o.live ? await this.deps.mediaUrls.urlOf(o.thumb_key, auth) : null,
-        })),
+      articles: await Promise.all(
+        articles.map((article) => articleResult(this.deps.mediaUrls, auth, article, outputs)),
       ),
     };
   }
@@ -423,29 +370,4 @@ export class MakerService {
     }));
     return this.deps.downloads.ticketLink(auth, { ...plan, files, forceZip: true });
   }
-}
-
-/** A job's row and article counts as the screens show it. */
-function summaryOf(job: JobRow, counts: Partial<Record<ComposeArticleStatus, number>>): ComposeJobSummary {
-  const full = Object.fromEntries(COMPOSE_ARTICLE_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<
-    ComposeArticleStatus,
-    number
-  >;
-  const total = Object.values(full).reduce((sum, n) => sum + n, 0);
-  const finished = COMPOSE_FINISHED_STATUSES.reduce((sum, s) => sum + full[s], 0);
-  return {
-    id: job.id,
-    templateId: job.template_id,
-    templateName: job.template_name,
-    version: job.template_version,
-    status: job.status,
-    articleCount: job.article_count,
-    counts: full,
-    percent: total === 0 ? 0 : Math.floor((finished * 100) / total),
-    targetFolderId: job.target_folder_id,
-    targetFolderName: job.target_folder_name,
-    retryOf: job.retry_of,
-    createdAt: job.created_at.toISOString(),
-    finishedAt: job.finished_at?.toISOString() ?? null,
-  };
 }

@@ -1,51 +1,42 @@
-import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import {
   FunctionCode,
   ItemState,
   ItemType,
   type Language,
-  PAGE_PIXELS_MAX,
-  PREVIEW_WIDTH_MAX,
   type previewTemplateRequestSchema,
   type saveTemplateRequestSchema,
   TEMPLATE_ASSET_MAX_BYTES,
-  TEXT_FIELDS,
   type TemplateAsset,
   type TemplateDetail,
   type TemplateFont,
   type TemplateSpec,
   type TemplateSummary,
-  type TextField,
   type templateDetailQuerySchema,
-  templateSpecSchema,
 } from '@dam/contract';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError, coded, invalidField } from '../../http/app-error';
-import type { Clock } from '../../lib/clock';
-import type { ObjectStorage } from '../../storage/storage';
 import { type AuthContext, requireAnyCode } from '../access/access';
 import { canDownload, canSee } from '../items/policy';
-import { decodeImage } from '../media/decode';
-import {
-  encodeCost,
-  type ImageHeader,
-  ImageTooLargeError,
-  type ImageWork,
-  readImageHeader,
-} from '../media/image-limits';
 import { SourceFiles } from '../media/source-file';
-import type { MediaUrls } from '../media/urls';
-import type { RateLimiter } from '../ratelimit/limiter';
-import { TextTooLargeError } from './engine/text';
-import { type FontRegistry, type PageRenderer, PageTooLargeError, type SlotSource } from './engine/types';
-import { type ArticleFiller, SOURCE_FORMAT_ORDER } from './fill';
+import { SOURCE_FORMAT_ORDER } from './fill';
+import type { AssetUpload, TemplateSaved, TemplatesDependencies } from './records';
+import { inScratch, storeAsset } from './template-assets';
+import { renderPreviewPage, skuFieldsOf } from './template-preview';
+import {
+  assetIdsOf,
+  canonicalJson,
+  constraintOf,
+  PLACEHOLDER_FIELDS,
+  sniffImageFormat,
+  storedSpec,
+} from './template-spec';
 import { checkTemplateHeight } from './templates.height';
-import type { AssetRecord, TemplateRecord, TemplatesRepository } from './templates.repository';
+import type { AssetRecord, TemplateRecord } from './templates.repository';
+
+export type { TemplateSaved } from './records';
 
 type PreviewRequest = z.output<typeof previewTemplateRequestSchema>;
 type DetailQuery = z.output<typeof templateDetailQuerySchema>;
@@ -53,86 +44,7 @@ type SaveTemplateRequest = z.output<typeof saveTemplateRequestSchema>;
 
 /** Exact previews one person may ask for per minute: each is a whole render (plan §1). */
 export const PREVIEWS_PER_MINUTE = 30;
-/** A fixed image is stored at most this wide: the widest page (TEMPLATE_WIDTH_MAX) never needs more. */
-export const ASSET_WIDTH_MAX = 2000;
-/** Where fixed images are stored: outside the `YYYY/MM/DD/` keys the object sweep treats as its own. */
-export const ASSET_KEY_PREFIX = 'composite-assets/';
 const MB = 1024 * 1024;
-
-/** What an uploaded fixed image looks like to the service: its bytes, and whether they were cut off. */
-export interface AssetUpload {
-  stream: Readable;
-  /** True once the stream was cut at TEMPLATE_ASSET_MAX_BYTES (known after it has ended). */
-  truncated(): boolean;
-}
-
-/** What a save did, for the operation log (nothing changed: no entry). */
-export interface TemplateSaved {
-  id: number;
-  version: number;
-  name: string;
-  created: boolean;
-  /** What changed of an existing template: a new version, the name, the status. */
-  changes: { spec: boolean; name: boolean; status: boolean };
-}
-
-export interface TemplatesDependencies {
-  repo: TemplatesRepository;
-  fonts: FontRegistry;
-  renderer: PageRenderer;
-  storage: ObjectStorage;
-  /** Where a stored object is on disk (local driver), or null: it is then copied to read it. */
-  localPath: (key: string) => string | null;
-  images: ImageWork;
-  mediaUrls: MediaUrls;
-  limiter: RateLimiter;
-  /** Fills a preview's slots from an article's files (the maker's slot filling); absent: grey boxes. */
-  filler?: Pick<ArticleFiller, 'fill' | 'contextOf'>;
-  clock: Clock;
-  /** COMPOSE_MAX_PAGE_HEIGHT. */
-  maxPageHeight: number;
-  warn: (details: Record<string, unknown>, message: string) => void;
-}
-
-/** JSON with object keys sorted: two specs that mean the same compare equal (jsonb reorders keys). */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(
-          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : inner,
-  );
-}
-
-/**
- * A stored spec as the schema gives it today: defaults added since it was saved are filled in, so
- * an unchanged template does not look changed. A spec the schema no longer accepts is kept as is.
- */
-function storedSpec(stored: unknown): TemplateSpec {
-  const parsed = templateSpecSchema.safeParse(stored);
-  return parsed.success ? parsed.data : (stored as TemplateSpec);
-}
-
-/** The assets a spec's fixed blocks name, each once. */
-export function assetIdsOf(spec: TemplateSpec): number[] {
-  return [...new Set(spec.blocks.flatMap((block) => (block.type === 'fixed' ? [block.assetId] : [])))];
-}
-
-/** The first bytes of the formats a fixed image may be uploaded in; anything else (SVG too) is refused. */
-export function sniffImageFormat(bytes: Buffer): 'jpg' | 'png' | 'webp' | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  return null;
-}
-
-/** A text field's own placeholder as its value: a preview without an article shows where each goes. */
-const PLACEHOLDER_FIELDS = Object.fromEntries(TEXT_FIELDS.map((field) => [field, `{${field}}`])) as Record<
-  TextField,
-  string
->;
 
 /**
  * Detail-page templates (issue 16): everyone signed in lists and opens the active ones (to compose
@@ -385,10 +297,16 @@ export class TemplatesService {
     const bytes = Buffer.concat(chunks);
     const format = sniffImageFormat(bytes);
     if (!format) throw invalidField('file', 'invalidFormat');
-    return this.inScratch(async (dir) => {
+    return inScratch(this.deps.warn, async (dir) => {
       const file = path.join(dir, `upload.${format}`);
       await fsp.writeFile(file, bytes);
-      return this.storeAsset(auth, { file, format: 'image', sourceItemId: null, dir, field: 'file' });
+      return storeAsset(this.deps, (row) => this.assetDto(row, auth), auth, {
+        file,
+        format: 'image',
+        sourceItemId: null,
+        dir,
+        field: 'file',
+      });
     });
   }
 
@@ -410,69 +328,16 @@ export class TemplatesService {
     if (!source) throw invalidField('folderDataId', 'invalidFormat');
     const format = source.format.toLowerCase() === 'psd' ? 'psd' : 'image';
     const extension = source.format.toLowerCase().replace(/[^a-z0-9]/g, '');
-    return this.inScratch(async (dir) => {
+    return inScratch(this.deps.warn, async (dir) => {
       const file = await this.fileOf(source.storage_key, path.join(dir, `source.${extension}`), format);
-      return this.storeAsset(auth, { file, format, sourceItemId: itemId, dir, field: 'folderDataId' });
+      return storeAsset(this.deps, (row) => this.assetDto(row, auth), auth, {
+        file,
+        format,
+        sourceItemId: itemId,
+        dir,
+        field: 'folderDataId',
+      });
     });
-  }
-
-  /**
-   * Header-checked against the process's image limits and PAGE_PIXELS_MAX, decoded within the
-   * image budget, at most ASSET_WIDTH_MAX wide, re-encoded as PNG (nothing of the upload's own
-   * bytes is kept) and stored under `composite-assets/`.
-   */
-  private async storeAsset(
-    auth: AuthContext,
-    input: { file: string; format: 'psd' | 'image'; sourceItemId: number | null; dir: string; field: string },
-  ): Promise<TemplateAsset> {
-    const { images } = this.deps;
-    let header: ImageHeader;
-    try {
-      header = await readImageHeader(input.file, input.format);
-    } catch {
-      throw invalidField(input.field, 'invalidFormat');
-    }
-    images.check(header);
-    const maxPixels = Math.min(images.limits.maxPixels, PAGE_PIXELS_MAX);
-    if (header.width * header.height > maxPixels)
-      throw new ImageTooLargeError(header.uprightWidth, header.uprightHeight, maxPixels);
-    const output = path.join(input.dir, 'asset.png');
-    const width = Math.min(header.uprightWidth, ASSET_WIDTH_MAX);
-    let written: { width: number; height: number; size: number };
-    try {
-      written = await images.run(header.cost + encodeCost(width), async () => {
-        const image = await decodeImage(input.file, {
-          format: input.format,
-          background: null,
-          limitInputPixels: images.limits.maxPixels,
-          scratchDir: input.dir,
-        });
-        return image.resize({ width: ASSET_WIDTH_MAX, withoutEnlargement: true }).png().toFile(output);
-      });
-    } catch (error) {
-      // The header read, the pixels did not: a damaged image.
-      this.deps.warn({ err: error }, 'template asset not decoded');
-      throw invalidField(input.field, 'invalidFormat');
-    }
-    const key = `${ASSET_KEY_PREFIX}${randomUUID()}.png`;
-    await this.deps.storage.writeFile(key, output, 'image/png');
-    try {
-      const row = await this.deps.repo.insertAsset({
-        storageKey: key,
-        width: written.width,
-        height: written.height,
-        bytes: written.size,
-        sourceItemId: input.sourceItemId,
-        userId: auth.userId,
-        now: this.deps.clock.now(),
-      });
-      return await this.assetDto(row, auth);
-    } catch (error) {
-      await this.deps.storage
-        .delete(key)
-        .catch((err) => this.deps.warn({ err, key }, 'could not remove an unrecorded template asset'));
-      throw error;
-    }
   }
 
   /**
@@ -521,94 +386,18 @@ export class TemplatesService {
             context,
           )
         : null;
-    const fields = artNum ? (filled?.fields ?? (await this.fieldsOf(artNum))) : PLACEHOLDER_FIELDS;
+    const fields = artNum
+      ? (filled?.fields ?? (await skuFieldsOf(this.deps.repo, artNum)))
+      : PLACEHOLDER_FIELDS;
 
-    return this.inScratch(async (dir) => {
-      const assetFiles = new Map<number, string>();
-      for (const asset of assets)
-        assetFiles.set(
-          asset.id,
-          await this.fileOf(asset.storage_key, path.join(dir, `asset-${asset.id}.png`), 'png'),
-        );
-      // Without an article no slot is known: the renderer draws each as a labelled grey box.
-      const sources = new Map<string, SlotSource | null>();
-      const copies = new Map<number, string>();
-      for (const slot of filled?.slots ?? []) {
-        const chosen = slot.chosen;
-        if (!chosen) {
-          sources.set(slot.slot, null);
-          continue;
-        }
-        let file = copies.get(chosen.itemId);
-        if (!file) {
-          file = await this.fileOf(
-            chosen.storageKey,
-            path.join(dir, `source-${chosen.itemId}.${chosen.format}`),
-            chosen.format,
-          );
-          copies.set(chosen.itemId, file);
-        }
-        sources.set(slot.slot, { itemId: chosen.itemId, name: chosen.name, file, format: chosen.format });
-      }
-      try {
-        const rendered = await this.deps.renderer.render({
-          spec,
-          fields,
-          sources,
-          assets: assetFiles,
-          scratchDir: dir,
-          want: { page: true, slices: false },
-          previewWidth: PREVIEW_WIDTH_MAX,
-          maxPageHeight: this.deps.maxPageHeight,
-          naming,
-        });
-        if (!rendered.page) throw new Error('the renderer wrote no page for a preview');
-        return await fsp.readFile(rendered.page.file);
-      } catch (error) {
-        if (error instanceof PageTooLargeError)
-          throw coded('SECP_07', { detail: `${error.height} > ${error.max}` });
-        // Text beyond what pango/cairo draw is the template's (or the article's fields'): a 4xx.
-        if (error instanceof TextTooLargeError) {
-          const index = spec.blocks.findIndex((block) => block.id === error.blockId);
-          throw invalidField(index < 0 ? 'spec.blocks' : `spec.blocks.${index}.text`, 'invalidValue');
-        }
-        throw error;
-      }
-    });
-  }
-
-  /** The article number and its SKU row's columns; without a row, the article number alone. */
-  private async fieldsOf(artNum: string): Promise<Partial<Record<TextField, string>>> {
-    const sku = await this.deps.repo.skuFields(artNum);
-    if (!sku) return { artNum };
-    return {
-      artNum: sku.art_num,
-      name: sku.name,
-      series: sku.series ?? '',
-      category: sku.category ?? '',
-      color: sku.color ?? '',
-      season: sku.season ?? '',
-      gender: sku.gender ?? '',
-    };
-  }
-
-  /**
-   * Runs `work` with a temporary folder of its own, removed afterwards whatever happened. An image
-   * beyond the process's limits (an asset, a preview's source) is SEDL_04, as in downloads.
-   */
-  private async inScratch<T>(work: (dir: string) => Promise<T>): Promise<T> {
-    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dam-template-'));
-    try {
-      return await work(dir);
-    } catch (error) {
-      if (error instanceof ImageTooLargeError)
-        throw coded('SEDL_04', { width: error.width, height: error.height, limit: error.maxPixels });
-      throw error;
-    } finally {
-      await fsp
-        .rm(dir, { recursive: true, force: true })
-        .catch((err) => this.deps.warn({ err, dir }, 'could not remove a template work folder'));
-    }
+    return inScratch(this.deps.warn, (dir) =>
+      renderPreviewPage(
+        this.deps,
+        (key, copy, format) => this.fileOf(key, copy, format),
+        { spec, fields, filled, assets, naming },
+        dir,
+      ),
+    );
   }
 
   /**
@@ -618,8 +407,4 @@ export class TemplatesService {
   private fileOf(key: string, copy: string, format: string): Promise<string> {
     return this.sourceFiles.fileOf(key, copy, format.toLowerCase() === 'psd' ? 'psd' : 'image');
   }
-}
-
-function constraintOf(error: unknown): string | undefined {
-  return (error as { constraint?: string }).constraint;
 }

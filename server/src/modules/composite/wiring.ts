@@ -1,5 +1,8 @@
+import type { Db } from '../../db/database';
 import type { Platform } from '../../platform';
+import { AccessRepository } from '../access/access.repository';
 import { ObjectDeletionsRepository } from '../deletion-outbox/repository';
+import { DownloadsRepository } from '../downloads/repository';
 import type { DownloadsService } from '../downloads/service';
 import { ItemsRepository } from '../items/repository';
 import { UploadTargets } from '../items/upload-targets';
@@ -7,13 +10,22 @@ import { loadComposeFonts } from '../media/fonts';
 import { SourceFiles } from '../media/source-file';
 import type { ItemTagsService } from '../tags/item-tags';
 import { GeneratedFiles } from '../uploads/generated';
+import { UploadsRepository } from '../uploads/repository';
 import { createPageRenderer } from './engine/render';
 import { ArticleFiller } from './fill';
 import { ComposeJob } from './job';
-import { MakerRepository } from './maker.repository';
+import { type MakerPeers, MakerRepository } from './maker.repository';
 import { MakerService } from './maker.service';
 import { TemplatesRepository } from './templates.repository';
 import { TemplatesService } from './templates.service';
+
+/** The other modules' repositories MakerRepository works through, built on the handle it gives (its own, or a transaction's). */
+export const makerPeers: MakerPeers = {
+  uploads: (handle: Db) => new UploadsRepository(handle),
+  items: (handle: Db) => new ItemsRepository(handle),
+  downloads: (handle: Db) => new DownloadsRepository(handle),
+  access: (handle: Db) => new AccessRepository(handle),
+};
 
 /** Detail-page composition (issue 16): fonts, templates, composition jobs and the render of one article. */
 export async function wireComposite(
@@ -23,7 +35,7 @@ export async function wireComposite(
   const { config, db, clock, jobs, storage, localPath, images, mediaUrls, limiter, warn } = platform;
   const composeFonts = await loadComposeFonts(config.COMPOSE_FONTS);
   const pageRenderer = createPageRenderer({ images, fonts: composeFonts });
-  const makerRepository = new MakerRepository(db);
+  const makerRepository = new MakerRepository(db, makerPeers);
   const articleFiller = new ArticleFiller({
     repo: makerRepository,
     clock,
