@@ -15,8 +15,6 @@ const LARGE_FILES: Record<string, number> = {
   'server/src/modules/composite/maker.repository.ts': 709,
   'server/src/modules/composite/maker.service.ts': 451,
   'server/src/modules/composite/templates.service.ts': 625,
-  'server/src/modules/items/repository.ts': 573,
-  'server/src/modules/uploads/service.ts': 570,
   'web/src/features/completeness/CompletenessPage.tsx': 451,
   'web/src/features/imports/ImportPage.tsx': 457,
   'web/src/features/open-api/ApiAccessPage.tsx': 478,
