@@ -4,6 +4,7 @@ import type { LostMediaJobSweep } from './jobs/media-sweep';
 import type { JobQueue } from './jobs/queue';
 import { parseNetworks } from './lib/safe-http';
 import type { SecretBox } from './lib/secret-box';
+import { AccessRepository } from './modules/access/access.repository';
 import { DepartmentsService } from './modules/accounts/departments';
 import { AccountsRepository } from './modules/accounts/repository';
 import { RolesService } from './modules/accounts/roles';
@@ -47,6 +48,7 @@ import { wireMedia } from './modules/media/wiring';
 import type { OpenAdminService } from './modules/open-api/admin/service';
 import type { OpenAssetsService } from './modules/open-api/assets/service';
 import type { OpenAuthService } from './modules/open-api/auth/service';
+import { OpenChangesRepository } from './modules/open-api/changes/repository';
 import type { OpenChangesService } from './modules/open-api/changes/service';
 import type { OpenTransferService } from './modules/open-api/transfer/service';
 import { wireOpenApi } from './modules/open-api/wiring';
@@ -74,6 +76,7 @@ import type { ChannelTagsService } from './modules/tags/channel-tags';
 import type { TagDimensionsService } from './modules/tags/dimensions';
 import type { TagExchangeService } from './modules/tags/exchange';
 import type { ItemTagsService } from './modules/tags/item-tags';
+import { TagsRepository } from './modules/tags/repository';
 import type { SkuTagsService } from './modules/tags/sku-tags';
 import { wireTags } from './modules/tags/wiring';
 import { UploadsRepository } from './modules/uploads/repository';
@@ -276,13 +279,18 @@ export async function createServices(dependencies: ServiceDependencies): Promise
       ...(jobs ? { enqueue: (importId, action) => jobs.enqueueImport(importId, action) } : {}),
       logs,
       warn,
+      tagsOn: (handle) => new TagsRepository(handle),
+      skuOn: (handle) => new SkuRepository(handle),
     }),
     search: new SearchService(new SearchRepository(db), clock, timeZone, mediaUrls),
     ...similarServices,
     ...(await wireShares(platform, { downloads })),
     ...wireOpenApi(platform, { itemTags: tags.itemTags, downloads, uploads }),
     webhooks: new WebhooksService({
-      repo: new WebhooksRepository(db),
+      repo: new WebhooksRepository(db, {
+        changes: (handle) => new OpenChangesRepository(handle),
+        access: (handle) => new AccessRepository(handle),
+      }),
       secretBox: platform.secretBox,
       clock,
       allowed: parseNetworks(config.WEBHOOK_ALLOWED_NETWORKS),

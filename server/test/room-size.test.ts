@@ -13,8 +13,6 @@ const LARGE_FILES: Record<string, number> = {
   'bench/similar.ts': 625,
   'bench/upload.ts': 463,
   'server/src/modules/composite/templates.service.ts': 410,
-  'server/src/modules/items/repository.ts': 573,
-  'server/src/modules/uploads/service.ts': 570,
   'web/src/features/imports/ImportPage.tsx': 457,
   'web/src/features/reports/DuplicatesPage.tsx': 417,
 };

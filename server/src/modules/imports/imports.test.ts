@@ -15,6 +15,8 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { workbook } from '../../../test/scenarios/sku';
 import { LogsRepository } from '../logs/repository';
 import { LogsService } from '../logs/service';
+import { SkuRepository } from '../sku/repository';
+import { TagsRepository } from '../tags/repository';
 import { ImportsRepository } from './repository';
 import { ImportsService } from './service';
 
@@ -471,6 +473,8 @@ describe('import management', () => {
       clock: t.clock,
       logs: new LogsService(new LogsRepository(t.database.db), t.clock, 'UTC'),
       warn: () => {},
+      tagsOn: (handle) => new TagsRepository(handle),
+      skuOn: (handle) => new SkuRepository(handle),
     });
     const rows = Array.from({ length: IMPORT_PROGRESS_STEP * 2 + 7 }, (_, i) => [`PRG-${i}`, `P${i}`]);
     const bytes = await workbook([['货号', '名称'], ...rows]);

@@ -15,16 +15,17 @@ import {
   type Language,
   OperationCode,
 } from '@dam/contract';
+import type { Db } from '../../db/database';
 import type { ImportSheetRow } from '../../db/schema';
 import { AppError, coded } from '../../http/app-error';
 import type { Clock } from '../../lib/clock';
 import { type AuthContext, administrationReach, requireAnyCode, withinReach } from '../access/access';
 import type { LogsService } from '../logs/service';
 import { SkuImportError } from '../sku/import-error';
-import { SkuRepository } from '../sku/repository';
+import type { SkuRepository } from '../sku/repository';
 import { buildTemplate, readFirstSheet, UnreadableWorkbookError } from '../sku/workbook';
 import { TagCatalog } from '../tags/catalog';
-import { TagsRepository } from '../tags/repository';
+import type { TagsRepository } from '../tags/repository';
 import { writeTagWorkbook } from '../tags/workbook';
 import { type Evaluation, evaluateSku, evaluateTagAssignments, skuHeader, tagHeaderArtNum } from './checks';
 import type { ImportReach, ImportRecord, ImportsRepository, StoredProblem } from './repository';
@@ -38,6 +39,9 @@ export interface ImportsDependencies {
   enqueue?: (importId: number, action: ImportAction) => Promise<void>;
   logs: LogsService;
   warn: (details: Record<string, unknown>, message: string) => void;
+  /** The tags and SKU repositories, made on a handle given (the import's transaction). */
+  tagsOn: (db: Db) => TagsRepository;
+  skuOn: (db: Db) => SkuRepository;
 }
 
 /** What an upload looks like to the service: its name, its bytes, and whether they were cut off. */
@@ -106,7 +110,7 @@ export class ImportsService {
   async template(auth: AuthContext, kind: ImportKind, chinese: boolean): Promise<Buffer> {
     this.requireImport(auth, kind);
     if (kind === 'sku') return buildTemplate(chinese);
-    const catalog = await TagCatalog.load(new TagsRepository(this.repo.db));
+    const catalog = await TagCatalog.load(this.deps.tagsOn(this.repo.db));
     const columns = [
       { header: chinese ? '货号' : 'Article number', width: 20 },
       ...catalog.ordered.map((d) => ({ header: d.name, width: 24 })),
@@ -264,7 +268,7 @@ export class ImportsService {
   ): Promise<Evaluation> {
     return kind === 'sku'
       ? evaluateSku(repo, sheet.header, sheet.rows, progress)
-      : evaluateTagAssignments(repo, new TagsRepository(repo.db), sheet.header, sheet.rows, progress);
+      : evaluateTagAssignments(repo, this.deps.tagsOn(repo.db), sheet.header, sheet.rows, progress);
   }
 
   private progressOf(id: number) {
@@ -294,14 +298,14 @@ export class ImportsService {
     const applied = await this.repo.transaction(async (repo) => {
       if ((await repo.lockStatus(id)) !== 'applying') return null;
       // No tag or dimension changes (and no other tag import) until this one commits.
-      if (record.kind === 'tagAssignments') await new TagsRepository(repo.db).lockStructure();
+      if (record.kind === 'tagAssignments') await this.deps.tagsOn(repo.db).lockStructure();
       const evaluation = await this.evaluate(repo, record.kind, sheet);
       if (evaluation.problemCount > 0) {
         await repo.finishCheck(id, 'applying', evaluation, now);
         return null;
       }
       const plan = evaluation.plan;
-      if (plan.kind === 'sku') await new SkuRepository(repo.db).upsert(plan.rows, plan.columns, now);
+      if (plan.kind === 'sku') await this.deps.skuOn(repo.db).upsert(plan.rows, plan.columns, now);
       else await repo.setSkuTagSets(plan.sets);
       await repo.finishApply(id, evaluation, now);
       return evaluation;

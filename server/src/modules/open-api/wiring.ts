@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform';
 import { AccessRepository } from '../access/access.repository';
+import { RolesRepository } from '../accounts/roles.repository';
 import type { DownloadsService } from '../downloads/service';
 import type { ItemTagsService } from '../tags/item-tags';
 import type { UploadsService } from '../uploads/service';
@@ -23,7 +24,11 @@ export function wireOpenApi(
     uploads,
   }: { itemTags: ItemTagsService; downloads: DownloadsService; uploads: UploadsService },
 ) {
-  const openAdmin = new OpenAdminService(new OpenAdminRepository(db), secretBox, clock);
+  const openAdmin = new OpenAdminService(
+    new OpenAdminRepository(db, (handle) => new RolesRepository(handle)),
+    secretBox,
+    clock,
+  );
   const openAuth = new OpenAuthService({
     repo: new OpenAuthRepository(db),
     access: new AccessRepository(db),

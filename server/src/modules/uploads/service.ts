@@ -1,63 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  type CreateUploadBatch,
-  ItemState,
-  ItemType,
-  itemTypeOfFormat,
-  LIMITS,
-  type MailNoticeSummary,
-  type MultipartState,
-  UploadStatus,
-} from '@dam/contract';
-import type { UploadRow } from '../../db/schema';
+import { type CreateUploadBatch, ItemState, LIMITS, type MultipartState, UploadStatus } from '@dam/contract';
 import { AppError, invalidField } from '../../http/app-error';
-import type { Clock } from '../../lib/clock';
-import { verifyToken } from '../../lib/signing';
-import { LocalStorage } from '../../storage/local';
-import {
-  newStorageKey,
-  type ObjectStorage,
-  partSizeFor,
-  StorageError,
-  type StoredPart,
-} from '../../storage/storage';
+import { newStorageKey, type StoredPart } from '../../storage/storage';
 import type { AuthContext } from '../access/access';
-import type { ObjectsFreed } from '../deletion-outbox/service';
-import { canEdit, canSee, canUploadInto } from '../items/policy';
+import { canUploadInto } from '../items/policy';
 import { joinPath } from '../items/presenter';
 import type { UploadTargets } from '../items/upload-targets';
-import { expectedPartSize, PART_URL_LIFETIME_MS, type PartClaims, partCount } from './parts';
+import type { UploadsDependencies } from './dependencies';
+import { expectedPartSize, partCount } from './parts';
 import { newUploadRow, toUploadRecord } from './records';
-import type { MediaJobWriter, UploadsRepository } from './repository';
+import { ownUpload, partDone, receiveLocalPart, signParts, startMultipart } from './transfer';
+import { attachAsVersion, fileTypeWith } from './versions';
 
+export type { UploadsDependencies } from './dependencies';
 export { localPartUrlMaker } from './parts';
 
 export { UploadStatus };
-
-export interface UploadsDependencies {
-  uploads: UploadsRepository;
-  /** Where uploads land: target folders, subfolders of folder uploads, the file each joins. */
-  targets: UploadTargets;
-  /** Checks the tag sets of a batch (the tags module); without it tags are not checked. */
-  tags?: { checkTagSets(sets: ReadonlyArray<readonly number[]>): Promise<void> };
-  storage: ObjectStorage;
-  clock: Clock;
-  /** Queues the deletion of objects recorded in the outbox (cancelled uploads). */
-  objectsFreed?: ObjectsFreed;
-  /**
-   * Writes the media job (thumbnail, preview) of a record in the transaction that makes it live;
-   * null without a job queue (the start-up sweep of lost media jobs queues it later).
-   */
-  mediaJobs: MediaJobWriter | null;
-  /** The mail notices of batches, by batch number, for the records' screen. */
-  mailNotices?: (batchNums: string[]) => Promise<Map<string, MailNoticeSummary>>;
-  /** HMAC key of local part URLs, shared by all processes (see UploadsRepository.sharedSecret). */
-  partUrlSecret: string;
-  warn: (details: Record<string, unknown>, message: string) => void;
-  /** Told of every part stored and recorded: received here (`local`) or reported from the object store (metrics). */
-  partStored?: (storage: 'local' | 's3', bytes: number) => void;
-}
 
 /** The upload pipeline of SPEC §4/§7: records, resumable multipart transfer, callback, cancel. */
 export class UploadsService {
@@ -147,130 +106,27 @@ export class UploadsService {
   }
 
   /** The caller's own record, or SE_404 (another user's record is not revealed). */
-  private async ownUpload(auth: AuthContext, id: number): Promise<UploadRow> {
-    const row = await this.uploads.findById(id);
-    if (!row || row.user_id !== auth.userId) throw new AppError('SE_404');
-    return row;
+  private ownUpload(auth: AuthContext, id: number) {
+    return ownUpload(this.deps, auth, id);
   }
 
-  /**
-   * Starts the multipart transfer, or reports the parts already stored so the browser resumes.
-   * The record's row lock makes duplicates sent at once (from any process) create one transfer.
-   */
-  async startMultipart(auth: AuthContext, id: number): Promise<MultipartState> {
-    await this.ownUpload(auth, id);
-    const upload = await this.uploads.transaction(async (uploads) => {
-      const locked = await uploads.findByIdForUpdate(id);
-      if (!locked) throw new AppError('SE_404');
-      if (locked.status === UploadStatus.done || locked.status === UploadStatus.cancelled) {
-        throw invalidField('id', 'wrongState');
-      }
-      if (!locked.multipart_id) {
-        const partSize = partSizeFor(locked.file_size);
-        const multipartId = await this.deps.storage.createMultipartUpload(
-          locked.storage_key,
-          'application/octet-stream',
-          partSize,
-        );
-        await uploads.update(id, {
-          multipart_id: multipartId,
-          part_size: partSize,
-          status: UploadStatus.uploading,
-          error: null,
-          updated_at: this.deps.clock.now(),
-        });
-        return { ...locked, multipart_id: multipartId, part_size: partSize };
-      }
-      if (locked.status !== UploadStatus.uploading) {
-        await uploads.update(id, {
-          status: UploadStatus.uploading,
-          error: null,
-          updated_at: this.deps.clock.now(),
-        });
-      }
-      return locked;
-    });
-    return {
-      id,
-      partSize: upload.part_size as number,
-      partCount: partCount(upload),
-      parts: await this.uploads.parts(id),
-    };
+  /** Starts the multipart transfer, or reports the parts already stored so the browser resumes. */
+  startMultipart(auth: AuthContext, id: number): Promise<MultipartState> {
+    return startMultipart(this.deps, auth, id);
   }
 
-  async signParts(auth: AuthContext, id: number, partNumbers: number[]) {
-    const upload = await this.ownUpload(auth, id);
-    if (upload.status !== UploadStatus.uploading || !upload.multipart_id)
-      throw invalidField('id', 'wrongState');
-    const count = partCount(upload);
-    if (partNumbers.some((n) => n > count)) throw invalidField('partNumbers', 'invalidPart');
-    const expiresAt = new Date(this.deps.clock.now().getTime() + PART_URL_LIFETIME_MS);
-    const parts = await this.deps.storage.partTargets(
-      upload.storage_key,
-      upload.multipart_id,
-      partNumbers,
-      expiresAt,
-    );
-    return { parts, expiresAt: expiresAt.toISOString() };
+  signParts(auth: AuthContext, id: number, partNumbers: number[]) {
+    return signParts(this.deps, auth, id, partNumbers);
   }
 
-  /**
-   * Receives one part for the local driver, authorised by its signed URL alone. The bytes go to
-   * the upload's data file first (the storage refuses an upload completed or aborted meanwhile),
-   * then one statement records the part if the upload is still open and the part the right size:
-   * one database call per part, not two (a 5 GiB upload has 640 parts, PGlite ~1.5 ms a call).
-   * A part whose write failed or that was refused after writing may have changed its place in the
-   * data file, so an earlier record of that part is dropped: the browser sends it again.
-   */
-  async receiveLocalPart(token: string, body: Readable): Promise<StoredPart> {
-    const check = verifyToken<PartClaims & Record<string, unknown>>(
-      token,
-      this.deps.partUrlSecret,
-      this.deps.clock.now(),
-    );
-    if (!check.ok) throw invalidField('token', 'invalidToken');
-    const { k: storageKey, m: multipartId, n: partNumber } = check.payload;
-    const storage = this.deps.storage;
-    if (!(storage instanceof LocalStorage)) throw new AppError('SE_404');
-    let part: StoredPart;
-    try {
-      part = await storage.writePart(storageKey, multipartId, partNumber, body);
-    } catch (error) {
-      // No such upload: nothing was written. Anything else failed while writing.
-      if (error instanceof StorageError && error.reason === 'no-such-upload')
-        throw invalidField('token', 'invalidPart');
-      await this.uploads.forgetPart(storageKey, multipartId, partNumber);
-      if (error instanceof StorageError) throw invalidField('partNumber', 'invalidPart');
-      throw error;
-    }
-    if (await this.uploads.recordPartWhileOpen({ storageKey }, multipartId, part)) {
-      this.deps.partStored?.('local', part.size);
-      return part;
-    }
-    // Refused: say why (only on this rare path is the record read).
-    const upload = await this.uploads.findByStorageKey(storageKey);
-    if (!upload || upload.multipart_id !== multipartId || upload.status !== UploadStatus.uploading)
-      throw invalidField('token', 'invalidPart');
-    await this.uploads.forgetPart(storageKey, multipartId, partNumber);
-    throw invalidField('partNumber', 'invalidPart');
+  /** Receives one part for the local driver, authorised by its signed URL alone (see transfer.ts). */
+  receiveLocalPart(token: string, body: Readable): Promise<StoredPart> {
+    return receiveLocalPart(this.deps, token, body);
   }
 
   /** After a PUT straight to S3, the browser reports the part (the store's ETag). */
-  async partDone(auth: AuthContext, report: { id: number; partNumber: number; etag: string; size: number }) {
-    const upload = await this.ownUpload(auth, report.id);
-    if (upload.status !== UploadStatus.uploading || !upload.multipart_id)
-      throw invalidField('id', 'wrongState');
-    if (
-      report.partNumber > partCount(upload) ||
-      report.size !== expectedPartSize(upload, report.partNumber)
-    ) {
-      throw invalidField('partNumber', 'invalidPart');
-    }
-    // Recorded only if still open: a callback may have finished or cancelled it since the read.
-    if (!(await this.uploads.recordPartWhileOpen({ id: upload.id }, upload.multipart_id, report)))
-      throw invalidField('id', 'wrongState');
-    // The local driver counted the part's bytes as it received them (receiveLocalPart).
-    if (!(this.deps.storage instanceof LocalStorage)) this.deps.partStored?.('s3', report.size);
+  partDone(auth: AuthContext, report: { id: number; partNumber: number; etag: string; size: number }) {
+    return partDone(this.deps, auth, report);
   }
 
   /**
@@ -389,96 +245,9 @@ export class UploadsService {
     if (outcome === 'size-mismatch') throw new AppError('SEF_06');
     return outcome === 'finished';
   }
-
-  /**
-   * The upload panel's "add as new version" (issue 17): the caller's finished upload leaves the
-   * file it made (or joined by name) and joins `itemId` under that file's name, as the "upload a
-   * new version" dialog would have put it; the target is checked as the dialog's choice is. A file
-   * left with no record goes, its tags joining the target; one with other records keeps them.
-   * With `keepCurrent` it joins as a version not shown (issue 39 item 9), as a batch entry's
-   * keepCurrent does. Asked again once done, it answers the same.
-   */
-  async attachAsVersion(
-    auth: AuthContext,
-    uploadId: number,
-    itemId: number,
-    keepCurrent = false,
-  ): Promise<{
-    attached: { itemId: number; path: string; name: string };
-    /** The file the record left, and whether it went for having no record left. */
-    source: { id: number; deleted: boolean } | null;
-  }> {
-    await this.ownUpload(auth, uploadId);
-    const now = this.deps.clock.now();
-    return this.uploads.transaction(async (uploads, items) => {
-      const locked = await uploads.findByIdForUpdate(uploadId);
-      if (!locked) throw new AppError('SE_404');
-      // A hidden record is not attached, unless it is one kept behind this very file (asked again).
-      if (
-        locked.status !== UploadStatus.done ||
-        locked.item_id === null ||
-        (locked.hidden && locked.item_id !== itemId)
-      )
-        throw invalidField('uploadId', 'wrongState');
-      const sourceId = locked.item_id;
-      if (sourceId !== itemId) {
-        // Names first, then rows, each in one order: the order an upload joining either file by
-        // name takes (fileForUpload: `x`, `x (2)` … `x (10)`), so neither waits on the other.
-        const seen = await items.findByIds([sourceId, itemId], auth.userId);
-        const keys = seen.map((row) => ({ parentId: row.parent_id, name: row.name }));
-        keys.sort((a, b) =>
-          `${a.parentId ?? 0}/${a.name.toLowerCase()}`.localeCompare(
-            `${b.parentId ?? 0}/${b.name.toLowerCase()}`,
-            'en',
-            {
-              numeric: true,
-            },
-          ),
-        );
-        for (const key of keys) await items.lockName(key.parentId, key.name);
-        await items.lockRows([sourceId, itemId]);
-      }
-      // Read again under the locks: a rename, move or deletion meanwhile is seen.
-      const { item: target, folder } = await this.deps.targets.versionTarget(items, auth, itemId);
-      const attached = {
-        itemId: target.id,
-        path: folder ? joinPath(folder.folder_path, folder.name) : '/',
-        name: target.name,
-      };
-      if (sourceId === target.id) return { attached, source: null };
-      const source = await items.findById(sourceId, auth.userId);
-      // The file the upload is in must still be live (one in the recycle bin is restored or purged
-      // as a whole, not picked apart), and the caller must still be allowed to change it.
-      if (!source || source.state !== ItemState.normal) throw invalidField('uploadId', 'wrongState');
-      if (!canSee(auth, source) || !canEdit(auth, source)) throw new AppError('SE_502');
-      const deleted = (await uploads.countOfItem(sourceId)) === 1;
-      // A file that would go for it must be the caller's own, not one their upload joined by name.
-      if (deleted && source.owner_id !== auth.userId) throw new AppError('SE_502');
-      // Kept behind the target's current version (keepCurrent), as at the callback: only while the
-      // target has a shown record of the format; otherwise the upload is its only one and shown.
-      const keptBehind = keepCurrent && (await uploads.hasShownRecordOf(target.id, locked.format, locked.id));
-      await uploads.update(locked.id, {
-        hidden: keptBehind,
-        item_id: target.id,
-        folder_id: target.parent_id,
-        relative_path: '',
-        base_name: target.name,
-        file_name: `${target.name}.${locked.format}`,
-        version_of_item_id: target.id,
-        updated_at: now,
-      });
-      await items.setFileMetadata(target.id, { type: fileTypeWith(target, locked.format) });
-      // The record's own tags come along (a new version adds to what the file has).
-      await uploads.addItemTags(target.id, locked.tag_ids);
-      if (deleted) {
-        await uploads.handOnToFile(sourceId, target.id);
-        await items.deleteFileWithoutRecords(sourceId);
-      } else {
-        await items.refreshFileSummary(sourceId, now);
-      }
-      await items.refreshFileSummary(target.id, now);
-      return { attached, source: { id: sourceId, deleted } };
-    });
+  /** The upload panel's "add as new version" (issue 17; see versions.ts). */
+  attachAsVersion(auth: AuthContext, uploadId: number, itemId: number, keepCurrent = false) {
+    return attachAsVersion(this.deps, auth, uploadId, itemId, keepCurrent);
   }
 
   /**
@@ -556,15 +325,4 @@ export class UploadsService {
     }));
     return { list, pageNo: paging.pageNo, pageSize: paging.pageSize, hasMore: rows.length > paging.pageSize };
   }
-}
-
-/** A file's type once `format` joins it: an image format makes an image, else a video, else a document. */
-function fileTypeWith(item: { file_formats: string | null }, format: string): ItemType {
-  const formats = new Set([...(item.file_formats?.split(',') ?? []), format]);
-  const types = [...formats].map(itemTypeOfFormat);
-  return types.includes(ItemType.image)
-    ? ItemType.image
-    : types.includes(ItemType.video)
-      ? ItemType.video
-      : ItemType.other;
 }

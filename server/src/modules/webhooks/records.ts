@@ -1,4 +1,6 @@
-import type { JournalRow } from '../open-api/changes/repository';
+import type { Db } from '../../db/database';
+import type { AccessRepository } from '../access/access.repository';
+import type { JournalRow, OpenChangesRepository } from '../open-api/changes/repository';
 
 /** Rows and inputs of ./repository (WebhooksRepository). */
 
@@ -90,4 +92,10 @@ export interface ItemFacts {
   file_formats: string | null;
   parent_id: number | null;
   folder_path: string;
+}
+
+/** The change journal's reader and the access repository, made on a handle given: injected by the wiring. */
+export interface WebhooksPeers {
+  changes(db: Db): OpenChangesRepository;
+  access(db: Db): AccessRepository;
 }

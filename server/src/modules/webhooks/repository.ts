@@ -3,9 +3,6 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { TransactionHandle, WebhookJob } from '../../jobs/queue';
-import { AccessRepository } from '../access/access.repository';
-import { OpenChangesRepository } from '../open-api/changes/repository';
-
 import {
   dispatchCursor,
   itemFacts,
@@ -24,6 +21,7 @@ import type {
   WebhookAccessRecord,
   WebhookListRow,
   WebhookRecord,
+  WebhooksPeers,
 } from './records';
 
 /** What every webhook read answers of the webhook itself. */
@@ -53,10 +51,13 @@ export interface DeliveryJobWriter {
 
 /** SQL of webhooks, their deliveries and the dispatch pass over the change journal. */
 export class WebhooksRepository {
-  constructor(private readonly db: Db | Kysely<Database>) {}
+  constructor(
+    private readonly db: Db | Kysely<Database>,
+    private readonly peers: WebhooksPeers,
+  ) {}
 
   transaction<T>(work: (repo: WebhooksRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new WebhooksRepository(trx)));
+    return this.db.transaction().execute((trx) => work(new WebhooksRepository(trx, this.peers)));
   }
 
   /** Writes the jobs of deliveries in this repository's transaction (no queue: none). */
@@ -381,12 +382,12 @@ export class WebhooksRepository {
    * behind the cursor.
    */
   async journalAfter(txid: string, id: string, limit: number): Promise<JournalEntry[]> {
-    return (await new OpenChangesRepository(this.db as Db).changesAfter({ txid, id }, limit)).rows;
+    return (await this.peers.changes(this.db as Db).changesAfter({ txid, id }, limit)).rows;
   }
 
   /** A user's roles (own and their department's), read within this repository's transaction. */
   rolesOfUser(userId: number, deptId: number | null) {
-    return new AccessRepository(this.db as Db).rolesOfUser(userId, deptId);
+    return this.peers.access(this.db as Db).rolesOfUser(userId, deptId);
   }
 
   listeningWebhooks(): Promise<ListeningWebhook[]> {

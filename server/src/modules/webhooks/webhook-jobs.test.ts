@@ -16,8 +16,10 @@ import { type JobQueue, startJobQueue, WEBHOOK_QUEUE, WEBHOOK_SLOW_QUEUE } from 
 import { ManualClock } from '../../lib/clock';
 import { parseNetworks } from '../../lib/safe-http';
 import { SecretBox } from '../../lib/secret-box';
+import { AccessRepository } from '../access/access.repository';
 import { ensureFirstAdministrator } from '../accounts/bootstrap';
 import { AccountsRepository } from '../accounts/repository';
+import { OpenChangesRepository } from '../open-api/changes/repository';
 import { WebhooksRepository } from './repository';
 import { WebhooksService } from './service';
 
@@ -90,7 +92,10 @@ describe('webhook delivery jobs are written with their deliveries', { timeout: 6
     admin = await signIn(app, ADMIN.email, ADMIN.password);
     // The app's own wiring (services.ts) for the pass, without its worker.
     dispatch = new WebhooksService({
-      repo: new WebhooksRepository(database.db),
+      repo: new WebhooksRepository(database.db, {
+        changes: (handle) => new OpenChangesRepository(handle),
+        access: (handle) => new AccessRepository(handle),
+      }),
       secretBox: SecretBox.fromKey(randomBytes(32)),
       clock,
       allowed: parseNetworks(config.WEBHOOK_ALLOWED_NETWORKS),

@@ -23,6 +23,7 @@ import {
 } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { SecretBox } from '../../../lib/secret-box';
+import { RolesRepository } from '../../accounts/roles.repository';
 import { OpenAdminRepository } from './repository';
 
 const API: FunctionCode[] = [7];
@@ -800,7 +801,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('API access list plan (Postgr
   afterAll(() => t?.close());
 
   it('pages by the listing index, never sorting every record', async () => {
-    const repo = new OpenAdminRepository(t.database.db);
+    const repo = new OpenAdminRepository(t.database.db, (handle) => new RolesRepository(handle));
     const plan = (await repo.listAccessesQuery({ reach: { kind: 'all' } }, 40, 20).explain())
       .map((row) => String(Object.values(row)[0]))
       .join('\n');

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import type { Database } from '../../../db/schema';
 import { likeLiteral } from '../../../db/sql-helpers';
-import { RolesRepository } from '../../accounts/roles.repository';
+import type { RolesRepository } from '../../accounts/roles.repository';
 import type {
   ApiAccessFilter,
   ApiAccessRecord,
@@ -28,14 +28,16 @@ export type {
 export class OpenAdminRepository {
   /** The roles of a record's user, read on this repository's connection (inside its transaction). */
   readonly roles: RolesRepository;
-
-  constructor(private readonly db: Db | Kysely<Database>) {
-    this.roles = new RolesRepository(db);
+  constructor(
+    private readonly db: Db | Kysely<Database>,
+    private readonly rolesOn: (db: Db | Kysely<Database>) => RolesRepository,
+  ) {
+    this.roles = rolesOn(db);
   }
 
   /** One transaction: a save, rotation or deletion as a whole. */
   transaction<T>(work: (repo: OpenAdminRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new OpenAdminRepository(trx)));
+    return this.db.transaction().execute((trx) => work(new OpenAdminRepository(trx, this.rolesOn)));
   }
 
   // ── Access records ───────────────────────────────────────────────────────────────────────
