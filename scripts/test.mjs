@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: system packages, lint + format, type check, unit and integration tests (the server
 // on PGlite and, when one answers on 127.0.0.1:5432, on PostgreSQL too), the web build and its
-// JavaScript budget per page, and the browser journeys in Chromium (in shards, each against its own
-// server; with PostgreSQL, the upload, search, share and download journeys again on the platform
-// scaled out). Steps run side by side as far as what they need allows (scripts/test-runner.mjs);
-// the first failure stops them all.
+// JavaScript budget per page, and the browser journeys in Chromium (with PostgreSQL, the upload,
+// search, share and download journeys again on the platform scaled out). Steps that only compute
+// (lint, type check, build) run side by side (scripts/test-runner.mjs); the suites with time-outs
+// run one after another, since beside each other they starve on two cores. The first failure
+// stops them all.
 //
 // `node scripts/test.mjs <words>` runs only the steps whose names contain one of the words (and
-// nothing they would wait for). TEST_SLOTS says how many steps may run at once.
+// nothing they would wait for). TEST_SLOTS says how many steps may run at once; E2E_SHARDS splits
+// the journeys between that many runners, each against its own server (1 by default).
 import net from 'node:net';
 import os from 'node:os';
 import { runSteps } from './test-runner.mjs';
@@ -32,18 +34,19 @@ if (!env.TEST_DATABASE_URL && (await canConnect('127.0.0.1', 5432))) {
 }
 
 const npx = (...args) => ['npx', '--no-install', ...args];
+const UNIT = `unit and integration tests (PGlite${env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''})`;
 const playwright = npx('playwright', 'test', '-c', 'web/e2e/playwright.config.ts');
 /**
  * Journeys in shards, each with its own server, data directory and peers (E2E_PORT; the peers
  * listen at E2E_PORT + 40…44, so ports are 50 apart). Journeys make their own data, so a shard
  * needs nothing of another's.
  */
-const JOURNEY_SHARDS = Number(env.E2E_SHARDS ?? 2);
+const JOURNEY_SHARDS = Number(env.E2E_SHARDS ?? 1);
 const journeyShards = Array.from({ length: JOURNEY_SHARDS }, (_, index) => ({
   name: `browser journeys ${index + 1}/${JOURNEY_SHARDS} (Chromium)`,
-  command: [...playwright, `--shard=${index + 1}/${JOURNEY_SHARDS}`],
+  command: JOURNEY_SHARDS > 1 ? [...playwright, `--shard=${index + 1}/${JOURNEY_SHARDS}`] : playwright,
   env: { E2E_PORT: String(18_480 + index * 50) },
-  after: ['web build'],
+  after: ['web build', UNIT],
 }));
 
 /** @type {import('./test-runner.mjs').Step[]} */
@@ -51,10 +54,11 @@ const steps = [
   { name: 'system packages', command: ['bash', 'scripts/setup-system.sh'] },
   { name: 'lint and format (biome)', command: npx('biome', 'check', '.'), after: ['system packages'] },
   { name: 'type check', command: ['npm', 'run', '--silent', 'typecheck'], after: ['system packages'] },
+  // After the computing steps: beside them its time-outs would run out on a two-core machine.
   {
-    name: `unit and integration tests (PGlite${env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''})`,
+    name: UNIT,
     command: npx('vitest', 'run'),
-    after: ['system packages'],
+    after: ['lint and format (biome)', 'type check', 'web build'],
   },
   { name: 'web build', command: ['npm', 'run', '--silent', 'build'], after: ['system packages'] },
   { name: 'web bundle budget', command: ['node', 'scripts/check-bundle-size.mjs'], after: ['web build'] },
@@ -65,7 +69,7 @@ const steps = [
           name: 'browser journeys scaled out (2 apps + worker, PostgreSQL + S3, round-robin proxy)',
           command: playwright,
           env: { E2E_CLUSTER: '1', E2E_PORT: String(18_480 + JOURNEY_SHARDS * 50) },
-          after: ['web build'],
+          after: ['web build', ...journeyShards.map((shard) => shard.name)],
         },
       ]
     : []),

@@ -30,8 +30,8 @@ export default defineConfig({
   testMatch: cluster ? CLUSTER_JOURNEYS : '*.spec.ts',
   // A run on its own port keeps its own results: Playwright empties the folder when it starts.
   outputDir: path.join(root, process.env.E2E_PORT ? `test-results-${port}` : 'test-results'),
-  // npm test runs the journeys in shards beside the unit tests (and the cluster's four processes and
-  // S3 store) on the same two cores: a journey's waits get room for that load, not for slowness.
+  // Room for a loaded two-core machine (the cluster's four processes and S3 store, or journeys in
+  // shards, E2E_SHARDS): the waits are for load, not for slowness a person would notice.
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
