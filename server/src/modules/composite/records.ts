@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ComposeArticleStatus, ComposeJobStatus } from '@dam/contract';
+import type { CompositeOutputTable } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
 import type { ImageWork } from '../media/image-limits';
@@ -57,16 +58,8 @@ export interface ArticleRow {
   duration_ms: number | null;
 }
 
-export interface OutputRow {
-  article_id: number;
-  kind: 'page' | 'slice';
-  slice_index: number;
-  item_id: number | null;
-  upload_id: number | null;
-  name: string;
-  width: number;
-  height: number;
-  bytes: number;
+/** An output's row as the table holds it, with what the listing joins in. */
+export interface OutputRow extends CompositeOutputTable {
   /** The item is live (not in the recycle bin, not deleted). */
   live: boolean;
   thumb_key: string | null;
