@@ -103,7 +103,7 @@ export async function buildApp({
   // progress commit and waits for it, before the queue and the database close.
   if (mediaSweep) app.addHook('onClose', () => mediaSweep.stop());
 
-  await registerWebApp(app, config.WEB_DIST_DIR);
+  await registerWebApp(app, config.WEB_DIST_DIR, config.FIRST_ANSWERS_WAIT_MS);
   return app;
 }
 
@@ -172,7 +172,7 @@ async function registerSecurityHeaders(app: FastifyInstance, storage: ObjectStor
 }
 
 /** The built web app (when there is one) and the not-found handler that serves its pages. */
-async function registerWebApp(app: FastifyInstance, webRoot: string | null) {
+async function registerWebApp(app: FastifyInstance, webRoot: string | null, answersWaitMs: number) {
   const serveWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
   // index.html naming the signed-in layout's chunks too (web/vite.config.ts, signedInPage).
   const signedInPage = serveWeb && fs.existsSync(path.join(webRoot, 'signed-in.html'));
@@ -196,7 +196,7 @@ async function registerWebApp(app: FastifyInstance, webRoot: string | null) {
     });
   }
 
-  const appPage = serveWeb ? appPageHandler(app, webRoot, signedInPage) : null;
+  const appPage = serveWeb ? appPageHandler(app, webRoot, signedInPage, answersWaitMs) : null;
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     // Client-side routes (/allfiles/…, /login) all load the single-page app (http/app-page.ts).

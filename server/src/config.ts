@@ -79,6 +79,12 @@ const envObject = z.object({
   HTTP_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(360_000),
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  /**
+   * How long a signed-in page waits for its first calls' answers before it is closed without them
+   * (the web app then makes the calls itself; http/app-page.ts). The scripts, named at the top,
+   * load meanwhile, but run only once the page has ended.
+   */
+  FIRST_ANSWERS_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   /** On SIGTERM/SIGINT, requests still running after this long are cut off. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Set when reverse proxies sit in front, so client addresses come from X-Forwarded-For (TrustProxy). */

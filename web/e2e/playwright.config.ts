@@ -82,6 +82,9 @@ export default defineConfig({
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
         LOGIN_RATE_LIMIT: '1000',
+        // The page waits longer for its first answers than a person's server would: the journeys
+        // check that they come inside the page, on a two-core machine loaded by Chromium.
+        FIRST_ANSWERS_WAIT_MS: '10000',
         // A media job that cannot succeed fails for good within a second (its 5 retries at once):
         // the jobs journey makes one fail and retries it from the screen.
         MEDIA_RETRY_DELAY_SECONDS: '0',

@@ -14,12 +14,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cookieToken } from './session-cookie';
 
 /**
- * How long the page waits for its first calls' answers before it is closed without them (the web
- * app then makes the calls itself). The scripts, named at the top, load meanwhile; but they run
- * only once the page has ended.
- */
-export const FIRST_ANSWERS_WAIT_MS = 1_000;
-/**
  * The thumbnails of a folder's first items the page has the browser fetch beside the app's code:
  * a screen 1,366 pixels wide shows 10 to 15 cards.
  */
@@ -57,7 +51,12 @@ interface Envelope {
  * answered, permissions included; only successes are put in (a refusal the app asks for itself and
  * shows in the user's language). Which page depends on the cookie, hence `Vary`.
  */
-export function appPageHandler(app: FastifyInstance, webRoot: string, signedInPage: boolean) {
+export function appPageHandler(
+  app: FastifyInstance,
+  webRoot: string,
+  signedInPage: boolean,
+  answersWaitMs: number,
+) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = signedInPage ? cookieToken(request) : undefined;
     reply.header('vary', 'Cookie');
@@ -89,7 +88,7 @@ export function appPageHandler(app: FastifyInstance, webRoot: string, signedInPa
     page.write(html.slice(0, root + ROOT_ELEMENT.length));
     if (page instanceof zlib.BrotliCompress) page.flush(zlib.constants.BROTLI_OPERATION_FLUSH);
     else if (page instanceof zlib.Gzip) page.flush(zlib.constants.Z_SYNC_FLUSH);
-    const answers = await answersOf(app, request, token, calls);
+    const answers = await answersOf(app, request, token, calls, answersWaitMs);
     // A browser gone meanwhile took the page with it.
     if (!page.destroyed) page.end(`${pageAdditions(answers)}${html.slice(root + ROOT_ELEMENT.length)}`);
     return reply;
@@ -117,18 +116,19 @@ function negotiate(accepted: string | undefined): 'br' | 'gzip' | 'identity' {
 
 /**
  * The first calls' successful answers, by `METHOD address`, made by the app's own routes with the
- * cookie's session; those not answered within FIRST_ANSWERS_WAIT_MS are left out.
+ * cookie's session; those not answered within waitMs (config FIRST_ANSWERS_WAIT_MS) are left out.
  */
 async function answersOf(
   app: FastifyInstance,
   request: FastifyRequest,
   token: string,
   calls: FirstCall[],
+  waitMs: number,
 ): Promise<Map<string, Envelope>> {
   const answers = new Map<string, Envelope>();
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, FIRST_ANSWERS_WAIT_MS);
+    timer = setTimeout(resolve, waitMs);
   });
   const answered = Promise.all(
     calls.map(async (call) => {
