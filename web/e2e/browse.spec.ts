@@ -146,25 +146,35 @@ test('shows the file screens in English', async ({ page }) => {
 });
 
 test('opens a folder by its address with its first items and thumbnails in the page itself, asking for neither', async ({
-  page,
+  browser,
+  page: uploader,
 }) => {
-  await signIn(page);
+  await signIn(uploader);
   const run = Date.now();
-  await newFolderWithFiles(page, `首屏-${run}`, [
+  await newFolderWithFiles(uploader, `首屏-${run}`, [
     { name: `FIRST-${run}.jpg`, mimeType: 'image/jpeg', buffer: await makeJpeg(640, 480) },
   ]);
-  const folderUrl = page.url();
+  const folderUrl = uploader.url();
   const folderId = /\/allfiles\/(\d+)$/.exec(folderUrl)?.[1];
-  const thumbnail = itemCard(page, `FIRST-${run}`).locator('img');
+  const uploaded = itemCard(uploader, `FIRST-${run}`).locator('img');
   // The upload ends first (a reload at once would interrupt it: the upload panel loads with it now).
-  await expect(itemCard(page, `FIRST-${run}`)).toBeVisible({ timeout: 30_000 });
+  await expect(itemCard(uploader, `FIRST-${run}`)).toBeVisible({ timeout: 30_000 });
   // The thumbnail is made in the background: reload until the card shows it.
   await expect(async () => {
-    await page.reload();
-    await expect(thumbnail).toBeVisible({ timeout: 2_000 });
+    await uploader.reload();
+    await expect(uploaded).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 
-  // A fresh open of the address: the server answers the page's first calls inside it (issue 12 goal 4).
+  // A fresh open of the address, in a browser that has not seen the thumbnail (this one has it in its
+  // cache, and a cached image is taken without the preload): the server answers the page's first
+  // calls inside it (issue 12 goal 4).
+  const fresh = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: { width: 1366, height: 820 },
+    storageState: await uploader.context().storageState(),
+  });
+  const page = await fresh.newPage();
+  const thumbnail = itemCard(page, `FIRST-${run}`).locator('img');
   const asked: string[] = [];
   page.on('request', (request) => {
     const url = request.url();
@@ -192,4 +202,5 @@ test('opens a folder by its address with its first items and thumbnails in the p
   expect(asked).toEqual([]);
   // …and so did the thumbnail's preload.
   expect(fetchedBy).toEqual(['link']);
+  await fresh.close();
 });

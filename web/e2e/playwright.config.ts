@@ -46,7 +46,7 @@ export default defineConfig({
     // With animations a choice's menu once stayed open under the cluster's load, its closing left to
     // an animation's end; one journey checks the animated path (search.spec.ts).
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    trace: process.env.E2E_TRACE === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     launchOptions: chromiumLaunchOptions,
   },
   webServer: [

@@ -41,9 +41,16 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('smaller-copy-warning')).toContainText('800 × 600');
     await expect(page.getByTestId('smaller-copy-warning')).toContainText('1600 × 1200');
     await snapBothSizes(page, `viewer-smaller-copy-${lang}`);
+    // The copy's last call: a reload before it would interrupt the upload (CI: the reload below cut
+    // its start under load, and the version never came).
+    const uploaded = page.waitForResponse(
+      (response) => response.url().includes('/file-upload/callback') && response.ok(),
+      { timeout: 60_000 },
+    );
     await page.getByTestId('smaller-keep-current').click();
     await expect(warning).toBeHidden();
     await expect(page.getByTestId('upload-finish')).toBeHidden({ timeout: 30_000 });
+    await uploaded;
 
     // Once the copy is in, the viewer still shows the original; the copy is a hidden version.
     await page.keyboard.press('Escape');
