@@ -3,15 +3,17 @@
 // on PGlite and, when one answers on 127.0.0.1:5432, on PostgreSQL too), the web build and its
 // JavaScript budget per page, and the browser journeys in Chromium (with PostgreSQL, the upload,
 // search, share and download journeys again on the platform scaled out). Steps that only compute
-// (lint, type check, build) run side by side (scripts/test-runner.mjs); the suites with time-outs
-// run one after another, since beside each other they starve on two cores. The first failure
-// stops them all.
+// (lint, type check, build) run side by side (scripts/test-runner.mjs); the unit tests then run
+// alone (beside them the journeys' time-outs ran out on two cores), and then the journeys in two
+// shards, the scaled-out run following the first. The first failure stops them all.
 //
 // `node scripts/test.mjs <words>` runs only the steps whose names contain one of the words (and
 // nothing they would wait for). TEST_SLOTS says how many steps may run at once; E2E_SHARDS splits
-// the journeys between that many runners, each against its own server (1 by default).
+// the journeys between that many runners, each against its own server (2 by default: one runner
+// left a two-core machine a third idle; scripts/journey-shards.mjs says which files each takes).
 import net from 'node:net';
 import os from 'node:os';
+import { clusterSeconds, journeyFileShards } from './journey-shards.mjs';
 import { runSteps } from './test-runner.mjs';
 
 const env = { ...process.env };
@@ -39,15 +41,21 @@ const playwright = npx('playwright', 'test', '-c', 'web/e2e/playwright.config.ts
 /**
  * Journeys in shards, each with its own server, data directory and peers (E2E_PORT; the peers
  * listen at E2E_PORT + 40…44, so ports are 50 apart). Journeys make their own data, so a shard
- * needs nothing of another's.
+ * needs nothing of another's. The first shard is given less, by the scaled-out run's time: that run
+ * follows it.
  */
-const JOURNEY_SHARDS = Number(env.E2E_SHARDS ?? 1);
-const journeyShards = Array.from({ length: JOURNEY_SHARDS }, (_, index) => ({
+const JOURNEY_SHARDS = Math.max(1, Number(env.E2E_SHARDS ?? 2));
+const shardFiles =
+  JOURNEY_SHARDS > 1
+    ? journeyFileShards(JOURNEY_SHARDS, { firstCarries: env.TEST_DATABASE_URL ? clusterSeconds() : 0 })
+    : [[]];
+const journeyShards = shardFiles.map((files, index) => ({
   name: `browser journeys ${index + 1}/${JOURNEY_SHARDS} (Chromium)`,
-  command: JOURNEY_SHARDS > 1 ? [...playwright, `--shard=${index + 1}/${JOURNEY_SHARDS}`] : playwright,
+  command: [...playwright, ...files],
   env: { E2E_PORT: String(18_480 + index * 50) },
   after: ['web build', UNIT],
 }));
+const FIRST_SHARD = journeyShards[0].name;
 
 /** @type {import('./test-runner.mjs').Step[]} */
 const steps = [
@@ -69,7 +77,7 @@ const steps = [
           name: 'browser journeys scaled out (2 apps + worker, PostgreSQL + S3, round-robin proxy)',
           command: playwright,
           env: { E2E_CLUSTER: '1', E2E_PORT: String(18_480 + JOURNEY_SHARDS * 50) },
-          after: ['web build', ...journeyShards.map((shard) => shard.name)],
+          after: ['web build', FIRST_SHARD],
         },
       ]
     : []),

@@ -232,6 +232,12 @@ const envObject = z.object({
    * at once, so a job that cannot succeed shows as failed on the jobs screen within a second.
    */
   MEDIA_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  /**
+   * How often a running media or composition job says it is alive; a job whose process died (a
+   * kill, a crash) is taken up again by another that long after its last word, and the queues are
+   * looked over as often (at most every 60 s).
+   */
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
   /** Media jobs (thumbnails, previews) run at once in this process; 0 leaves them to `npm run worker`. */
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   /** Detail pages (issue 16) rendered at once in this process; 0 leaves them to `npm run worker`. */

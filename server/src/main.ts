@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   const jobs = await startJobQueue(database, {
     onError: (err) => log.error({ err }, 'job queue error'),
     mediaRetry: { retryLimit: 5, retryDelaySeconds: config.MEDIA_RETRY_DELAY_SECONDS },
+    heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
   });
   const app = await buildApp({ config, database, clock: systemClock, version, jobs });
   if (config.WEB_DIST_DIR && !fs.existsSync(path.join(config.WEB_DIST_DIR, 'index.html'))) {

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   const jobs = await startJobQueue(database, {
     onError: (err) => log.error({ err }, 'job queue error'),
     mediaRetry: { retryLimit: 5, retryDelaySeconds: config.MEDIA_RETRY_DELAY_SECONDS },
+    heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
   });
   // Prometheus metrics (docs/metrics.md) on METRICS_PORT: the worker has no HTTP server otherwise.
   const metrics = config.METRICS_TOKEN ? createMetrics({ database, queues: true }) : null;

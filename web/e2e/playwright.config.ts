@@ -22,6 +22,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'dam-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 18_480);
 const cluster = process.env.E2E_CLUSTER === '1';
+const results = path.join(root, process.env.E2E_PORT ? `test-results-${port}` : 'test-results');
 const CLUSTER_JOURNEYS = ['upload.spec.ts', 'search.spec.ts', 'shares.spec.ts', 'presets.spec.ts'];
 buildWebIfStale();
 
@@ -29,7 +30,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: cluster ? CLUSTER_JOURNEYS : '*.spec.ts',
   // A run on its own port keeps its own results: Playwright empties the folder when it starts.
-  outputDir: path.join(root, process.env.E2E_PORT ? `test-results-${port}` : 'test-results'),
+  outputDir: results,
   // Room for a loaded two-core machine (the cluster's four processes and S3 store, or journeys in
   // shards, E2E_SHARDS): the waits are for load, not for slowness a person would notice.
   timeout: 120_000,
@@ -37,7 +38,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // The JSON report's times are what scripts/journey-shards.mjs splits the shards by.
+  reporter: [['list'], ['json', { outputFile: path.join(results, 'report.json') }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1366, height: 820 },
@@ -46,7 +48,10 @@ export default defineConfig({
     // With animations a choice's menu once stayed open under the cluster's load, its closing left to
     // an animation's end; one journey checks the animated path (search.spec.ts).
     reducedMotion: 'reduce',
-    trace: process.env.E2E_TRACE === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    trace:
+      process.env.E2E_TRACE === 'off'
+        ? 'off'
+        : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     launchOptions: chromiumLaunchOptions,
   },
   webServer: [

@@ -85,6 +85,9 @@ export type JobQueue = MediaJobs &
   BackupJobs &
   QueueControl;
 
+/** pg-boss's own period for its supervision and monitoring passes, and the long queues' heartbeat. */
+const DEFAULT_HEARTBEAT_SECONDS = 60;
+
 /**
  * pg-boss on the application's own database: the embedded PGlite by default, PostgreSQL at scale,
  * with the queues every module declares (DECLARATIONS).
@@ -98,10 +101,16 @@ export async function startJobQueue(
     clock?: Clock;
     /** How often the queues' pause flags are read (another process may change them); 0: only when asked. */
     pausePollMs?: number;
+    /** JobRuntime.heartbeatSeconds (default 60); pg-boss looks for missed heartbeats as often. */
+    heartbeatSeconds?: number;
   },
 ): Promise<JobQueue> {
+  const heartbeatSeconds = options.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS;
+  const supervise = Math.min(heartbeatSeconds, DEFAULT_HEARTBEAT_SECONDS);
   const common = {
     useListenNotify: true,
+    superviseIntervalSeconds: supervise,
+    monitorIntervalSeconds: supervise,
     ...(options.clock ? { clock: options.clock } : {}),
     __test__enableSpies: options.spies === true,
   };
@@ -116,7 +125,7 @@ export async function startJobQueue(
   await pauses.refresh();
   pauses.start(options.pausePollMs ?? PAUSE_POLL_MS, options.onError);
   const nudgeTimers = new Map<string, NodeJS.Timeout>();
-  const runtime = jobRuntime(boss, database, options, nudgeTimers);
+  const runtime = jobRuntime(boss, database, options, heartbeatSeconds, nudgeTimers);
   const declarations: readonly JobDeclaration<object>[] = DECLARATIONS;
   for (const declaration of declarations) await declaration.ensure(runtime);
   for (const queue of declarations.flatMap((declaration) => declaration.warm ?? []))
@@ -152,6 +161,7 @@ function jobRuntime(
   boss: PgBoss,
   database: DatabaseHandle,
   retries: RetryPolicies,
+  heartbeatSeconds: number,
   nudgeTimers: Map<string, NodeJS.Timeout>,
 ): JobRuntime {
   // Every queue wakes its workers by NOTIFY when a job is sent (pg-boss's `notify`, in-process on
@@ -182,6 +192,7 @@ function jobRuntime(
       ...(retries.mediaRetry ? { mediaRetry: retries.mediaRetry } : {}),
       ...(retries.webhookRetry ? { webhookRetry: retries.webhookRetry } : {}),
     },
+    heartbeatSeconds,
     ensureQueue,
     fetchAgain,
     thenFetchAgain:

@@ -35,6 +35,11 @@ export interface JobRuntime {
   database: DatabaseHandle;
   retries: RetryPolicies;
   /**
+   * How often a running job of a long queue (media, composition) says it is alive; one whose
+   * process died is taken up again that long after its last word (config JOB_HEARTBEAT_SECONDS).
+   */
+  heartbeatSeconds: number;
+  /**
    * Creates a queue, announcing its jobs by NOTIFY. createQueue leaves an existing queue as it is,
    * so the options are then written over it: an install made by an older version gets today's.
    */

@@ -11,7 +11,10 @@ import { putBytes } from '../over-http';
 
 const ADMIN = { email: 'kill-admin@example.com', password: 'Kill#2026x' };
 const FILES = 40;
-/** A job running when the process was killed is taken up again once its heartbeat (60 s) is missed. */
+/**
+ * A job running when the process was killed is taken up again once its heartbeat is missed: 10 s
+ * here (JOB_HEARTBEAT_SECONDS, the least pg-boss takes), 60 s by default.
+ */
 const PREVIEWS_DEADLINE_MS = 240_000;
 
 /**
@@ -45,6 +48,7 @@ describe('a server killed while uploads finish loses no media job (issue 38 item
       LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '-',
+      JOB_HEARTBEAT_SECONDS: '10',
     };
     if (process.env.TEST_DB === 'postgres') {
       const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string, 'dam_kill');

@@ -20,14 +20,14 @@ export interface CompositeJobs {
 }
 
 export const compositeJobs = declareJobs<CompositeJobs>({
-  async ensure({ ensureQueue }) {
+  async ensure({ ensureQueue, heartbeatSeconds }) {
     // A page renders in seconds; 15 minutes with heartbeats covers the tallest under load.
     await ensureQueue(COMPOSITE_QUEUE, {
       retryLimit: 2,
       retryDelay: 10,
       retryBackoff: true,
       expireInSeconds: 900,
-      heartbeatSeconds: 60,
+      heartbeatSeconds,
     });
   },
   spied: [COMPOSITE_QUEUE],

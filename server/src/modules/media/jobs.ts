@@ -27,14 +27,14 @@ export interface MediaJobs {
  * outlives the slowest conversion, so a busy event loop never loses a job to a second worker.
  */
 export const mediaJobs = declareJobs<MediaJobs>({
-  async ensure({ ensureQueue, retries }) {
+  async ensure({ ensureQueue, retries, heartbeatSeconds }) {
     const retry = retries.mediaRetry ?? MEDIA_RETRY;
     await ensureQueue(MEDIA_QUEUE, {
       retryLimit: retry.retryLimit,
       retryDelay: retry.retryDelaySeconds,
       retryBackoff: retry.retryDelaySeconds > 0,
       expireInSeconds: 3600,
-      heartbeatSeconds: 60,
+      heartbeatSeconds,
     });
   },
   // Media jobs are written inside the caller's transaction.

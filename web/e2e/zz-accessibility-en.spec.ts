@@ -1,0 +1,3 @@
+import { everyPagePassesAxe } from './accessibility-journey';
+
+everyPagePassesAxe('en');
