@@ -40,10 +40,12 @@ export function runSteps(steps, { env, slots }) {
       console.log(`… ${seconds(runStarted)} in: running ${now.join(', ')}`);
     }, 300_000);
 
+    // SIGINT, as Ctrl-C: Playwright then stops the servers it started, which run in process groups
+    // of their own (on SIGTERM they were left listening, and the next run found their ports taken).
     const stopAll = () => {
       for (const { child } of running.values()) {
         try {
-          process.kill(-child.pid, 'SIGTERM');
+          process.kill(-child.pid, 'SIGINT');
         } catch {
           // already gone
         }
