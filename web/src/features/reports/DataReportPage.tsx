@@ -9,6 +9,9 @@ import { formatDate } from '../../ui/format';
 import { breakdownOption, trendOption } from './chartOptions';
 import { EChart } from './EChart';
 import { periodProblem, presetRange, type ReportForm, suggestedBucket, toReportRequest } from './period';
+import { ReportFilterBar } from './ReportFilterBar';
+import { ReportTotals } from './ReportTotals';
+import { reportColumns } from './reportColumns';
 import { saveReportExport, useDataReport } from './reportsApi';
 
 /**
