@@ -13,23 +13,12 @@ const LARGE_FILES: Record<string, number> = {
   'bench/similar.ts': 625,
   'bench/upload.ts': 463,
   'server/src/modules/composite/templates.service.ts': 410,
-  'web/src/features/imports/ImportPage.tsx': 457,
-  'web/src/features/reports/DuplicatesPage.tsx': 417,
 };
 
 const LONG_FUNCTIONS: Record<string, number> = {
   'bench/similar.ts:phase': 339,
-  'web/src/features/accounts/UsersPage.tsx:UsersPage': 245,
-  'web/src/features/completeness/ExpectationDialog.tsx:ExpectationForm': 171,
-  'web/src/features/download/DownloadDialog.tsx:DownloadDialog': 165,
   'web/src/features/files/ItemGrid.tsx:ItemGrid': 159,
-  'web/src/features/mail/MailGroupsPage.tsx:MailGroupsPage': 179,
-  'web/src/features/open-api/EnterprisesPanel.tsx:EnterprisesPanel': 180,
-  'web/src/features/open-api/WebhookDeliveries.tsx:WebhookDeliveries': 216,
-  'web/src/features/reports/DataReportPage.tsx:DataReportPage': 235,
-  'web/src/features/reports/DuplicatesPage.tsx:DuplicatesPage': 197,
   'web/src/features/search/SearchBar.tsx:SearchBar': 222,
-  'web/src/features/share/MySharesPage.tsx:MySharesPage': 156,
   'web/src/features/tagging/AddTagDialog.tsx:AddTagDialog': 158,
   'web/src/features/upload/BatchUploadDialog.tsx:BatchUploadDialog': 359,
   'web/src/features/upload/MailNoticeEditor.tsx:MailNoticeEditor': 158,

@@ -1,28 +1,15 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, UserAddOutlined } from '@ant-design/icons';
+import { UserAddOutlined } from '@ant-design/icons';
 import { LIMITS, type ManagedUser } from '@dam/contract';
-import {
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Empty,
-  Input,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Checkbox, Empty, Input, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
 import { useCurrentUser } from '../../auth/useCurrentUser';
-import { formatDate } from '../../ui/format';
 import { useDeleteUser, useDepartments, useResetPassword, useUsers } from './accountsApi';
 import { DepartmentPanel } from './DepartmentPanel';
 import { IssuedPasswordDialog } from './IssuedPasswordDialog';
 import { UserDialog } from './UserDialog';
+import { userColumns } from './userColumns';
 
 const PAGE_SIZE = 20;
 
@@ -136,130 +123,17 @@ export function UsersPage() {
             showTotal: (total) => t('accounts.total', { count: String(total) }),
             onChange: setPageNo,
           }}
-          columns={[
-            {
-              title: t('accounts.name'),
-              dataIndex: 'name',
-              width: 130,
-              render: (name: string, user) => (
-                <span data-testid="user-row-name">
-                  {name}
-                  {user.id === me.data?.id && (
-                    <Tag style={{ marginInlineStart: 6 }} color="blue">
-                      {t('accounts.you')}
-                    </Tag>
-                  )}
-                </span>
-              ),
-            },
-            // E-mail over phone in one column: with separate columns the table was wider than the
-            // room beside the department tree at 1366 px and scrolled "last sign-in" out of view.
-            {
-              title: t('accounts.contact'),
-              key: 'contact',
-              ellipsis: true,
-              render: (_value, user) => (
-                <>
-                  <Typography.Text ellipsis style={{ display: 'block' }}>
-                    {user.email ?? '—'}
-                  </Typography.Text>
-                  {user.mobile && (
-                    <Typography.Text type="secondary" style={{ display: 'block' }}>
-                      {user.mobile}
-                    </Typography.Text>
-                  )}
-                </>
-              ),
-            },
-            { title: t('accounts.department'), dataIndex: 'deptName', width: 124, ellipsis: true },
-            {
-              title: t('accounts.roles'),
-              dataIndex: 'roleList',
-              render: (roles: ManagedUser['roleList']) =>
-                roles.length === 0 ? (
-                  <Typography.Text type="secondary">{t('accounts.noRoles')}</Typography.Text>
-                ) : (
-                  roles.map((role) => <Tag key={role.id}>{role.name}</Tag>)
-                ),
-            },
-            {
-              title: t('accounts.lastLogin'),
-              dataIndex: 'lastLoginAt',
-              width: 150,
-              render: (at: string | null) => (at ? formatDate(at) : t('accounts.never')),
-            },
-            {
-              title: t('accounts.actions'),
-              key: 'actions',
-              width: 116,
-              fixed: 'right',
-              render: (_value, user) => (
-                <Space size={0}>
-                  <Tooltip title={t('accounts.editUser')}>
-                    <Button
-                      type="text"
-                      icon={<EditOutlined />}
-                      onClick={() => setDialog(user)}
-                      aria-label={t('accounts.editUser')}
-                      data-testid="user-edit"
-                    />
-                  </Tooltip>
-                  <Popconfirm
-                    title={t('accounts.resetConfirm', { name: user.name })}
-                    okText={t('accounts.reset')}
-                    cancelText={t('common.cancel')}
-                    // One's own password is changed in My info, with the current one (SEAC_08).
-                    disabled={user.id === me.data?.id}
-                    onConfirm={() =>
-                      act(async () => {
-                        const { password } = await resetPassword.mutateAsync({ userId: user.id });
-                        setIssued({ who: user.name, password, kind: 'reset' });
-                      })
-                    }
-                  >
-                    <Tooltip
-                      title={
-                        user.id === me.data?.id ? t('accounts.cannotResetSelf') : t('accounts.resetPassword')
-                      }
-                    >
-                      <Button
-                        type="text"
-                        icon={<KeyOutlined />}
-                        aria-label={t('accounts.resetPassword')}
-                        disabled={user.id === me.data?.id}
-                        data-testid="user-reset"
-                      />
-                    </Tooltip>
-                  </Popconfirm>
-                  <Popconfirm
-                    title={t('accounts.deleteUserConfirm', { name: user.name })}
-                    okText={t('common.delete')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true }}
-                    disabled={user.id === me.data?.id}
-                    onConfirm={() =>
-                      act(() => removeUser.mutateAsync({ userId: user.id }), t('common.deleteOk'))
-                    }
-                  >
-                    <Tooltip
-                      title={
-                        user.id === me.data?.id ? t('accounts.cannotDeleteSelf') : t('accounts.deleteUser')
-                      }
-                    >
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        disabled={user.id === me.data?.id}
-                        aria-label={t('accounts.deleteUser')}
-                        data-testid="user-delete"
-                      />
-                    </Tooltip>
-                  </Popconfirm>
-                </Space>
-              ),
-            },
-          ]}
+          columns={userColumns({
+            t,
+            meId: me.data?.id,
+            onEdit: setDialog,
+            onResetPassword: (user) =>
+              act(async () => {
+                const { password } = await resetPassword.mutateAsync({ userId: user.id });
+                setIssued({ who: user.name, password, kind: 'reset' });
+              }),
+            onDelete: (user) => act(() => removeUser.mutateAsync({ userId: user.id }), t('common.deleteOk')),
+          })}
         />
       </div>
       {dialog && (

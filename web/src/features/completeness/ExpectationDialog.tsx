@@ -1,29 +1,13 @@
-import { DeleteOutlined, FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  COMPLETENESS_FORMATS_PER_VIEW_MAX,
-  COMPLETENESS_VIEW_CODE_MAX_CHARS,
-  COMPLETENESS_VIEW_NAME_MAX_CHARS,
-  COMPLETENESS_VIEWS_MAX,
-  type CompletenessConfig,
-} from '@dam/contract';
-import { Alert, App, Button, Input, Modal, Select, Space, Spin, Table, Typography } from 'antd';
+import { FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
+import { COMPLETENESS_VIEWS_MAX, type CompletenessConfig } from '@dam/contract';
+import { Alert, App, Button, Modal, Space, Spin, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useTagDimensions } from '../../api/tags';
 import { MoveDialog } from '../../ui/MoveDialog';
 import { useCompletenessConfig, useSaveCompletenessConfig } from './completenessApi';
-
-/** Formats offered in the picker; any other can be typed. */
-const FORMAT_OPTIONS = ['jpg', 'png', 'psd', 'tif', 'ai', 'pdf', 'mp4', 'mov'];
-
-interface ViewDraft {
-  key: number;
-  name: string;
-  code: string;
-  tagId: number | null;
-  formats: string[];
-}
+import { expectationColumns, type ViewDraft } from './expectationColumns';
 
 let nextKey = 1;
 const draftsOf = (config: CompletenessConfig): ViewDraft[] =>
@@ -97,84 +81,12 @@ function ExpectationForm({ config, onClose }: { config: CompletenessConfig; onCl
         size="small"
         pagination={false}
         dataSource={views}
-        columns={[
-          {
-            title: t('completeness.viewName'),
-            key: 'name',
-            width: 150,
-            render: (_v, view, index) => (
-              <Input
-                value={view.name}
-                maxLength={COMPLETENESS_VIEW_NAME_MAX_CHARS}
-                onChange={(e) => change(view.key, { name: e.target.value })}
-                data-testid={`view-name-${index}`}
-              />
-            ),
-          },
-          {
-            title: t('completeness.viewCode'),
-            key: 'code',
-            width: 150,
-            render: (_v, view, index) => (
-              <Input
-                value={view.code}
-                maxLength={COMPLETENESS_VIEW_CODE_MAX_CHARS}
-                placeholder={t('completeness.anyFile')}
-                onChange={(e) => change(view.key, { code: e.target.value })}
-                data-testid={`view-code-${index}`}
-              />
-            ),
-          },
-          {
-            title: t('completeness.viewTag'),
-            key: 'tag',
-            width: 180,
-            render: (_v, view, index) => (
-              <Select
-                allowClear
-                showSearch
-                optionFilterProp="label"
-                value={view.tagId ?? undefined}
-                onChange={(tagId) => change(view.key, { tagId: tagId ?? null })}
-                placeholder={t('completeness.noTag')}
-                options={(dimensions.data ?? []).map((d) => ({
-                  label: d.dimensionName,
-                  options: d.tagDTOList.map((tag) => ({ value: tag.id, label: tag.tagName })),
-                }))}
-                style={{ width: '100%' }}
-                data-testid={`view-tag-${index}`}
-              />
-            ),
-          },
-          {
-            title: t('completeness.viewFormats'),
-            key: 'formats',
-            render: (_v, view, index) => (
-              <Select
-                mode="tags"
-                value={view.formats}
-                maxCount={COMPLETENESS_FORMATS_PER_VIEW_MAX}
-                onChange={(formats) => change(view.key, { formats: formats.map((f) => f.toLowerCase()) })}
-                options={FORMAT_OPTIONS.map((f) => ({ value: f, label: f.toUpperCase() }))}
-                style={{ width: '100%' }}
-                data-testid={`view-formats-${index}`}
-              />
-            ),
-          },
-          {
-            key: 'delete',
-            width: 48,
-            render: (_v, view) => (
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('common.delete')}
-                onClick={() => setViews((all) => all.filter((v) => v.key !== view.key))}
-              />
-            ),
-          },
-        ]}
+        columns={expectationColumns({
+          t,
+          dimensions: dimensions.data,
+          onChange: change,
+          onRemove: (key) => setViews((all) => all.filter((v) => v.key !== key)),
+        })}
       />
       <Button
         icon={<PlusOutlined />}

@@ -1,4 +1,3 @@
-import { FileOutlined, FolderFilled } from '@ant-design/icons';
 import { type Item, ItemType, MAX_SCALING_PX } from '@dam/contract';
 import { App, Button, Checkbox, Divider, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useBusyAction } from '../../api/useBusyAction';
 import { testId } from '../../ui/testId';
 import { ArtNumDownloadDialog } from './ArtNumDownloadDialog';
+import { DownloadItemList } from './DownloadItemList';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
 import { downloadRequest } from './requests';
 import { downloadItems } from './ticket';
 
-const FOLDER_FORMATS = ['all', 'jpg', 'png', 'psd', 'avi', 'mp4'] as const;
 const CONVERSIONS = ['jpg', 'png', 'psd'] as const;
 
 /**
@@ -87,41 +86,11 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
           {t('download.selectAll')}
         </Checkbox>
       )}
-      <div style={{ maxHeight: 300, overflow: 'auto', margin: '8px 0' }}>
-        {items.map((item) => (
-          <div
-            key={item.id}
-            style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}
-            data-testid="download-item"
-          >
-            <Space>
-              {item.type === ItemType.folder ? (
-                <FolderFilled style={{ color: '#f5b335' }} />
-              ) : (
-                <FileOutlined />
-              )}
-              <Typography.Text strong>{item.name}</Typography.Text>
-            </Space>
-            <div style={{ paddingLeft: 22, marginTop: 4 }}>
-              <Checkbox.Group
-                value={chosen[item.id] ?? []}
-                onChange={(values) => setChosen((current) => ({ ...current, [item.id]: values as string[] }))}
-                options={
-                  item.type === ItemType.folder
-                    ? FOLDER_FORMATS.map((f) => ({
-                        value: f,
-                        label: f === 'all' ? t('download.all') : f.toUpperCase(),
-                      }))
-                    : (item.fileFormat?.split(',') ?? []).map((f) => ({
-                        value: f,
-                        label: `${f.toUpperCase()}`,
-                      }))
-                }
-              />
-            </div>
-          </div>
-        ))}
-      </div>
+      <DownloadItemList
+        items={items}
+        chosen={chosen}
+        onChoose={(itemId, formats) => setChosen((current) => ({ ...current, [itemId]: formats }))}
+      />
       {items.length > 1 && (
         <>
           <Divider style={{ margin: '8px 0' }} />

@@ -1,13 +1,12 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { MAIL_GROUP_NAME_MAX_CHARS, type MailGroupSummary } from '@dam/contract';
-import { App, Button, Empty, Input, Popconfirm, Result, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Empty, Input, Result, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
-import { formatDate } from '../../ui/format';
 import { MailGroupDialog } from './MailGroupDialog';
+import { mailGroupColumns } from './mailGroupColumns';
 import { useDeleteMailGroup, useMailGroups } from './mailGroupsApi';
-import { unnamedCount } from './members';
 
 const PAGE_SIZE = 20;
 
@@ -103,91 +102,12 @@ export function MailGroupsPage() {
           showTotal: (total) => t('mailGroups.total', { count: total }),
           onChange: setPageNo,
         }}
-        columns={[
-          {
-            title: t('mailGroups.name'),
-            dataIndex: 'mailGroupName',
-            width: 200,
-            render: (name: string) => (
-              <Typography.Text strong data-testid="mail-group-row-name">
-                {name}
-              </Typography.Text>
-            ),
-          },
-          {
-            title: t('mailGroups.memberCount'),
-            dataIndex: 'memberCount',
-            width: 110,
-            onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-            align: 'right',
-            render: (count: number) => <span data-testid="mail-group-row-count">{count}</span>,
-          },
-          {
-            title: t('mailGroups.members'),
-            key: 'members',
-            ellipsis: true,
-            render: (_value, group) => {
-              const rest = unnamedCount(group.members, group.memberCount);
-              return (
-                <span data-testid="mail-group-row-members">
-                  {group.members.join(t('mailGroups.separator'))}
-                  {rest > 0 && (
-                    <Typography.Text type="secondary">{` ${t('mailGroups.more', { count: rest })}`}</Typography.Text>
-                  )}
-                </span>
-              );
-            },
-          },
-          {
-            title: t('mailGroups.department'),
-            dataIndex: 'deptName',
-            width: 130,
-            ellipsis: true,
-            render: (name: string | null) => name ?? '—',
-          },
-          {
-            title: t('mailGroups.updatedAt'),
-            dataIndex: 'updatedAt',
-            width: 150,
-            render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(at)}</span>,
-          },
-          {
-            title: t('mailGroups.actions'),
-            key: 'actions',
-            width: 100,
-            fixed: 'right',
-            render: (_value, group) => (
-              <Space size={0}>
-                <Tooltip title={t('mailGroups.edit')}>
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    onClick={() => setDialog(group.id)}
-                    aria-label={t('mailGroups.edit')}
-                    data-testid="mail-group-edit"
-                  />
-                </Tooltip>
-                <Popconfirm
-                  title={t('mailGroups.deleteConfirm', { name: group.mailGroupName })}
-                  description={t('mailGroups.deleteHint')}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: true, loading: remove.isPending }}
-                  onConfirm={() => deleteGroup(group)}
-                >
-                  {/* No tooltip: it would stay over the confirmation's buttons. */}
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('mailGroups.delete')}
-                    data-testid="mail-group-delete"
-                  />
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
+        columns={mailGroupColumns({
+          t,
+          onEdit: (group) => setDialog(group.id),
+          onDelete: deleteGroup,
+          deleting: remove.isPending,
+        })}
       />
       {dialog !== null && (
         <MailGroupDialog groupId={dialog === 'new' ? null : dialog} onClose={() => setDialog(null)} />

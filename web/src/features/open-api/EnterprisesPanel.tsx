@@ -1,13 +1,12 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { ApiEnterprise, OpenCallInfo } from '@dam/contract';
-import { Alert, App, Button, Empty, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Empty, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { showApiError } from '../../api/showApiError';
-import { formatDate } from '../../ui/format';
-import { orderedCalls } from './access';
 import { EnterpriseDialog } from './EnterpriseDialog';
+import { enterpriseColumns } from './enterpriseColumns';
 import { useDeleteApiEnterprise } from './openApiApi';
 
 /**
@@ -92,98 +91,12 @@ export function EnterprisesPanel({
           ),
         }}
         onRow={(enterprise) => ({ 'data-enterprise': enterprise.enterpriseId }) as object}
-        columns={[
-          {
-            title: t('openApi.enterpriseName'),
-            key: 'name',
-            width: 200,
-            render: (_value, enterprise) => (
-              <div>
-                <Typography.Text strong data-testid="api-enterprise-row-name">
-                  {enterprise.name}
-                </Typography.Text>
-                <div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }} copyable>
-                    {enterprise.enterpriseId}
-                  </Typography.Text>
-                </div>
-              </div>
-            ),
-          },
-          {
-            title: t('openApi.ratePerMinute'),
-            dataIndex: 'ratePerMinute',
-            width: 120,
-            align: 'right',
-            onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-            render: (rate: number) => rate.toLocaleString(),
-          },
-          {
-            title: t('openApi.allowedCalls'),
-            key: 'calls',
-            render: (_value, enterprise) =>
-              enterprise.apiCodes.length === 0 ? (
-                <Typography.Text type="warning">{t('openApi.noCallsAllowed')}</Typography.Text>
-              ) : (
-                <Space size={[4, 4]} wrap data-testid="api-enterprise-row-calls">
-                  {orderedCalls(enterprise.apiCodes).map((code) => (
-                    <Tag key={code} style={{ marginInlineEnd: 0 }}>
-                      {t(`openApi.call.${code}`)}
-                    </Tag>
-                  ))}
-                </Space>
-              ),
-          },
-          {
-            title: t('openApi.accessCount'),
-            dataIndex: 'accessCount',
-            width: 120,
-            align: 'right',
-            onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-            render: (count: number) => <span data-testid="api-enterprise-row-count">{count}</span>,
-          },
-          {
-            title: t('openApi.updatedAt'),
-            dataIndex: 'updatedAt',
-            width: 150,
-            render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(at)}</span>,
-          },
-          {
-            title: t('openApi.actions'),
-            key: 'actions',
-            width: 100,
-            fixed: 'right',
-            render: (_value, enterprise) => (
-              <Space size={0}>
-                <Tooltip title={t('openApi.edit')}>
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    onClick={() => setDialog(enterprise)}
-                    aria-label={t('openApi.edit')}
-                    data-testid="api-enterprise-edit"
-                  />
-                </Tooltip>
-                <Popconfirm
-                  title={t('openApi.deleteEnterpriseConfirm', { name: enterprise.name })}
-                  description={t('openApi.deleteEnterpriseHint')}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: true, loading: remove.isPending }}
-                  onConfirm={() => deleteEnterprise(enterprise)}
-                >
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('openApi.delete')}
-                    data-testid="api-enterprise-delete"
-                  />
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
+        columns={enterpriseColumns({
+          t,
+          onEdit: setDialog,
+          onDelete: deleteEnterprise,
+          deleting: remove.isPending,
+        })}
       />
       {dialog !== null && (
         <EnterpriseDialog

@@ -1,28 +1,13 @@
-import { RedoOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import type { Webhook, WebhookDelivery } from '@dam/contract';
-import { App, Button, Drawer, Empty, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Drawer, Empty, Result, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
-import { formatDate } from '../../ui/format';
-import styles from './OpenApi.module.css';
+import { deliveryColumns } from './deliveryColumns';
 import { useRedeliverWebhook, useTestWebhook, useWebhookDeliveries } from './openApiApi';
-import { canRedeliver, deliveryStateColour, eventLabelKey } from './webhooks';
 
 const PAGE_SIZE = 20;
-
-/** A delivery's event as the log names it: translated when known, as the server wrote it otherwise. */
-export function EventName({ eventType }: { eventType: string }) {
-  const { t } = useTranslation();
-  const key = eventLabelKey(eventType);
-  return key ? (
-    <Tooltip title={eventType}>
-      <span>{t(key)}</span>
-    </Tooltip>
-  ) : (
-    <Typography.Text code>{eventType}</Typography.Text>
-  );
-}
 
 /**
  * A webhook's delivery log (newest first), over the record's drawer: each event sent, its state,
@@ -139,107 +124,7 @@ export function WebhookDeliveries({ webhook, onClose }: { webhook: Webhook | nul
             showTotal: (total) => t('openApi.total', { count: total }),
             onChange: setPageNo,
           }}
-          columns={[
-            {
-              title: t('openApi.webhooks.createdAt'),
-              dataIndex: 'createdAt',
-              width: 140,
-              render: (time: string) => <span className={styles.number}>{formatDate(time)}</span>,
-            },
-            {
-              title: t('openApi.webhooks.event'),
-              dataIndex: 'eventType',
-              width: 130,
-              render: (eventType: string) => <EventName eventType={eventType} />,
-            },
-            {
-              title: t('openApi.webhooks.assetId'),
-              dataIndex: 'assetId',
-              width: 80,
-              render: (assetId: number | null) =>
-                assetId ?? <Typography.Text type="secondary">—</Typography.Text>,
-            },
-            {
-              title: t('openApi.webhooks.state'),
-              dataIndex: 'state',
-              width: 90,
-              render: (state: WebhookDelivery['state']) => (
-                <Tag color={deliveryStateColour(state)} data-testid="webhook-delivery-state">
-                  {t(`openApi.webhooks.deliveryState.${state}`)}
-                </Tag>
-              ),
-            },
-            {
-              title: t('openApi.webhooks.attempts'),
-              dataIndex: 'attempts',
-              width: 96,
-              align: 'right',
-            },
-            {
-              title: t('openApi.webhooks.lastStatus'),
-              dataIndex: 'lastStatus',
-              width: 104,
-              align: 'right',
-              render: (status: number | null) =>
-                status === null ? (
-                  <Typography.Text type="secondary">—</Typography.Text>
-                ) : (
-                  <Typography.Text type={status >= 200 && status < 300 ? undefined : 'danger'}>
-                    {status}
-                  </Typography.Text>
-                ),
-            },
-            {
-              title: t('openApi.webhooks.lastError'),
-              dataIndex: 'lastError',
-              render: (error: string | null) =>
-                error ? (
-                  <Typography.Text
-                    type="danger"
-                    ellipsis={{ tooltip: error }}
-                    style={{ maxWidth: 220, fontSize: 12 }}
-                  >
-                    {error}
-                  </Typography.Text>
-                ) : (
-                  <Typography.Text type="secondary">—</Typography.Text>
-                ),
-            },
-            {
-              title: t('openApi.webhooks.times'),
-              key: 'times',
-              width: 210,
-              render: (_value, delivery) => (
-                <div style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                  <div className={styles.number}>
-                    {t('openApi.webhooks.lastAttemptAt')} {formatDate(delivery.lastAttemptAt)}
-                  </div>
-                  <div className={styles.number}>
-                    {t('openApi.webhooks.deliveredAt')} {formatDate(delivery.deliveredAt)}
-                  </div>
-                </div>
-              ),
-            },
-            {
-              title: t('openApi.actions'),
-              key: 'actions',
-              width: 80,
-              fixed: 'right',
-              render: (_value, delivery) =>
-                canRedeliver(delivery) ? (
-                  <Tooltip title={t('openApi.webhooks.redeliver')}>
-                    <Button
-                      type="text"
-                      icon={<RedoOutlined />}
-                      loading={redelivering === delivery.id}
-                      onClick={() => void sendAgain(delivery)}
-                      aria-label={t('openApi.webhooks.redeliver')}
-                      data-testid="webhook-redeliver"
-                    />
-                  </Tooltip>
-                ) : null,
-            },
-          ]}
+          columns={deliveryColumns({ t, redelivering, onRedeliver: (delivery) => void sendAgain(delivery) })}
         />
       )}
     </Drawer>

@@ -19,9 +19,10 @@ import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../api/showApiError';
 import { formatDate } from '../../ui/format';
 import { secretHintText } from './access';
+import { EventName } from './EventName';
 import styles from './OpenApi.module.css';
 import { useDeleteWebhook, useSaveWebhook, useTestWebhook, useWebhooks } from './openApiApi';
-import { EventName, WebhookDeliveries } from './WebhookDeliveries';
+import { WebhookDeliveries } from './WebhookDeliveries';
 import { WebhookDialog } from './WebhookDialog';
 import { type IssuedWebhookSecret, WebhookSecretDialog } from './WebhookSecretDialog';
 import {

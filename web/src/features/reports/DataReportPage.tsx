@@ -1,48 +1,18 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import {
-  REPORT_BUCKETS,
-  REPORT_COLUMNS,
-  REPORT_DIMENSIONS,
-  REPORT_PERIOD_MAX_DAYS,
-  type ReportBucket,
-  type ReportColumn,
-  type ReportDimension,
-  type ReportRow,
-} from '@dam/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Empty,
-  Row,
-  Segmented,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { REPORT_COLUMNS, REPORT_PERIOD_MAX_DAYS, type ReportColumn, type ReportRow } from '@dam/contract';
+import { Alert, Button, Card, Col, Empty, Row, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../ui/ExportButton';
-import { formatDate, formatSize } from '../../ui/format';
-import { breakdownOption, isBytes, METRIC_COLORS, rowLabel, trendOption } from './chartOptions';
+import { formatDate } from '../../ui/format';
+import { breakdownOption, trendOption } from './chartOptions';
 import { EChart } from './EChart';
-import {
-  PERIOD_PRESETS,
-  type PeriodPreset,
-  periodProblem,
-  presetRange,
-  type ReportForm,
-  suggestedBucket,
-  toReportRequest,
-} from './period';
+import { periodProblem, presetRange, type ReportForm, suggestedBucket, toReportRequest } from './period';
+import { ReportFilterBar } from './ReportFilterBar';
+import { ReportTotals } from './ReportTotals';
+import { reportColumns } from './reportColumns';
 import { saveReportExport, useDataReport } from './reportsApi';
-
-const formatFigure = (column: ReportColumn, value: number) =>
-  isBytes(column) ? formatSize(value) : value.toLocaleString();
 
 /**
  * /manage/data-table (code 6): uploads, downloads, views, shares, share visits and storage of the
@@ -118,39 +88,7 @@ export function DataReportPage() {
         />
       </Space>
 
-      <Space wrap>
-        <DatePicker.RangePicker
-          allowClear={false}
-          value={form.range}
-          onChange={(range) => {
-            if (range?.[0] && range[1]) setRange([range[0], range[1]]);
-          }}
-          data-testid="report-range"
-        />
-        <Select<PeriodPreset | null>
-          value={null}
-          placeholder={t('reports.presets')}
-          style={{ width: 150 }}
-          onChange={(preset) =>
-            preset && setRange(presetRange(preset, serverToday ? dayjs(serverToday) : dayjs()))
-          }
-          options={PERIOD_PRESETS.map((preset) => ({ value: preset, label: t(`reports.preset.${preset}`) }))}
-          aria-label={t('reports.presets')}
-          data-testid="report-preset"
-        />
-        <Segmented<ReportDimension>
-          value={form.dimension}
-          onChange={(dimension) => setForm({ ...form, dimension })}
-          options={REPORT_DIMENSIONS.map((d) => ({ value: d, label: t(`reports.dimension.${d}`) }))}
-          data-testid="report-dimension"
-        />
-        <Segmented<ReportBucket>
-          value={form.bucket}
-          onChange={(bucket) => setForm({ ...form, bucket })}
-          options={REPORT_BUCKETS.map((b) => ({ value: b, label: t(`reports.bucket.${b}`) }))}
-          data-testid="report-bucket"
-        />
-      </Space>
+      <ReportFilterBar form={form} onChange={setForm} onRange={setRange} serverToday={serverToday} />
 
       {problem && (
         <Alert
@@ -165,37 +103,7 @@ export function DataReportPage() {
         />
       )}
 
-      <Row gutter={[12, 12]} data-testid="report-totals">
-        {REPORT_COLUMNS.map((column) => (
-          <Col key={column} xs={12} sm={8} md={6} xl={3}>
-            {/* A long name ("Share downloads" at 1366 px) wraps rather than being cut; the row's cards
-                stretch to the tallest so the figures stay aligned. */}
-            <Card
-              size="small"
-              style={{ height: '100%' }}
-              styles={{
-                body: {
-                  padding: '10px 12px',
-                  height: '100%',
-                  display: 'flex',
-                  flexDirection: 'column',
-                  justifyContent: 'space-between',
-                },
-              }}
-            >
-              <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', lineHeight: 1.35 }}>
-                {t(`reports.metric.${column}`)}
-              </Typography.Text>
-              <div
-                style={{ fontSize: 22, fontWeight: 600, color: METRIC_COLORS[column], lineHeight: 1.4 }}
-                data-testid={`report-total-${column}`}
-              >
-                {data ? formatFigure(column, data.totals[column]) : '–'}
-              </div>
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <ReportTotals data={data} />
 
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={14}>
@@ -247,30 +155,7 @@ export function DataReportPage() {
         pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
         locale={{ emptyText: <Empty description={t('reports.empty')} /> }}
         data-testid="report-table"
-        columns={[
-          {
-            title: t(`reports.dimension.${form.dimension}`),
-            key: 'label',
-            fixed: 'left',
-            width: 200,
-            sorter: (a, b) => rowLabel(form, a, t).localeCompare(rowLabel(form, b, t)),
-            render: (_: unknown, row) =>
-              form.dimension === 'department' && Number(row.key) > 0 ? (
-                <Typography.Link onClick={() => drill(row)}>{rowLabel(form, row, t)}</Typography.Link>
-              ) : (
-                rowLabel(form, row, t)
-              ),
-          },
-          ...REPORT_COLUMNS.map((column) => ({
-            title: t(`reports.metric.${column}`),
-            dataIndex: column,
-            align: 'right' as const,
-            width: 120,
-            sorter: (a: ReportRow, b: ReportRow) => a[column] - b[column],
-            defaultSortOrder: column === form.sortBy ? ('descend' as const) : undefined,
-            render: (value: number) => formatFigure(column, value),
-          })),
-        ]}
+        columns={reportColumns(form, drill, t)}
       />
       {data && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="report-footnote">
