@@ -1,4 +1,4 @@
-import { BgColorsOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import {
   type ColourTolerance,
   cleanSingleQuery,
@@ -10,24 +10,18 @@ import {
   SearchType,
   splitBatchValues,
 } from '@dam/contract';
-import { AutoComplete, Button, Popover, Radio, Select, Space, Spin, Tooltip, Typography } from 'antd';
-// The field and the text area alone: antd's Input has its OTP, password and search fields attached,
-// which the first view does not need (issue 39, the home page's weight).
+import { AutoComplete, Button, Select, Space } from 'antd';
+// The field alone: antd's Input has its OTP, password and search fields attached, which the first
+// view does not need (issue 39, the home page's weight).
 import Input from 'antd/es/input/Input';
-import TextArea, { type TextAreaRef } from 'antd/es/input/TextArea';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
-import { loadColourSearchPanel } from '../similar/lazy';
 import { useArtNumSuggestions } from './api';
-import { BatchChips } from './BatchChips';
+import { BatchSearchField } from './BatchSearchField';
+import { ColourSearchButton } from './ColourSearchButton';
+import { SearchTypeMenu } from './SearchTypeMenu';
 import { readSearch, searchUrl } from './searchUrl';
-
-// The colour picker loads when the colour swatch is first clicked (the home page's budget).
-const ColourSearchPanel = lazy(async () => ({
-  default: (await loadColourSearchPanel()).ColourSearchPanel,
-}));
 
 const FILE_TYPE_OPTIONS: Array<{ value: SearchFileType; key: string }> = [
   { value: SearchFileType.all, key: 'search.scope.all' },
@@ -67,13 +61,9 @@ export function SearchBar() {
         : '',
   );
   const [batchOpen, setBatchOpen] = useState(false);
-  // Focused on every opening, and also without animation (useFocusOnOpen says why).
-  const batchField = useFocusOnOpen<TextAreaRef>();
   const [colour, setColour] = useState<string | undefined>(current?.colour);
   const [tolerance, setTolerance] = useState<ColourTolerance>(current?.colourTolerance ?? 'normal');
   const [colourOpen, setColourOpen] = useState(false);
-  // A click menu that closes on a choice: a hover menu could close under a moving pointer mid-choice.
-  const [typeOpen, setTypeOpen] = useState(false);
   const batch = isBatchSearch(searchType);
   const batchValues = splitBatchValues(batchText);
   const singleValue = cleanSingleQuery(single);
@@ -103,37 +93,6 @@ export function SearchBar() {
     );
   };
 
-  const batchEditor = (
-    <Space orientation="vertical" style={{ width: 360 }}>
-      <TextArea
-        ref={batchField.ref}
-        autoFocus
-        rows={8}
-        maxLength={LIMITS.batchSearchChars}
-        showCount
-        // The count hangs below the box; leave it room above the buttons.
-        style={{ marginBottom: 18 }}
-        value={batchText}
-        onChange={(e) => setBatchText(e.target.value)}
-        placeholder={
-          searchType === SearchType.batchArtNums ? t('search.batchArtNumsHint') : t('search.batchTitlesHint')
-        }
-        data-testid="search-batch-input"
-      />
-      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Text type="secondary">
-          {t('search.valueCount', { count: batchValues.length })}
-        </Typography.Text>
-        <Space>
-          <Button onClick={() => setBatchText('')}>{t('search.clear')}</Button>
-          <Button type="primary" disabled={!canSearch} onClick={() => go()} data-testid="search-batch-go">
-            {t('search.go')}
-          </Button>
-        </Space>
-      </Space>
-    </Space>
-  );
-
   return (
     <Space.Compact style={{ width: 'min(520px, 42vw)' }} data-testid="search-bar">
       <Select<SearchFileType>
@@ -145,97 +104,29 @@ export function SearchBar() {
         aria-label={t('search.scopeLabel')}
         data-testid="search-scope"
       />
-      <Popover
-        trigger="click"
-        placement="bottomLeft"
+      <ColourSearchButton
+        colour={colour}
+        tolerance={tolerance}
         open={colourOpen}
         onOpenChange={setColourOpen}
-        content={
-          <Suspense fallback={<Spin size="small" />}>
-            <ColourSearchPanel
-              colour={colour}
-              tolerance={tolerance}
-              onChange={(nextColour, nextTolerance) => {
-                setColour(nextColour);
-                setTolerance(nextTolerance);
-              }}
-              onSearch={() => go()}
-            />
-          </Suspense>
-        }
-      >
-        <Tooltip title={colour ? t('colour.chosen', { colour }) : t('colour.search')}>
-          <Button
-            aria-label={colour ? t('colour.chosen', { colour }) : t('colour.search')}
-            icon={
-              colour ? (
-                <span
-                  style={{
-                    display: 'inline-block',
-                    width: 14,
-                    height: 14,
-                    borderRadius: 3,
-                    background: colour,
-                    border: '1px solid rgba(15, 23, 42, 0.25)',
-                  }}
-                />
-              ) : (
-                <BgColorsOutlined />
-              )
-            }
-            data-testid="search-colour"
-            data-colour={colour ?? ''}
-          />
-        </Tooltip>
-      </Popover>
-      <Popover
-        trigger="click"
-        placement="bottomLeft"
-        open={typeOpen}
-        onOpenChange={setTypeOpen}
-        content={
-          <Radio.Group
-            value={searchType}
-            onChange={(e) => {
-              setSearchType(e.target.value as SearchType);
-              setTypeOpen(false);
-            }}
-            options={[
-              { value: SearchType.title, label: t('search.type.title') },
-              { value: SearchType.artNum, label: t('search.type.artNum') },
-              { value: SearchType.batchArtNums, label: t('search.type.batchArtNums') },
-              { value: SearchType.batchTitles, label: t('search.type.batchTitles') },
-            ]}
-            style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
-            data-testid="search-type"
-          />
-        }
-      >
-        <Button data-testid="search-type-button" style={{ minWidth: 92 }}>
-          {t(`search.typeShort.t${searchType}`)}
-        </Button>
-      </Popover>
+        onChange={(nextColour, nextTolerance) => {
+          setColour(nextColour);
+          setTolerance(nextTolerance);
+        }}
+        onSearch={() => go()}
+      />
+      <SearchTypeMenu value={searchType} onChange={setSearchType} />
       {batch ? (
-        <Popover
-          trigger="click"
+        <BatchSearchField
+          searchType={searchType}
+          text={batchText}
+          values={batchValues}
+          onText={setBatchText}
           open={batchOpen}
           onOpenChange={setBatchOpen}
-          afterOpenChange={batchField.afterOpenChange}
-          content={batchEditor}
-          placement="bottom"
-        >
-          <Button
-            style={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', overflow: 'hidden' }}
-            title={batchValues.length > 0 ? batchValues.slice(0, 20).join(' ') : undefined}
-            data-testid="search-batch-summary"
-          >
-            {batchValues.length === 0 ? (
-              <Typography.Text type="secondary">{t('search.batchPlaceholder')}</Typography.Text>
-            ) : (
-              <BatchChips values={batchValues} />
-            )}
-          </Button>
-        </Popover>
+          canSearch={canSearch}
+          onSearch={() => go()}
+        />
       ) : (
         <AutoComplete
           value={single}

@@ -1,4 +1,4 @@
-import { TAGS_PER_ITEM_MAX, type TagDimension } from '@dam/contract';
+import { type SkuTag, TAGS_PER_ITEM_MAX, type TagDimension } from '@dam/contract';
 import { Alert, Button, Empty, Input, Modal, Radio, Space, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,30 +92,9 @@ export function AddTagDialog({
         )}
         {extra}
         {suggested.length > 0 && (
-          <Alert
-            type="info"
-            showIcon
-            title={t('tagging.suggested')}
-            description={
-              <Space orientation="vertical" size={4}>
-                {suggested.map((sku) => (
-                  <Space key={sku.artNum} wrap size={4}>
-                    <Typography.Text strong>{sku.artNum}</Typography.Text>
-                    {sku.tagDTOList.map((tag) => (
-                      <Tag key={tag.id}>{tag.tagName}</Tag>
-                    ))}
-                    <Button
-                      size="small"
-                      type="link"
-                      onClick={() => setChosen((ids) => [...new Set([...ids, ...sku.tagIdList])])}
-                      data-testid="tag-apply-suggestion"
-                    >
-                      {t('tagging.useSuggestion')}
-                    </Button>
-                  </Space>
-                ))}
-              </Space>
-            }
+          <SkuSuggestions
+            suggested={suggested}
+            onApply={(sku) => setChosen((ids) => [...new Set([...ids, ...sku.tagIdList])])}
           />
         )}
         <Input.Search
@@ -157,18 +136,7 @@ export function AddTagDialog({
             ))}
           </Space>
         )}
-        {problem && (
-          <Alert
-            type="error"
-            showIcon
-            data-testid="tag-problem"
-            title={
-              problem.kind === 'missingRequired'
-                ? t('tagging.missingRequired', { dimensions: problem.dimensions.join('、') })
-                : t('tagging.missingParent', { tag: problem.tag, parent: problem.parent })
-            }
-          />
-        )}
+        {problem && <TagProblemAlert problem={problem} />}
       </Space>
     </Modal>
   );
@@ -208,5 +176,54 @@ function DimensionRow({
         ))}
       </Space>
     </div>
+  );
+}
+
+/** Tags the SKU data gives the files' article numbers, each set to take over with one click. */
+function SkuSuggestions({ suggested, onApply }: { suggested: SkuTag[]; onApply: (sku: SkuTag) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={t('tagging.suggested')}
+      description={
+        <Space orientation="vertical" size={4}>
+          {suggested.map((sku) => (
+            <Space key={sku.artNum} wrap size={4}>
+              <Typography.Text strong>{sku.artNum}</Typography.Text>
+              {sku.tagDTOList.map((tag) => (
+                <Tag key={tag.id}>{tag.tagName}</Tag>
+              ))}
+              <Button
+                size="small"
+                type="link"
+                onClick={() => onApply(sku)}
+                data-testid="tag-apply-suggestion"
+              >
+                {t('tagging.useSuggestion')}
+              </Button>
+            </Space>
+          ))}
+        </Space>
+      }
+    />
+  );
+}
+
+/** Why the chosen tags cannot be saved as they are. */
+function TagProblemAlert({ problem }: { problem: TagSetProblem }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="tag-problem"
+      title={
+        problem.kind === 'missingRequired'
+          ? t('tagging.missingRequired', { dimensions: problem.dimensions.join('、') })
+          : t('tagging.missingParent', { tag: problem.tag, parent: problem.parent })
+      }
+    />
   );
 }

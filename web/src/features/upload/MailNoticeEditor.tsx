@@ -113,64 +113,78 @@ export function MailNoticeEditor({
               data-testid="mail-notice-users"
             />
           </Form.Item>
-          <Form.Item label={t('mailNotice.subject')} style={{ marginBottom: 12 }}>
-            <Input
-              maxLength={MAIL_NOTICE_SUBJECT_MAX_CHARS}
-              placeholder={t('mailNotice.subjectPlaceholder')}
-              value={value.subject}
-              onChange={(e) => set({ subject: e.target.value })}
-              data-testid="mail-notice-subject"
-            />
-          </Form.Item>
-          <Form.Item label={t('mailNotice.content')} style={{ marginBottom: 12 }}>
-            <Input.TextArea
-              rows={3}
-              maxLength={MAIL_NOTICE_CONTENT_MAX_CHARS}
-              showCount
-              placeholder={t('mailNotice.contentPlaceholder')}
-              value={value.content}
-              onChange={(e) => set({ content: e.target.value })}
-              data-testid="mail-notice-content"
-            />
-          </Form.Item>
-          <Space align="start" wrap style={{ width: '100%' }}>
-            <Form.Item label={t('mailNotice.remark')} style={{ marginBottom: 0, minWidth: 300 }}>
-              <Input
-                maxLength={MAIL_NOTICE_REMARK_MAX_CHARS}
-                value={value.remark}
-                onChange={(e) => set({ remark: e.target.value })}
-                data-testid="mail-notice-remark"
-              />
-            </Form.Item>
-            <Form.Item
-              label={t('mailNotice.delay')}
-              validateStatus={problem === 'delay' ? 'error' : undefined}
-              help={
-                problem === 'delay'
-                  ? t('mailNotice.delayRule', { max: MAIL_NOTICE_MAX_DELAY_HOURS })
-                  : undefined
-              }
-              style={{ marginBottom: 0 }}
-            >
-              <InputNumber
-                min={0}
-                max={MAIL_NOTICE_MAX_DELAY_HOURS}
-                step={1}
-                value={value.delayHours}
-                onChange={(delayHours) =>
-                  set({ delayHours: typeof delayHours === 'number' ? delayHours : null })
-                }
-                suffix={t('mailNotice.hours')}
-                style={{ width: 140 }}
-                data-testid="mail-notice-delay"
-              />
-            </Form.Item>
-          </Space>
-          <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-            {t('mailNotice.hint')}
-          </Typography.Paragraph>
+          <NoticeMessageFields value={value} set={set} problem={problem} />
         </Form>
       )}
     </Card>
+  );
+}
+
+/** The notice's message: subject, content, remark, and the delay in whole hours. */
+function NoticeMessageFields({
+  value,
+  set,
+  problem,
+}: {
+  value: MailNoticeDraft;
+  set: (patch: Partial<MailNoticeDraft>) => void;
+  problem: MailNoticeProblem | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item label={t('mailNotice.subject')} style={{ marginBottom: 12 }}>
+        <Input
+          maxLength={MAIL_NOTICE_SUBJECT_MAX_CHARS}
+          placeholder={t('mailNotice.subjectPlaceholder')}
+          value={value.subject}
+          onChange={(e) => set({ subject: e.target.value })}
+          data-testid="mail-notice-subject"
+        />
+      </Form.Item>
+      <Form.Item label={t('mailNotice.content')} style={{ marginBottom: 12 }}>
+        <Input.TextArea
+          rows={3}
+          maxLength={MAIL_NOTICE_CONTENT_MAX_CHARS}
+          showCount
+          placeholder={t('mailNotice.contentPlaceholder')}
+          value={value.content}
+          onChange={(e) => set({ content: e.target.value })}
+          data-testid="mail-notice-content"
+        />
+      </Form.Item>
+      <Space align="start" wrap style={{ width: '100%' }}>
+        <Form.Item label={t('mailNotice.remark')} style={{ marginBottom: 0, minWidth: 300 }}>
+          <Input
+            maxLength={MAIL_NOTICE_REMARK_MAX_CHARS}
+            value={value.remark}
+            onChange={(e) => set({ remark: e.target.value })}
+            data-testid="mail-notice-remark"
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('mailNotice.delay')}
+          validateStatus={problem === 'delay' ? 'error' : undefined}
+          help={
+            problem === 'delay' ? t('mailNotice.delayRule', { max: MAIL_NOTICE_MAX_DELAY_HOURS }) : undefined
+          }
+          style={{ marginBottom: 0 }}
+        >
+          <InputNumber
+            min={0}
+            max={MAIL_NOTICE_MAX_DELAY_HOURS}
+            step={1}
+            value={value.delayHours}
+            onChange={(delayHours) => set({ delayHours: typeof delayHours === 'number' ? delayHours : null })}
+            suffix={t('mailNotice.hours')}
+            style={{ width: 140 }}
+            data-testid="mail-notice-delay"
+          />
+        </Form.Item>
+      </Space>
+      <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+        {t('mailNotice.hint')}
+      </Typography.Paragraph>
+    </>
   );
 }

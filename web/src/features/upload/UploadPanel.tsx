@@ -9,22 +9,20 @@ import {
   UpOutlined,
 } from '@ant-design/icons';
 import { Button, List, Progress, Space, Tooltip, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatSize } from '../../ui/format';
-import { RateMeter } from './engine/rate';
 import { TaskStatus, type UploadTask } from './engine/types';
 import { remaining } from './remaining';
 import styles from './UploadPanel.module.css';
 import { useUploadManager, useUploadState } from './UploadProvider';
 import { useCancelUploads } from './useCancelUploads';
 import { type SimilarAfterMatch, useSimilarAfter } from './useSimilarAfter';
+import { sentOf, useUploadRate } from './useUploadRate';
 
 /** Drawn only when a finished upload looks like files already in the archive (issue 17). */
 const SimilarAfterNote = lazy(() => import('./SimilarAfterNote'));
-
-const sentOf = (task: UploadTask) => (task.fileSize * task.process) / 100;
 
 /**
  * The upload tray on every signed-in page (issue 11 item 4): overall and per-file progress, speed
@@ -34,11 +32,8 @@ const sentOf = (task: UploadTask) => (task.fileSize * task.process) / 100;
 export function UploadPanel() {
   const { t } = useTranslation();
   const cancel = useCancelUploads();
-  const manager = useUploadManager();
   const state = useUploadState();
   const [collapsed, setCollapsed] = useState(false);
-  const meter = useRef(new RateMeter());
-  const [, tick] = useState(0);
   const similar = useSimilarAfter(state.finished);
 
   const active = state.tasks;
@@ -47,31 +42,14 @@ export function UploadPanel() {
   const sentBytes = active.reduce((sum, task) => sum + sentOf(task), 0) + finishedBytes;
   const uploading = active.some((task) => task.status === TaskStatus.uploading);
 
-  // The speed is sampled once a second while bytes move, so it reads as a steady figure.
-  useEffect(() => {
-    if (!uploading) {
-      meter.current.reset();
-      return;
-    }
-    const sample = () => {
-      const now = manager.snapshot();
-      const bytes =
-        now.tasks.reduce((sum, task) => sum + sentOf(task), 0) +
-        now.finished.reduce((sum, f) => sum + f.fileSize, 0);
-      meter.current.add(Date.now(), bytes);
-      tick((n) => n + 1);
-    };
-    sample();
-    const timer = setInterval(sample, 1000);
-    return () => clearInterval(timer);
-  }, [uploading, manager]);
+  const meter = useUploadRate(uploading);
 
   if (active.length === 0 && state.finished.length === 0) return null;
 
   const failed = active.filter((task) => task.status === TaskStatus.failed);
   const percent = totalBytes === 0 ? 100 : Math.floor((sentBytes / totalBytes) * 100);
-  const rate = uploading ? meter.current.rate() : null;
-  const secondsLeft = uploading ? meter.current.secondsLeft(totalBytes - sentBytes) : null;
+  const rate = uploading ? meter.rate() : null;
+  const secondsLeft = uploading ? meter.secondsLeft(totalBytes - sentBytes) : null;
   const title =
     active.length > 0
       ? t('upload.panel.uploading', { count: active.length })
@@ -86,35 +64,12 @@ export function UploadPanel() {
 
   return (
     <section className={styles.panel} aria-label={title} data-testid="upload-panel">
-      <header className={styles.header}>
-        <Typography.Text strong data-testid="upload-panel-title">
-          {title}
-        </Typography.Text>
-        <Space size={0}>
-          <Tooltip title={collapsed ? t('upload.panel.expand') : t('upload.panel.collapse')}>
-            <Button
-              type="text"
-              size="small"
-              icon={collapsed ? <UpOutlined /> : <DownOutlined />}
-              onClick={() => setCollapsed(!collapsed)}
-              aria-label={collapsed ? t('upload.panel.expand') : t('upload.panel.collapse')}
-              data-testid="upload-panel-toggle"
-            />
-          </Tooltip>
-          {active.length === 0 && (
-            <Tooltip title={t('upload.panel.close')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<CloseOutlined />}
-                onClick={() => manager.clearFinished()}
-                aria-label={t('upload.panel.close')}
-                data-testid="upload-panel-close"
-              />
-            </Tooltip>
-          )}
-        </Space>
-      </header>
+      <UploadPanelHeader
+        title={title}
+        collapsed={collapsed}
+        onToggle={() => setCollapsed(!collapsed)}
+        closable={active.length === 0}
+      />
       <div className={styles.summary}>
         <Progress
           percent={percent}
@@ -176,33 +131,93 @@ export function UploadPanel() {
               </List.Item>
             )}
           />
-          <footer className={styles.footer}>
-            <Space size={4}>
-              {uploading && (
-                <Button size="small" onClick={() => manager.pauseAll()} data-testid="upload-panel-pause-all">
-                  {t('upload.pauseAll')}
-                </Button>
-              )}
-              {active.some((task) => task.status === TaskStatus.paused) && (
-                <Button
-                  size="small"
-                  onClick={() => manager.resumeAll()}
-                  data-testid="upload-panel-resume-all"
-                >
-                  {t('upload.continueAll')}
-                </Button>
-              )}
-              {active.length > 0 && (
-                <Button size="small" danger onClick={() => cancel(active.map((task) => task.id))}>
-                  {t('upload.cancelAll')}
-                </Button>
-              )}
-            </Space>
-            <Link to="/upload-record/current">{t('upload.records')}</Link>
-          </footer>
+          <UploadPanelFooter active={active} uploading={uploading} onCancel={cancel} />
         </>
       )}
     </section>
+  );
+}
+
+/** The tray's title, and its buttons to fold it and, once everything is done, to close it. */
+function UploadPanelHeader({
+  title,
+  collapsed,
+  onToggle,
+  closable,
+}: {
+  title: string;
+  collapsed: boolean;
+  onToggle: () => void;
+  closable: boolean;
+}) {
+  const { t } = useTranslation();
+  const manager = useUploadManager();
+  return (
+    <header className={styles.header}>
+      <Typography.Text strong data-testid="upload-panel-title">
+        {title}
+      </Typography.Text>
+      <Space size={0}>
+        <Tooltip title={collapsed ? t('upload.panel.expand') : t('upload.panel.collapse')}>
+          <Button
+            type="text"
+            size="small"
+            icon={collapsed ? <UpOutlined /> : <DownOutlined />}
+            onClick={onToggle}
+            aria-label={collapsed ? t('upload.panel.expand') : t('upload.panel.collapse')}
+            data-testid="upload-panel-toggle"
+          />
+        </Tooltip>
+        {closable && (
+          <Tooltip title={t('upload.panel.close')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<CloseOutlined />}
+              onClick={() => manager.clearFinished()}
+              aria-label={t('upload.panel.close')}
+              data-testid="upload-panel-close"
+            />
+          </Tooltip>
+        )}
+      </Space>
+    </header>
+  );
+}
+
+/** Pause, continue or cancel every upload at once, and the way to the records. */
+function UploadPanelFooter({
+  active,
+  uploading,
+  onCancel,
+}: {
+  active: UploadTask[];
+  uploading: boolean;
+  onCancel: (ids: number[]) => void;
+}) {
+  const { t } = useTranslation();
+  const manager = useUploadManager();
+  return (
+    <footer className={styles.footer}>
+      <Space size={4}>
+        {uploading && (
+          <Button size="small" onClick={() => manager.pauseAll()} data-testid="upload-panel-pause-all">
+            {t('upload.pauseAll')}
+          </Button>
+        )}
+        {active.some((task) => task.status === TaskStatus.paused) && (
+          <Button size="small" onClick={() => manager.resumeAll()} data-testid="upload-panel-resume-all">
+            {t('upload.continueAll')}
+          </Button>
+        )}
+        {active.length > 0 && (
+          <Button size="small" danger onClick={() => onCancel(active.map((task) => task.id))}>
+            {t('upload.cancelAll')}
+          </Button>
+        )}
+      </Space>
+      <Link to="/upload-record/current">{t('upload.records')}</Link>
+    </footer>
   );
 }
 

@@ -1,46 +1,18 @@
 import type { FileDetail } from '@dam/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { type MutableRefObject, useEffect, useRef, useState } from 'react';
+import { Button, DatePicker, Form, Input, Space } from 'antd';
+import { type MutableRefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
 import { filesKeys } from '../../api/items';
 import { notifySuccess } from '../../api/notify';
-import { showApiError } from '../../api/showApiError';
 import { useModifyTags } from '../../api/tags';
 import { fileNameProblem, nameProblemText } from '../../ui/format';
 import { useMoveItems } from '../../ui/useMoveItems';
 import { AddTagDialog } from '../tagging';
 import { viewerApi } from './api';
+import { type EditValues, initialOf, sent } from './editValues';
 import { TagsByDimension } from './FileTags';
-
-interface EditValues {
-  name: string;
-  validity: [Dayjs | null, Dayjs | null] | null;
-  artNum: string;
-}
-
-const initialOf = (file: FileDetail): EditValues => ({
-  name: file.name,
-  validity:
-    file.expireStartTime || file.expireEndTime
-      ? [
-          file.expireStartTime ? dayjs(file.expireStartTime) : null,
-          file.expireEndTime ? dayjs(file.expireEndTime) : null,
-        ]
-      : null,
-  artNum: file.artNum ?? '',
-});
-
-/** What the form holds, compared as the save would send it. */
-const sent = (v: Partial<EditValues>) =>
-  JSON.stringify([
-    (v.name ?? '').trim(),
-    v.validity?.[0]?.format('YYYY-MM-DD') ?? null,
-    v.validity?.[1]?.format('YYYY-MM-DD') ?? null,
-    (v.artNum ?? '').trim(),
-  ]);
+import { useEditSave } from './useEditSave';
 
 /** SPEC §2 info panel, edit mode: name, validity, article number, tags, path and formats. */
 export function EditForm({
@@ -59,12 +31,10 @@ export function EditForm({
   onMerged: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const [form] = Form.useForm<EditValues>();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: filesKeys.all });
-  const saving = useRef(false);
-  const [savingShown, setSavingShown] = useState(false);
+  const { save, savingShown } = useEditSave({ file, changed, refresh, onDone, onMerged });
   const moving = useMoveItems(() => void refresh());
   const [tagging, setTagging] = useState(false);
   const modifyTags = useModifyTags();
@@ -76,55 +46,6 @@ export function EditForm({
       changed.current = () => false;
     };
   }, [changed, file, form]);
-
-  const save = async (values: EditValues) => {
-    // Enter in the date picker confirms the date and submits the form in one keystroke; a second
-    // submit while the first is under way is the same save, not another.
-    if (saving.current) return;
-    saving.current = true;
-    setSavingShown(true);
-    try {
-      await saveOnce(values);
-    } finally {
-      saving.current = false;
-      setSavingShown(false);
-    }
-  };
-
-  const saveOnce = async (values: EditValues) => {
-    const body = {
-      folderDataId: file.id,
-      ...(values.name.trim() !== file.name ? { name: values.name.trim() } : {}),
-      startValidTime: values.validity?.[0]?.format('YYYY-MM-DD') ?? null,
-      endValidTime: values.validity?.[1]?.format('YYYY-MM-DD') ?? null,
-      artNum: values.artNum.trim() || null,
-    };
-    const send = (confirmMerge: boolean) =>
-      viewerApi.edit({ ...body, ...(confirmMerge ? { confirmMerge } : {}) });
-    try {
-      let result: { folderDataId: number };
-      try {
-        result = await send(false);
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.code !== 'SEF_07') throw error;
-        const agreed = await modal.confirm({
-          title: t('viewer.mergeTitle'),
-          content: error.desc,
-          okText: t('common.confirm'),
-          cancelText: t('common.cancel'),
-        });
-        if (!agreed) return;
-        result = await send(true);
-      }
-      notifySuccess(t('viewer.saved'));
-      changed.current = () => false;
-      await refresh();
-      if (result.folderDataId !== file.id) onMerged(result.folderDataId);
-      onDone();
-    } catch (error) {
-      showApiError(error);
-    }
-  };
 
   const hide = async (format: string) => {
     await viewerApi.hideFormat(file.id, format);

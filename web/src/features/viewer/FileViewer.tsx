@@ -1,20 +1,15 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { type FileDetail, type Item, ItemType, type SimilarItem } from '@dam/contract';
+import { type Item, ItemType, type SimilarItem } from '@dam/contract';
 import { App } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShareDialog } from '../share';
-import type { PickedFile } from '../upload';
-import { pickFiles, problemText } from '../upload';
-// Loaded when a new version is picked, as from the upload button: upload's index stays light for the
-// home page, which imports it (issue 41 item 3).
-import { BatchUploadDialog } from '../upload/lazy';
 import { newOpening, useFileDetail } from './api';
 import { InfoPanel } from './InfoPanel';
-import { keyIsViewers } from './layers';
+import { NewVersionUpload } from './NewVersionUpload';
 import { PageBar } from './PageBar';
-import { useSmallerCopyCheck } from './smallerCopy';
 import { useLeaveGuard } from './useLeaveGuard';
+import { useViewerKeys } from './useViewerKeys';
 import { type StageView, ViewerStage } from './ViewerStage';
 import { ViewerToolbar } from './ViewerToolbar';
 import styles from './viewer.module.css';
@@ -49,11 +44,9 @@ export function FileViewer({
   const [view, setView] = useState<StageView>({ page: 1, ...START });
   const [panel, setPanel] = useState<'info' | 'edit' | null>('info');
   const versionInput = useRef<HTMLInputElement>(null);
-  const [newVersion, setNewVersion] = useState<PickedFile[] | null>(null);
   const [sharing, setSharing] = useState(false);
   const detail = useFileDetail(id, opening);
   const guard = useLeaveGuard(panel === 'edit');
-  const smallerCopy = useSmallerCopyCheck(detail.data as FileDetail);
 
   const show = (next: number) => {
     setId(next);
@@ -87,21 +80,7 @@ export function FileViewer({
     });
   };
 
-  // Focus moves into the viewer, off the card it was opened from.
-  useEffect(() => {
-    overlay.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!keyIsViewers(event, overlay.current)) return;
-      if (event.key === 'Escape') close();
-      if (event.key === 'ArrowLeft') go(-1);
-      if (event.key === 'ArrowRight') go(1);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+  useViewerKeys(overlay, { close, go });
 
   const file = detail.data;
   const pages = file?.pageUrls ?? [];
@@ -137,15 +116,7 @@ export function FileViewer({
       />
       <div className={styles.body}>
         <div className={styles.stage}>
-          <button
-            type="button"
-            className={`${styles.nav} ${styles.navLeft}`}
-            onClick={() => go(-1)}
-            aria-label={t('viewer.previous')}
-            data-testid="viewer-prev"
-          >
-            <LeftOutlined />
-          </button>
+          <NavButton step={-1} onClick={() => go(-1)} />
           <ViewerStage
             file={file}
             pending={detail.isPending}
@@ -164,15 +135,7 @@ export function FileViewer({
               onPage={(to) => turn({ page: to, offset: { x: 0, y: 0 } })}
             />
           )}
-          <button
-            type="button"
-            className={`${styles.nav} ${styles.navRight}`}
-            onClick={() => go(1)}
-            aria-label={t('viewer.next')}
-            data-testid="viewer-next"
-          >
-            <RightOutlined />
-          </button>
+          <NavButton step={1} onClick={() => go(1)} />
         </div>
         {panel && file && (
           <InfoPanel
@@ -186,32 +149,36 @@ export function FileViewer({
           />
         )}
       </div>
-      <input
-        ref={versionInput}
-        type="file"
-        multiple
-        hidden
-        data-testid="new-version-input"
-        onChange={(e) => {
-          const result = pickFiles([...(e.target.files ?? [])]);
-          if ('problem' in result) void message.error(problemText(t, result.problem));
-          else if (result.files.length > 0) setNewVersion(result.files);
-          e.target.value = '';
-        }}
-      />
-      {newVersion && file && (
-        <BatchUploadDialog
-          files={newVersion}
-          target={{ id: file.folderId ?? 'all', path: file.path }}
-          fixedName={file.name}
-          beforeStart={smallerCopy}
-          {...(file.artNum ? { defaultArtNum: file.artNum } : {})}
-          onClose={() => setNewVersion(null)}
-        />
-      )}
+      <NewVersionUpload inputRef={versionInput} file={file} />
       {sharing && file && (
         <ShareDialog items={[{ id: file.id, name: file.name }]} onClose={() => setSharing(false)} />
       )}
     </div>
+  );
+}
+
+/** The previous / next arrow beside the preview. */
+function NavButton({ step, onClick }: { step: 1 | -1; onClick: () => void }) {
+  const { t } = useTranslation();
+  return step === -1 ? (
+    <button
+      type="button"
+      className={`${styles.nav} ${styles.navLeft}`}
+      onClick={onClick}
+      aria-label={t('viewer.previous')}
+      data-testid="viewer-prev"
+    >
+      <LeftOutlined />
+    </button>
+  ) : (
+    <button
+      type="button"
+      className={`${styles.nav} ${styles.navRight}`}
+      onClick={onClick}
+      aria-label={t('viewer.next')}
+      data-testid="viewer-next"
+    >
+      <RightOutlined />
+    </button>
   );
 }

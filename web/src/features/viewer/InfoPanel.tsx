@@ -73,39 +73,7 @@ export function InfoPanel({
           onMerged={onMerged}
         />
       ) : (
-        <Descriptions column={1} size="small" title={file.name} data-testid="info-fields">
-          <Descriptions.Item label={t('viewer.uploader')}>{file.userName}</Descriptions.Item>
-          <Descriptions.Item label={t('viewer.createdAt')}>{formatDate(file.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('viewer.artNum')}>{file.artNum ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('viewer.validity')}>
-            <span data-testid="info-validity">
-              {file.expireStartTime || file.expireEndTime
-                ? `${file.expireStartTime ?? '…'} ~ ${file.expireEndTime ?? '…'}`
-                : t('viewer.noLimit')}
-            </span>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('viewer.views')}>{file.viewCount}</Descriptions.Item>
-          <Descriptions.Item label={t('viewer.downloads')}>{file.downloadCount}</Descriptions.Item>
-          <Descriptions.Item label={t('viewer.path')}>{file.path}</Descriptions.Item>
-          <Descriptions.Item label={t('viewer.pixels')}>
-            {file.filePx?.replace('*', ' × ') ?? '—'}
-          </Descriptions.Item>
-          {file.pageCount !== null && (
-            <Descriptions.Item label={t('viewer.pages')}>
-              <span data-testid="info-pages">{file.pageCount}</span>
-            </Descriptions.Item>
-          )}
-          <Descriptions.Item label={t('viewer.size')}>{formatSize(file.totalSize)}</Descriptions.Item>
-          <Descriptions.Item label={t('viewer.formats')}>
-            <span data-testid="info-formats">{file.fileFormat?.toUpperCase() ?? '—'}</span>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('viewer.tags')}>
-            <TagsByDimension file={file} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('viewer.channelTags')}>
-            <ChannelTags file={file} />
-          </Descriptions.Item>
-        </Descriptions>
+        <InfoFields file={file} />
       )}
       <Collapse
         ghost
@@ -169,5 +137,45 @@ export function InfoPanel({
         )}
       />
     </aside>
+  );
+}
+
+/** The file's fields, read only. */
+function InfoFields({ file }: { file: FileDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions column={1} size="small" title={file.name} data-testid="info-fields">
+      <Descriptions.Item label={t('viewer.uploader')}>{file.userName}</Descriptions.Item>
+      <Descriptions.Item label={t('viewer.createdAt')}>{formatDate(file.createdAt)}</Descriptions.Item>
+      <Descriptions.Item label={t('viewer.artNum')}>{file.artNum ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('viewer.validity')}>
+        <span data-testid="info-validity">
+          {file.expireStartTime || file.expireEndTime
+            ? `${file.expireStartTime ?? '…'} ~ ${file.expireEndTime ?? '…'}`
+            : t('viewer.noLimit')}
+        </span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('viewer.views')}>{file.viewCount}</Descriptions.Item>
+      <Descriptions.Item label={t('viewer.downloads')}>{file.downloadCount}</Descriptions.Item>
+      <Descriptions.Item label={t('viewer.path')}>{file.path}</Descriptions.Item>
+      <Descriptions.Item label={t('viewer.pixels')}>
+        {file.filePx?.replace('*', ' × ') ?? '—'}
+      </Descriptions.Item>
+      {file.pageCount !== null && (
+        <Descriptions.Item label={t('viewer.pages')}>
+          <span data-testid="info-pages">{file.pageCount}</span>
+        </Descriptions.Item>
+      )}
+      <Descriptions.Item label={t('viewer.size')}>{formatSize(file.totalSize)}</Descriptions.Item>
+      <Descriptions.Item label={t('viewer.formats')}>
+        <span data-testid="info-formats">{file.fileFormat?.toUpperCase() ?? '—'}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('viewer.tags')}>
+        <TagsByDimension file={file} />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('viewer.channelTags')}>
+        <ChannelTags file={file} />
+      </Descriptions.Item>
+    </Descriptions>
   );
 }
