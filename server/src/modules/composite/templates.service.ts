@@ -33,6 +33,7 @@ import {
   sniffImageFormat,
   storedSpec,
 } from './template-spec';
+import { checkAssetSources, checkTemplateSpec } from './templates.checks';
 import { checkTemplateHeight } from './templates.height';
 import type { AssetRecord, TemplateRecord } from './templates.repository';
 
@@ -135,75 +136,6 @@ export class TemplatesService {
   }
 
   /**
-   * What the schema cannot know: the fonts are installed here, the fixed images and the tags
-   * exist (each refusal names the field, SE_400), and the page fits the renderer's limit (SECP_07).
-   */
-  private async checkSpec(auth: AuthContext, spec: TemplateSpec, templateId?: number): Promise<void> {
-    for (const [index, block] of spec.blocks.entries()) {
-      if (block.type !== 'text') continue;
-      if (!this.deps.fonts.get(block.fontId)?.available)
-        throw invalidField(`spec.blocks.${index}.fontId`, 'fontMissing', { value: block.fontId });
-    }
-    const rows = await this.deps.repo.assets(assetIdsOf(spec));
-    const assets = new Set(rows.map((asset) => asset.id));
-    for (const [index, block] of spec.blocks.entries()) {
-      if (block.type === 'fixed' && !assets.has(block.assetId))
-        throw invalidField(`spec.blocks.${index}.assetId`, 'invalidValue', { value: block.assetId });
-    }
-    await this.checkAssetSources(auth, spec, rows, templateId);
-    checkTemplateHeight(spec, rows, this.deps.maxPageHeight);
-    const tagsNamed: Array<{ field: string; tagId: number }> = [];
-    for (const [index, block] of spec.blocks.entries()) {
-      if (block.type === 'image' && block.rule.kind === 'tag')
-        tagsNamed.push({ field: `spec.blocks.${index}.rule.tagId`, tagId: block.rule.tagId });
-      if (block.type === 'grid')
-        for (const [cell, rule] of block.cells.entries())
-          if (rule.kind === 'tag')
-            tagsNamed.push({ field: `spec.blocks.${index}.cells.${cell}.tagId`, tagId: rule.tagId });
-    }
-    for (const [index, tagId] of spec.output.tagIds.entries())
-      tagsNamed.push({ field: `spec.output.tagIds.${index}`, tagId });
-    const tags = await this.deps.repo.existingTags(tagsNamed.map((named) => named.tagId));
-    const unknown = tagsNamed.find((named) => !tags.has(named.tagId));
-    if (unknown) throw invalidField(unknown.field, 'invalidValue', { value: unknown.tagId });
-  }
-
-  /**
-   * Asset ids are sequential and assets global: a fixed image copied from a file may be put in a
-   * draft (saved or previewed) only by someone who may download that file, unless the template's
-   * current saved version already has it (someone allowed put it there). Uploaded images (no
-   * source file) are anyone's with code 9. A refusal names the block (SE_400), as for an unknown id.
-   */
-  private async checkAssetSources(
-    auth: AuthContext,
-    spec: TemplateSpec,
-    assets: readonly AssetRecord[],
-    templateId: number | undefined,
-  ): Promise<void> {
-    const copied = assets.filter((asset) => asset.source_item_id !== null);
-    if (copied.length === 0) return;
-    const allowed = new Set<number>();
-    const current = templateId === undefined ? undefined : await this.deps.repo.find(templateId);
-    if (current) {
-      const stored = await this.deps.repo.versionSpec(current.id, current.current_version);
-      if (stored !== undefined) for (const id of assetIdsOf(storedSpec(stored))) allowed.add(id);
-    }
-    const toCheck = copied.filter((asset) => !allowed.has(asset.id));
-    if (toCheck.length === 0) return;
-    const items = new Map(
-      (await this.deps.repo.itemsForAccess(toCheck.map((asset) => Number(asset.source_item_id)))).map(
-        (item) => [Number(item.id), item],
-      ),
-    );
-    for (const asset of toCheck) {
-      const item = items.get(Number(asset.source_item_id));
-      if (item && item.state === ItemState.normal && canDownload(auth, item)) continue;
-      const index = spec.blocks.findIndex((block) => block.type === 'fixed' && block.assetId === asset.id);
-      throw invalidField(`spec.blocks.${index}.assetId`, 'invalidValue', { value: asset.id });
-    }
-  }
-
-  /**
    * Creates a template (version 1), or saves an existing one: a new version only when the spec
    * differs from the current one (canonical JSON), the name and status in place. The template
    * row is locked first, so of two saves from the same version the second gets SECP_06. A name
@@ -215,7 +147,7 @@ export class TemplatesService {
     const { spec } = body;
     if (body.id !== undefined && body.baseVersion === undefined)
       throw invalidField('baseVersion', 'required');
-    await this.checkSpec(auth, spec, body.id);
+    await checkTemplateSpec(this.deps, auth, spec, body.id);
     const now = this.deps.clock.now();
     const versionOf = (templateId: number, version: number) => ({
       templateId,
@@ -370,7 +302,7 @@ export class TemplatesService {
       if (block.type === 'fixed' && !known.has(block.assetId))
         throw invalidField(`spec.blocks.${index}.assetId`, 'invalidValue', { value: block.assetId });
     // A draft's copied images are the caller's to use only as a save would allow.
-    if (request.spec) await this.checkAssetSources(auth, spec, assets, request.templateId);
+    if (request.spec) await checkAssetSources(this.deps, auth, spec, assets, request.templateId);
     checkTemplateHeight(spec, assets, this.deps.maxPageHeight);
     const artNum = request.artNum;
     // Slots are named by what they hold, in the caller's language (issue 39 item 4).
