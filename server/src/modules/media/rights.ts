@@ -1,17 +1,11 @@
-import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { MediaBearer } from '../../storage/storage';
 import { sessionlessAuth } from '../access/access';
-import { AccessRepository } from '../access/access.repository';
+import type { AccessRepository } from '../access/access.repository';
 import { canDownload, canSee } from '../items/policy';
-import { SecurityRepository } from '../security/repository';
+import type { SecurityRepository } from '../security/repository';
 import { ExpiringCache } from './expiring-cache';
-import {
-  type MediaItemFacts,
-  type MediaObject,
-  type MediaPerson,
-  MediaRightsRepository,
-} from './rights.repository';
+import type { MediaItemFacts, MediaObject, MediaPerson, MediaRightsRepository } from './rights.repository';
 
 /**
  * How long an answer about rights is reused in one process: a role, a file's department or a
@@ -132,15 +126,4 @@ export class MediaRights {
       return found ? { user_id: found.user_id, dept_id: found.dept_id, dept_path: found.dept_path } : null;
     });
   }
-}
-
-/** The media endpoint's rights over the application's database. */
-export function mediaRightsOf(db: Db, shares: ShareMediaRules, clock: Clock): MediaRights {
-  return new MediaRights({
-    repo: new MediaRightsRepository(db),
-    sessions: new SecurityRepository(db),
-    roles: new AccessRepository(db),
-    shares,
-    clock,
-  });
 }

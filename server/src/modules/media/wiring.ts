@@ -1,9 +1,15 @@
+import type { Db } from '../../db/database';
 import { MediaProcessor } from '../../jobs/media';
 import { LostMediaJobSweep } from '../../jobs/media-sweep';
+import type { Clock } from '../../lib/clock';
 import type { Platform } from '../../platform';
+import { AccessRepository } from '../access/access.repository';
 import { ItemsRepository } from '../items/repository';
+import { SecurityRepository } from '../security/repository';
 import type { FingerprintsRepository } from '../similar/fingerprints.repository';
 import type { SimilarService } from '../similar/service';
+import { MediaRights, type ShareMediaRules } from './rights';
+import { MediaRightsRepository } from './rights.repository';
 
 /** Thumbnails and previews of finished uploads (the media job), and the sweep of lost media jobs. */
 export function wireMedia(
@@ -33,4 +39,15 @@ export function wireMedia(
       ? new LostMediaJobSweep({ uploads: uploadsRepository, mediaJobs, info, warn })
       : null,
   };
+}
+
+/** The media endpoint's rights over the application's database. */
+export function mediaRightsOf(db: Db, shares: ShareMediaRules, clock: Clock): MediaRights {
+  return new MediaRights({
+    repo: new MediaRightsRepository(db),
+    sessions: new SecurityRepository(db),
+    roles: new AccessRepository(db),
+    shares,
+    clock,
+  });
 }
