@@ -9,13 +9,10 @@ import { FILE_LIMIT, FUNCTION_LIMIT, largeFiles, longFunctions, sourceFiles } fr
  * lists only get shorter as the rooms are split.
  */
 const LARGE_FILES: Record<string, number> = {
-  'bench/similar.ts': 625,
   'bench/upload.ts': 463,
 };
 
-const LONG_FUNCTIONS: Record<string, number> = {
-  'bench/similar.ts:phase': 339,
-};
+const LONG_FUNCTIONS: Record<string, number> = {};
 
 function overruns(found: Record<string, number>, allowed: Record<string, number>): string[] {
   return Object.entries(found)
