@@ -8,9 +8,7 @@ import { FILE_LIMIT, FUNCTION_LIMIT, largeFiles, longFunctions, sourceFiles } fr
  * shrink but not grow, nothing new may join, and an entry that fits again must be removed, so the
  * lists only get shorter as the rooms are split.
  */
-const LARGE_FILES: Record<string, number> = {
-  'bench/upload.ts': 463,
-};
+const LARGE_FILES: Record<string, number> = {};
 
 const LONG_FUNCTIONS: Record<string, number> = {};
 
