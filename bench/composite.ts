@@ -10,22 +10,22 @@
 //      every article in one makerImage job into a new folder, polling checkMakerImageStatus;
 //   3. renders one article alone with a 790 × ~20000 template of many blocks.
 // The server's resident memory is sampled every 50 ms from /proc while each job runs.
+// The templates (banner, the 10-block page, the tall page) are built in bench/composite.templates.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { MakerStatus, TemplateAsset, TemplateFont, TemplateSpecInput } from '@dam/contract';
+import type { MakerStatus, TemplateAsset, TemplateFont } from '@dam/contract';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { callApi, uploadFiles } from '../server/test/over-http';
-import { BENCH_ADMIN, type BenchServer, peakWhile, rssMiB, startBenchServer } from './server';
+import { bannerPng, tallPageBlocks, tenBlockSpec, VIEWS, WIDTH } from './composite.templates';
+import { BENCH_ADMIN, type BenchServer, cpuTimes, peakWhile, rssMiB, startBenchServer } from './server';
 
 const ARTICLES = Number(process.env.BENCH_COMPOSE_ARTICLES ?? 100);
 const SOURCE_PX = Number(process.env.BENCH_COMPOSE_PX ?? 3000);
 const PORT = Number(process.env.BENCH_PORT ?? 18_600);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-bench-composite-'));
-const VIEWS = ['front', 'side', 'back', 'sole', 'detail1', 'detail2', 'detail3', 'detail4'] as const;
-const WIDTH = 790;
 
 let token = '';
 function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
@@ -44,8 +44,8 @@ async function postFile<T>(url: string, fileName: string, bytes: Buffer): Promis
 
 /** CPU time (user + system) a process has used so far. */
 function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const { user, system } = cpuTimes(pid);
+  return user + system;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -193,98 +193,15 @@ try {
     fonts.find((f) => f.cjk && f.available) ??
     fonts.find((f) => f.available);
   if (!font) throw new Error(`no font available: ${JSON.stringify(fonts)}`);
-  const bannerBytes = await sharp({
-    create: { width: WIDTH, height: 300, channels: 3, background: '#c8102e' },
-  })
-    .composite([
-      {
-        input: { text: { text: '<span foreground="white">BENCH 新品上市</span>', dpi: 300, rgba: true } },
-        gravity: 'centre',
-      },
-    ])
-    .png()
-    .toBuffer();
-  const banner = await postFile<TemplateAsset>('/ske-api/v1_0/template/asset', 'banner.png', bannerBytes);
-  const padding = { top: 0, right: 0, bottom: 0, left: 0 };
-  const text = (id: string, content: string, size: number, height: number) => ({
-    id,
-    type: 'text' as const,
-    text: content,
-    fontId: font.id,
-    size,
-    colour: '#222222',
-    bold: false,
-    align: 'centre' as const,
-    verticalAlign: 'middle' as const,
-    lineSpacing: null,
-    height,
-    padding: { top: 10, right: 40, bottom: 10, left: 40 },
-    background: null,
-  });
-  const image = (id: string, code: string, label: string) => ({
-    id,
-    type: 'image' as const,
-    label,
-    rule: { kind: 'view' as const, code },
-    required: true,
-    height: null,
-    padding,
-    fit: 'cover' as const,
-  });
-  const spec: TemplateSpecInput = {
-    width: WIDTH,
-    blocks: [
-      {
-        id: 'banner',
-        type: 'fixed',
-        label: 'banner',
-        assetId: banner.id,
-        height: null,
-        padding,
-        fit: 'cover',
-      },
-      text('title', '{artNum} {name}', 40, 90),
-      text(
-        'intro',
-        '{series} · {category} · {color} · {season}\n轻盈透气的网面鞋身，回弹缓震中底，适合日常跑步与通勤。',
-        24,
-        150,
-      ),
-      image('front', 'front', '正面'),
-      image('side', 'side', '侧面'),
-      image('back', 'back', '背面'),
-      image('sole', 'sole', '鞋底'),
-      {
-        id: 'details',
-        type: 'grid',
-        label: '细节',
-        columns: 2,
-        cells: [1, 2, 3, 4].map(() => ({ kind: 'view' as const, code: 'detail' })),
-        cellHeight: null,
-        gap: 10,
-        padding,
-        fit: 'cover',
-      },
-      {
-        id: 'all',
-        type: 'grid',
-        label: '全部',
-        columns: 3,
-        cells: [1, 2, 3, 4, 5, 6].map((n) => ({ kind: 'nth' as const, n })),
-        cellHeight: null,
-        gap: 6,
-        required: 'any',
-        padding: { top: 20, right: 20, bottom: 20, left: 20 },
-        fit: 'cover',
-      },
-      { id: 'end', type: 'spacer', height: 40, colour: '#f5f5f5' },
-    ],
-    output: { sliceMaxHeight: 1500 },
-  };
+  const banner = await postFile<TemplateAsset>(
+    '/ske-api/v1_0/template/asset',
+    'banner.png',
+    await bannerPng(),
+  );
   const saved = await call<{ id: number; version: number }>('POST', '/ske-api/v1_0/template/save', {
     name: 'Bench 10 blocks',
     status: 1,
-    spec,
+    spec: tenBlockSpec(banner.id, font.id),
   });
 
   const pagesFolder = await folder('bench-pages');
@@ -344,37 +261,7 @@ try {
   });
 
   // 3. One tall page alone: 790 × ~20000 of many blocks.
-  const tallBlocks: TemplateSpecInput['blocks'] = [
-    { id: 'banner', type: 'fixed', label: 'banner', assetId: banner.id, height: null, padding, fit: 'cover' },
-    text('title', '{artNum} {name}', 40, 90),
-  ];
-  for (let i = 0; i < 22; i++) {
-    tallBlocks.push({
-      id: `img${i}`,
-      type: 'image',
-      label: `图${i + 1}`,
-      rule: { kind: 'nth', n: (i % VIEWS.length) + 1 },
-      required: true,
-      height: 800,
-      padding: { top: 10, right: 0, bottom: 10, left: 0 },
-      fit: i % 3 === 0 ? 'contain' : 'cover',
-    });
-    if (i % 5 === 4) tallBlocks.push(text(`txt${i}`, `卖点 ${i + 1}：{name} 细节展示`, 32, 120));
-  }
-  tallBlocks.push(
-    {
-      id: 'grid',
-      type: 'grid',
-      label: '全部',
-      columns: 3,
-      cells: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ kind: 'nth' as const, n })),
-      cellHeight: null,
-      gap: 6,
-      padding,
-      fit: 'cover',
-    },
-    { id: 'end', type: 'spacer', height: 60, colour: '#f5f5f5' },
-  );
+  const tallBlocks = tallPageBlocks(banner.id, font.id);
   const tall = await call<{ id: number; version: number }>('POST', '/ske-api/v1_0/template/save', {
     name: 'Bench tall page',
     status: 1,

@@ -70,6 +70,12 @@ export function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
+/** CPU time a process has used so far: user and system (kernel) seconds (Linux /proc). */
+export function cpuTimes(pid: number): { user: number; system: number } {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+}
+
 /** Peak resident memory of `pid`, sampled every 50 ms, while `work` runs. */
 export async function peakWhile<T>(
   pid: number,

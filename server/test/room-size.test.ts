@@ -8,15 +8,9 @@ import { FILE_LIMIT, FUNCTION_LIMIT, largeFiles, longFunctions, sourceFiles } fr
  * shrink but not grow, nothing new may join, and an entry that fits again must be removed, so the
  * lists only get shorter as the rooms are split.
  */
-const LARGE_FILES: Record<string, number> = {
-  'bench/composite.ts': 412,
-  'bench/similar.ts': 625,
-  'bench/upload.ts': 463,
-};
+const LARGE_FILES: Record<string, number> = {};
 
-const LONG_FUNCTIONS: Record<string, number> = {
-  'bench/similar.ts:phase': 339,
-};
+const LONG_FUNCTIONS: Record<string, number> = {};
 
 function overruns(found: Record<string, number>, allowed: Record<string, number>): string[] {
   return Object.entries(found)
