@@ -13,8 +13,9 @@ import {
 } from './modules/media/urls';
 import { RateLimiter } from './modules/ratelimit/limiter';
 import { RateLimitRepository } from './modules/ratelimit/repository';
-import { type MediaJobWriter, UploadsRepository } from './modules/uploads/repository';
+import type { MediaJobWriter, UploadsRepository } from './modules/uploads/repository';
 import { localPartUrlMaker } from './modules/uploads/service';
+import { uploadsOn } from './repositories';
 import { createStorage } from './storage/index';
 import { LocalStorage } from './storage/local';
 import type { ObjectStorage } from './storage/storage';
@@ -66,7 +67,7 @@ export interface Platform extends Omit<ServiceDependencies, 'info'> {
 export async function createPlatform(dependencies: ServiceDependencies): Promise<Platform> {
   const { config, database, clock, jobs, warn } = dependencies;
   const db = database.db;
-  const uploadsRepository = new UploadsRepository(db);
+  const uploadsRepository = uploadsOn(db);
   // A record's media job is written in the transaction that makes the record live (issue 38).
   const mediaJobs: MediaJobWriter | null = jobs
     ? (uploadId, handle) => jobs.enqueueMedia(uploadId, handle)

@@ -20,7 +20,6 @@ import { ObjectDeletionsRepository } from './modules/deletion-outbox/repository'
 import { ObjectCleaner } from './modules/deletion-outbox/service';
 import { DownloadsRepository } from './modules/downloads/repository';
 import { DownloadsService } from './modules/downloads/service';
-import { FilesRepository } from './modules/files/repository';
 import { FilesService } from './modules/files/service';
 import { ImportsRepository } from './modules/imports/repository';
 import { ImportsService } from './modules/imports/service';
@@ -76,14 +75,13 @@ import type { ChannelTagsService } from './modules/tags/channel-tags';
 import type { TagDimensionsService } from './modules/tags/dimensions';
 import type { TagExchangeService } from './modules/tags/exchange';
 import type { ItemTagsService } from './modules/tags/item-tags';
-import { TagsRepository } from './modules/tags/repository';
 import type { SkuTagsService } from './modules/tags/sku-tags';
 import { wireTags } from './modules/tags/wiring';
-import { UploadsRepository } from './modules/uploads/repository';
 import { UploadsService } from './modules/uploads/service';
 import { WebhooksRepository } from './modules/webhooks/repository';
 import { WebhooksService } from './modules/webhooks/service';
 import { createPlatform, type ServiceDependencies } from './platform';
+import { filesOn, tagsOn, uploadsOn } from './repositories';
 import type { ObjectStorage } from './storage/storage';
 
 export type { ServiceDependencies, Warn } from './platform';
@@ -254,7 +252,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     personalLists: itemServices.personalLists,
     ...tags,
     files: new FilesService({
-      files: new FilesRepository(db),
+      files: filesOn(db),
       items: itemServices.itemsRepository,
       tags: tags.itemTags,
       storage,
@@ -279,7 +277,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
       ...(jobs ? { enqueue: (importId, action) => jobs.enqueueImport(importId, action) } : {}),
       logs,
       warn,
-      tagsOn: (handle) => new TagsRepository(handle),
+      tagsOn,
       skuOn: (handle) => new SkuRepository(handle),
     }),
     search: new SearchService(new SearchRepository(db), clock, timeZone, mediaUrls),
@@ -314,7 +312,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     }),
     ...(await wireComposite(platform, { itemTags: tags.itemTags, downloads })),
     jobsAdmin: new JobsAdminService({
-      repo: new JobsAdminRepository(db, (handle) => new UploadsRepository(handle)),
+      repo: new JobsAdminRepository(db, uploadsOn),
       pauses: new QueuePausesRepository(db),
       clock,
       queue: jobs ?? null,

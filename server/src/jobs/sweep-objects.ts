@@ -9,8 +9,8 @@ import { formatSweepReport } from '../modules/deletion-outbox/report';
 import { ObjectDeletionsRepository } from '../modules/deletion-outbox/repository';
 import { ObjectCleaner, SWEEP_GRACE_MS } from '../modules/deletion-outbox/service';
 import { localMediaUrlMaker } from '../modules/media/urls';
-import { UploadsRepository } from '../modules/uploads/repository';
 import { localPartUrlMaker } from '../modules/uploads/service';
+import { uploadsOn } from '../repositories';
 import { createStorage } from '../storage/index';
 
 const USAGE = `npm run sweep-objects -- --dry-run | --apply [--grace-hours 24]
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   });
   try {
     await migrateToLatest(database.db);
-    const secret = await new UploadsRepository(database.db).sharedSecret('part-url-secret');
+    const secret = await uploadsOn(database.db).sharedSecret('part-url-secret');
     const storage = createStorage(config, localPartUrlMaker(secret), localMediaUrlMaker(secret));
     const objects = new ObjectDeletionsRepository(database.db);
     const apply = values.apply === true;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Platform } from '../../platform';
+import { itemsOn, uploadsOn } from '../../repositories';
 import { AccessRepository } from '../access/access.repository';
 import { ObjectDeletionsRepository } from '../deletion-outbox/repository';
 import { DownloadsRepository } from '../downloads/repository';
@@ -10,7 +11,6 @@ import { loadComposeFonts } from '../media/fonts';
 import { SourceFiles } from '../media/source-file';
 import type { ItemTagsService } from '../tags/item-tags';
 import { GeneratedFiles } from '../uploads/generated';
-import { UploadsRepository } from '../uploads/repository';
 import { createPageRenderer } from './engine/render';
 import { ArticleFiller } from './fill';
 import { ComposeJob } from './job';
@@ -21,8 +21,8 @@ import { TemplatesService } from './templates.service';
 
 /** The other modules' repositories MakerRepository works through, built on the handle it gives (its own, or a transaction's). */
 export const makerPeers: MakerPeers = {
-  uploads: (handle: Db) => new UploadsRepository(handle),
-  items: (handle: Db) => new ItemsRepository(handle),
+  uploads: uploadsOn,
+  items: itemsOn,
   downloads: (handle: Db) => new DownloadsRepository(handle),
   access: (handle: Db) => new AccessRepository(handle),
 };

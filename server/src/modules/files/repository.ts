@@ -1,17 +1,32 @@
 import { OperationCode, UploadStatus } from '@dam/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { ObjectDeletionsRepository } from '../deletion-outbox/repository';
-import { ItemsRepository } from '../items/repository';
-import { LogsRepository } from '../logs/repository';
+import type { ObjectDeletionsRepository } from '../deletion-outbox/repository';
+import type { ItemsRepository } from '../items/repository';
+import type { LogsRepository } from '../logs/repository';
 import type { LogActor } from '../logs/service';
+
+/**
+ * The other modules' repositories a files repository works with, each on the handle given (the
+ * wiring's: server/src/repositories.ts), so that they join its transaction.
+ */
+export interface FilesRepositoryPeers {
+  items: (db: Db) => ItemsRepository;
+  logs: (db: Db) => LogsRepository;
+  deletions: (db: Db) => ObjectDeletionsRepository;
+}
 
 /** SQL of a file's upload records (its formats and versions). */
 export class FilesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly peers: FilesRepositoryPeers,
+  ) {}
 
   transaction<T>(work: (files: FilesRepository, items: ItemsRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new FilesRepository(trx), new ItemsRepository(trx)));
+    return this.db
+      .transaction()
+      .execute((trx) => work(new FilesRepository(trx, this.peers), this.peers.items(trx)));
   }
 
   /**
@@ -31,7 +46,7 @@ export class FilesRepository {
     now: Date;
   }): Promise<boolean> {
     if (!this.db.isTransaction)
-      return this.db.transaction().execute((trx) => new FilesRepository(trx).recordOpening(view));
+      return this.db.transaction().execute((trx) => new FilesRepository(trx, this.peers).recordOpening(view));
     const counted = await sql<{ user_id: number }>`
       INSERT INTO recent_views (user_id, item_id, viewed_at, opening)
       VALUES (${view.userId}, ${view.item.id}, ${view.now}, ${view.opening})
@@ -44,7 +59,7 @@ export class FilesRepository {
       .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
       .where('id', '=', view.item.id)
       .execute();
-    const logs = new LogsRepository(this.db);
+    const logs = this.peers.logs(this.db);
     await logs.insert({
       createdAt: view.now,
       operatorId: view.userId,
@@ -92,7 +107,7 @@ export class FilesRepository {
 
   /** Deletes one upload record, recording its objects for deletion. Answers their keys. */
   async deleteRecord(id: number, now: Date): Promise<string[]> {
-    const keys = await new ObjectDeletionsRepository(this.db).enqueueUploads([id], now);
+    const keys = await this.peers.deletions(this.db).enqueueUploads([id], now);
     await this.db.deleteFrom('uploads').where('id', '=', id).execute();
     return keys;
   }

@@ -13,10 +13,10 @@ import {
 import { multipart } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { workbook } from '../../../test/scenarios/sku';
+import { tagsOn } from '../../repositories';
 import { LogsRepository } from '../logs/repository';
 import { LogsService } from '../logs/service';
 import { SkuRepository } from '../sku/repository';
-import { TagsRepository } from '../tags/repository';
 import { ImportsRepository } from './repository';
 import { ImportsService } from './service';
 
@@ -473,7 +473,7 @@ describe('import management', () => {
       clock: t.clock,
       logs: new LogsService(new LogsRepository(t.database.db), t.clock, 'UTC'),
       warn: () => {},
-      tagsOn: (handle) => new TagsRepository(handle),
+      tagsOn,
       skuOn: (handle) => new SkuRepository(handle),
     });
     const rows = Array.from({ length: IMPORT_PROGRESS_STEP * 2 + 7 }, (_, i) => [`PRG-${i}`, `P${i}`]);

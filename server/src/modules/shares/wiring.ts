@@ -1,7 +1,7 @@
 import type { Platform } from '../../platform';
+import { filesOn } from '../../repositories';
 import { AccessRepository } from '../access/access.repository';
 import type { DownloadsService } from '../downloads/service';
-import { FilesRepository } from '../files/repository';
 import { ItemsRepository } from '../items/repository';
 import { SharesRepository } from './repository';
 import { SharesService } from './service';
@@ -22,7 +22,7 @@ export async function wireShares(
   const shares = new SharesService(shareDeps);
   const shareVisitors = new ShareVisitorService({
     ...shareDeps,
-    files: new FilesRepository(db),
+    files: filesOn(db),
     access: new AccessRepository(db),
     downloads,
     tokenSecret: await uploadsRepository.sharedSecret('share-visitor-secret'),

@@ -3,7 +3,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ChannelTagTable, TagDimensionTable, TagTable } from '../../db/schema';
 import { type Viewer, visibleTo } from '../access/visibility.repository';
-import { ItemsRepository } from '../items/repository';
+import type { ItemsRepository } from '../items/repository';
 
 export type DimensionRow = Selectable<TagDimensionTable>;
 export type TagRow = Selectable<TagTable>;
@@ -58,11 +58,17 @@ function groupBy(rows: ReadonlyArray<{ key: number; tag_id: number }>, keys: Ite
 
 /** SQL of tag dimensions, tags, their links to items and SKUs, and channel tags. */
 export class TagsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The items repository on a handle (the wiring's: server/src/repositories.ts). */
+    private readonly itemsOn: (db: Db) => ItemsRepository,
+  ) {}
 
   /** One transaction over tags and items. */
   transaction<T>(work: (tags: TagsRepository, items: ItemsRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new TagsRepository(trx), new ItemsRepository(trx)));
+    return this.db
+      .transaction()
+      .execute((trx) => work(new TagsRepository(trx, this.itemsOn), this.itemsOn(trx)));
   }
 
   /** Serialises changes to the tag structure (and imports) across transactions and processes. */

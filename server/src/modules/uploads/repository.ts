@@ -4,9 +4,9 @@ import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { UploadRow, UploadTable } from '../../db/schema';
 import { JOB_SCHEMA, MEDIA_JOB_KEY_PREFIX, MEDIA_QUEUE } from '../../jobs/queue';
-import { ObjectDeletionsRepository } from '../deletion-outbox/repository';
-import { FilesRepository } from '../files/repository';
-import { ItemsRepository } from '../items/repository';
+import type { ObjectDeletionsRepository } from '../deletion-outbox/repository';
+import type { FilesRepository } from '../files/repository';
+import type { ItemsRepository } from '../items/repository';
 
 export type NewUpload = Insertable<UploadTable>;
 
@@ -20,13 +20,28 @@ export type MediaJobWriter = (uploadId: number, db: Db) => Promise<void>;
 /** Key of the transaction-scoped advisory lock a pass of the lost-media-job sweep holds. */
 const MEDIA_SWEEP_LOCK = 727_038;
 
+/**
+ * The other modules' repositories an uploads repository works with, each on the handle given (the
+ * wiring's: server/src/repositories.ts), so that they join its transaction.
+ */
+export interface UploadsRepositoryPeers {
+  items: (db: Db) => ItemsRepository;
+  files: (db: Db) => FilesRepository;
+  deletions: (db: Db) => ObjectDeletionsRepository;
+}
+
 /** SQL of upload records and their stored parts. */
 export class UploadsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly peers: UploadsRepositoryPeers,
+  ) {}
 
   /** One transaction over uploads and items. */
   transaction<T>(work: (uploads: UploadsRepository, items: ItemsRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new UploadsRepository(trx), new ItemsRepository(trx)));
+    return this.db
+      .transaction()
+      .execute((trx) => work(new UploadsRepository(trx, this.peers), this.peers.items(trx)));
   }
 
   /** Writes the media job of a record going live in this repository's transaction (no queue: none). */
@@ -197,7 +212,7 @@ export class UploadsRepository {
    * (a link never starts showing another file); see docs/decisions.md.
    */
   async handOnToFile(fromItemId: number, toItemId: number): Promise<void> {
-    const files = new FilesRepository(this.db);
+    const files = this.peers.files(this.db);
     await files.moveTags(fromItemId, toItemId);
     await files.moveFavouritesAndViews(fromItemId, toItemId);
   }
@@ -242,7 +257,7 @@ export class UploadsRepository {
       .forUpdate()
       .execute();
     if (locked.some((r) => r.status === UploadStatus.done)) return null;
-    return new ObjectDeletionsRepository(this.db).markCancelled(ids, now);
+    return this.peers.deletions(this.db).markCancelled(ids, now);
   }
 
   async clearParts(uploadId: number): Promise<void> {

@@ -15,9 +15,9 @@ import type { DatabaseHandle } from '../../db/database';
 import { LostMediaJobSweep, MEDIA_SWEEP_MAX_WAITING } from '../../jobs/media-sweep';
 import { type JobQueue, MEDIA_QUEUE, mediaJobKey, startJobQueue } from '../../jobs/queue';
 import { ManualClock } from '../../lib/clock';
+import { uploadsOn } from '../../repositories';
 import { ensureFirstAdministrator } from '../accounts/bootstrap';
 import { AccountsRepository } from '../accounts/repository';
-import { UploadsRepository } from './repository';
 
 /**
  * Issue 38 item 5: 40 parallel callbacks and a kill -9 half a second later left files live with no
@@ -157,7 +157,7 @@ describe('a media job is never lost (issue 38 item 5)', { timeout: 60_000 }, () 
       .execute();
 
     const sweep = new LostMediaJobSweep({
-      uploads: new UploadsRepository(database.db),
+      uploads: uploadsOn(database.db),
       mediaJobs: (uploadId, db) => queue.enqueueMedia(uploadId, db),
       info: () => {},
       warn: () => {},
@@ -188,7 +188,7 @@ describe('a media job is never lost (issue 38 item 5)', { timeout: 60_000 }, () 
         FROM generate_series(1, ${MEDIA_SWEEP_MAX_WAITING + 1}) g`.execute(database.db);
     const said: string[] = [];
     const sweep = new LostMediaJobSweep({
-      uploads: new UploadsRepository(database.db),
+      uploads: uploadsOn(database.db),
       mediaJobs: (uploadId, db) => queue.enqueueMedia(uploadId, db),
       info: (_details, message) => said.push(message),
       warn: (_details, message) => said.push(message),
@@ -214,7 +214,7 @@ describe('a media job is never lost (issue 38 item 5)', { timeout: 60_000 }, () 
     await gone.close();
     const warned: string[] = [];
     const sweep = new LostMediaJobSweep({
-      uploads: new UploadsRepository(gone.db),
+      uploads: uploadsOn(gone.db),
       mediaJobs: (uploadId, db) => queue.enqueueMedia(uploadId, db),
       info: () => {},
       warn: (_details, message) => warned.push(message),
