@@ -22,6 +22,7 @@ import { mailGroupsRoutes } from './modules/mail-groups/routes';
 import { mailNoticePictureRoute, mailNoticesRoutes } from './modules/mail-notices/routes';
 import { localMediaRoute } from './modules/media/routes';
 import { mediaRightsOf } from './modules/media/wiring';
+import { metadataRoutes } from './modules/metadata/routes';
 import type { Metrics } from './modules/metrics/metrics';
 import { metricsRoute } from './modules/metrics/routes';
 import { openAdminRoutes } from './modules/open-api/admin/routes';
@@ -129,6 +130,7 @@ async function registerMainApi(mainApi: FastifyInstance, services: Services, con
     duplicates: services.duplicates,
     oplog,
   });
+  await mainApi.register(metadataRoutes, { metadata: services.metadata });
   await mainApi.register(sharesRoutes, { shares: services.shares, oplog });
   await mainApi.register(tagsRoutes, {
     dimensions: services.tagDimensions,

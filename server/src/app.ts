@@ -102,6 +102,8 @@ export async function buildApp({
   // workJobs started the lost-media-job sweep in the background: the close lets its batch in
   // progress commit and waits for it, before the queue and the database close.
   if (mediaSweep) app.addHook('onClose', () => mediaSweep.stop());
+  // ExifTool's processes end with the application (a media job still reading stores nothing).
+  app.addHook('onClose', () => services.metadataTool.end());
 
   await registerWebApp(app, config.WEB_DIST_DIR, config.FIRST_ANSWERS_WAIT_MS);
   return app;

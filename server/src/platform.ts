@@ -11,6 +11,7 @@ import {
   MediaUrls,
   PRESIGNED_URL_WINDOW_MS,
 } from './modules/media/urls';
+import { EmbeddedMetadataTool } from './modules/metadata/exiftool';
 import { RateLimiter } from './modules/ratelimit/limiter';
 import { RateLimitRepository } from './modules/ratelimit/repository';
 import type { MediaJobWriter, UploadsRepository } from './modules/uploads/repository';
@@ -61,6 +62,8 @@ export interface Platform extends Omit<ServiceDependencies, 'info'> {
   images: ImageWork;
   /** PUBLIC_URL, or this server on localhost. */
   appUrl: string;
+  /** ExifTool, started on first use: reads metadata in the media job, writes it into downloads (issue 42). */
+  metadataTool: EmbeddedMetadataTool;
 }
 
 /** Builds the shared pieces: storage and its URLs, the deletion and media job writers, limits. */
@@ -108,5 +111,6 @@ export async function createPlatform(dependencies: ServiceDependencies): Promise
     secretBox,
     images: new ImageWork(imageLimitsOf(config)),
     appUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    metadataTool: new EmbeddedMetadataTool(),
   };
 }

@@ -44,6 +44,9 @@ import { MailNoticesService } from './modules/mail-notices/service';
 import type { ComposeFonts } from './modules/media/fonts';
 import type { ImageWork } from './modules/media/image-limits';
 import { wireMedia } from './modules/media/wiring';
+import type { EmbeddedMetadataTool } from './modules/metadata/exiftool';
+import { MetadataRepository } from './modules/metadata/repository';
+import { MetadataService } from './modules/metadata/service';
 import type { OpenAdminService } from './modules/open-api/admin/service';
 import type { OpenAssetsService } from './modules/open-api/assets/service';
 import type { OpenAuthService } from './modules/open-api/auth/service';
@@ -148,6 +151,10 @@ export interface Services {
   similar: SimilarService;
   /** The near-duplicate report (function code 6). */
   duplicates: DuplicateReportService;
+  /** What was read from files' embedded metadata (issue 42): the viewer's section. */
+  metadata: MetadataService;
+  /** ExifTool's processes, stopped at shutdown. */
+  metadataTool: EmbeddedMetadataTool;
   shares: SharesService;
   shareVisitors: ShareVisitorService;
   /** Fingerprints of the files uploaded before near-duplicate detection (issue 17), a batch a job. */
@@ -282,6 +289,8 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     }),
     search: new SearchService(new SearchRepository(db), clock, timeZone, mediaUrls),
     ...similarServices,
+    metadata: new MetadataService({ repo: new MetadataRepository(db), items: itemServices.itemsRepository }),
+    metadataTool: platform.metadataTool,
     ...(await wireShares(platform, { downloads })),
     ...wireOpenApi(platform, { itemTags: tags.itemTags, downloads, uploads }),
     webhooks: new WebhooksService({

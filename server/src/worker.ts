@@ -89,6 +89,7 @@ async function main(): Promise<void> {
   });
   const stop = async () => {
     await services.mediaSweep?.stop();
+    await services.metadataTool.end();
     await backups.close();
     await metricsServer?.close();
     await jobs.stop();

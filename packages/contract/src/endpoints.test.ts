@@ -19,6 +19,7 @@ import { itemsEndpoints } from './endpoints/items';
 import { jobsAdminEndpoints } from './endpoints/jobs-admin';
 import { mailGroupsEndpoints } from './endpoints/mail-groups';
 import { mailNoticesEndpoints } from './endpoints/mail-notices';
+import { metadataEndpoints } from './endpoints/metadata';
 import {
   clientEndpoints,
   healthEndpoints,
@@ -62,6 +63,7 @@ const areas = [
   openEndpoints,
   compositeEndpoints,
   similarEndpoints,
+  metadataEndpoints,
   healthEndpoints,
 ];
 

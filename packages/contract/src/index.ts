@@ -17,6 +17,7 @@ export * from './languages';
 export * from './logs';
 export * from './mail-groups';
 export * from './mail-notices';
+export * from './metadata';
 export * from './names';
 export * from './open-api-schemas';
 export * from './permissions';

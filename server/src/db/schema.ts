@@ -64,6 +64,7 @@ import type {
   MediaColourTable,
   MediaFingerprintTable,
   NearDuplicatePairTable,
+  UploadMetadataTable,
   UploadPartTable,
   UploadTable,
 } from './schema/uploads';
@@ -147,6 +148,7 @@ export interface Database {
   media_colour_families: MediaColourFamilyTable;
   item_colour_families: ItemColourFamilyTable;
   near_duplicate_pairs: NearDuplicatePairTable;
+  upload_metadata: UploadMetadataTable;
 }
 
 export type UserRow = Selectable<UserTable>;

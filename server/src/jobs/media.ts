@@ -17,6 +17,7 @@ import {
   type ImageWork,
   readImageHeader,
 } from '../modules/media/image-limits';
+import type { MetadataReader } from '../modules/metadata/reader';
 import type { FingerprintsRepository } from '../modules/similar/fingerprints.repository';
 import type { UploadsRepository } from '../modules/uploads/repository';
 import type { ObjectStorage } from '../storage/storage';
@@ -91,6 +92,8 @@ export interface MediaDependencies {
     repository: FingerprintsRepository;
     stored: (uploadId: number, known?: { hash: string; item_id: number }) => Promise<void>;
   };
+  /** Reads the metadata embedded in the record's bytes (issue 42), beside the conversion. */
+  metadata: MetadataReader;
 }
 
 /** What one decode made, held until it is stored. */
@@ -148,6 +151,7 @@ export class MediaProcessor {
             `no preview: a ${format} file whose bytes are ${content.format}`,
           );
         await this.noFingerprint(upload, 'no raster preview');
+        await this.deps.metadata.nothingToRead(upload.id);
         await this.finish(upload, { preview_status: PreviewStatus.none });
         return;
       }
@@ -164,6 +168,13 @@ export class MediaProcessor {
         content.format,
         kind !== 'raster',
         async (file) => {
+          // ExifTool reads in a process of its own while this one converts: outside the lanes,
+          // and finished before the copy of the file goes, whatever the conversion came to.
+          const metadata = this.deps.metadata
+            .read(upload.id, file)
+            .catch((error: Error) =>
+              this.deps.warn({ uploadId: upload.id }, `metadata not stored: ${error.message}`),
+            );
           const render = async () => {
             const source = await this.sources.imageOf(sourceKind, file, content);
             const header = await readImageHeader(source, sourceKind === 'psd' ? 'psd' : 'image').catch(
@@ -178,17 +189,21 @@ export class MediaProcessor {
               return this.render(image, withPreview, header);
             });
           };
-          if (kind === 'video' || kind === 'page') {
-            // One lane from the frame to the last rendition, as one job: a rendition that queued
-            // again behind every waiting thumbnail could outlive the job's lease.
-            await this.lanes.run(async () => {
-              await this.store(upload, await render());
-              // After the thumbnail is stored: the card shows while the rendition is made.
-              if (kind === 'video') await this.videos.make(upload, file, format, content);
-              else await this.makePages(upload, file);
-            });
-          } else {
-            await this.store(upload, await this.lanes.run(render));
+          try {
+            if (kind === 'video' || kind === 'page') {
+              // One lane from the frame to the last rendition, as one job: a rendition that queued
+              // again behind every waiting thumbnail could outlive the job's lease.
+              await this.lanes.run(async () => {
+                await this.store(upload, await render());
+                // After the thumbnail is stored: the card shows while the rendition is made.
+                if (kind === 'video') await this.videos.make(upload, file, format, content);
+                else await this.makePages(upload, file);
+              });
+            } else {
+              await this.store(upload, await this.lanes.run(render));
+            }
+          } finally {
+            await metadata;
           }
         },
       );

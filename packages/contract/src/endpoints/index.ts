@@ -7,6 +7,7 @@ import { itemsEndpoints } from './items';
 import { jobsAdminEndpoints } from './jobs-admin';
 import { mailGroupsEndpoints } from './mail-groups';
 import { mailNoticesEndpoints } from './mail-notices';
+import { metadataEndpoints } from './metadata';
 import { clientEndpoints, healthEndpoints, logsEndpoints, mailEndpoints, searchEndpoints } from './misc';
 import { openEndpoints } from './open';
 import { openAdminEndpoints } from './open-admin';
@@ -72,6 +73,7 @@ export const endpoints = {
   ...openEndpoints,
   ...compositeEndpoints,
   ...similarEndpoints,
+  ...metadataEndpoints,
   ...jobsAdminEndpoints,
   ...healthEndpoints,
 };

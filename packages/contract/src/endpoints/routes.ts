@@ -155,6 +155,8 @@ export const routes = {
   similarAfterUpload: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/similar-after` },
   similarAttach: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file-upload/similar-attach` },
   similarOfFile: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/similar` },
+  // Embedded metadata (issue 42; a path of our own)
+  fileMetadata: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/metadata` },
   similarOfSelection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/similar-batch` },
   duplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates` },
   exportDuplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates/export` },

@@ -33,6 +33,7 @@ import * as m031 from './031_colour_families';
 import * as m032 from './032_items_counter_room';
 import * as m033 from './033_view_codes_any_script';
 import * as m034 from './034_jobs_function_code';
+import * as m035 from './035_embedded_metadata';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '032_items_counter_room': m032,
   '033_view_codes_any_script': m033,
   '034_jobs_function_code': m034,
+  '035_embedded_metadata': m035,
 };

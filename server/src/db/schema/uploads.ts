@@ -109,3 +109,38 @@ export interface UploadPartTable {
   size: number;
   etag: string;
 }
+
+/** What ExifTool read from one upload record (migration 035; issue 42). */
+export interface UploadMetadataTable {
+  upload_id: number;
+  status: number;
+  reason: string | null;
+  camera: string | null;
+  lens: string | null;
+  /** The camera's wall clock, without a zone (`2026-05-04 10:20:30`). */
+  captured_local: string | null;
+  /** Minutes east of UTC, where the file says. */
+  captured_offset: number | null;
+  orientation: number | null;
+  gps_latitude: number | null;
+  gps_longitude: number | null;
+  title: string | null;
+  description: string | null;
+  creator: string | null;
+  copyright: string | null;
+  usage_terms: string | null;
+  keywords: string[];
+  rating: number | null;
+  label: string | null;
+  icc_profile: string | null;
+  colour_space: string | null;
+  layer_count: number | null;
+  page_count: number | null;
+  duration: number | null;
+  video_codec: string | null;
+  frame_rate: number | null;
+  platform_file_id: string | null;
+  platform_article_numbers: string[];
+  platform_signature: string | null;
+  read_at: Generated<Timestamp>;
+}

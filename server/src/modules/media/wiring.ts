@@ -5,6 +5,8 @@ import type { Clock } from '../../lib/clock';
 import type { Platform } from '../../platform';
 import { AccessRepository } from '../access/access.repository';
 import { ItemsRepository } from '../items/repository';
+import { MetadataReader } from '../metadata/reader';
+import { MetadataRepository } from '../metadata/repository';
 import { SecurityRepository } from '../security/repository';
 import type { FingerprintsRepository } from '../similar/fingerprints.repository';
 import type { SimilarService } from '../similar/service';
@@ -13,7 +15,19 @@ import { MediaRightsRepository } from './rights.repository';
 
 /** Thumbnails and previews of finished uploads (the media job), and the sweep of lost media jobs. */
 export function wireMedia(
-  { config, db, clock, storage, localPath, images, uploadsRepository, mediaJobs, info, warn }: Platform,
+  {
+    config,
+    db,
+    clock,
+    storage,
+    localPath,
+    images,
+    uploadsRepository,
+    mediaJobs,
+    metadataTool,
+    info,
+    warn,
+  }: Platform,
   { fingerprints, similar }: { fingerprints: FingerprintsRepository; similar: SimilarService },
 ) {
   const media = new MediaProcessor({
@@ -25,6 +39,7 @@ export function wireMedia(
     now: () => clock.now(),
     images,
     renderLanes: Math.max(1, config.MEDIA_WORKERS),
+    metadata: new MetadataReader({ repo: new MetadataRepository(db), tool: metadataTool, warn }),
     fingerprints: {
       repository: fingerprints,
       // Pairs for the duplicate report are recorded by the similar-images service.

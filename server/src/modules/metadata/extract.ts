@@ -1,0 +1,162 @@
+import {
+  type EmbeddedMetadata,
+  METADATA_KEYWORD_MAX,
+  METADATA_KEYWORDS_MAX,
+  METADATA_TEXT_MAX,
+} from '@dam/contract';
+import type { Tags } from 'exiftool-vendored';
+
+/** What a download of ours wrote into a file (XMP-skdam), read back when it is uploaded again. */
+export interface PlatformMarks {
+  fileId: string | null;
+  articleNumbers: string[];
+  signature: string | null;
+}
+
+export interface ExtractedMetadata {
+  metadata: EmbeddedMetadata;
+  /** The capture time split as stored: the wall clock and its offset (minutes), when known. */
+  captured: { local: string; offsetMinutes: number | null } | null;
+  platform: PlatformMarks;
+}
+
+/** Characters PostgreSQL refuses in text (NUL) and other controls a hostile file may carry. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it removes
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** A field's text: trimmed, without control characters, at most `max` characters, or null. */
+function text(value: unknown, max = METADATA_TEXT_MAX): string | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return text(value.map((part) => String(part)).join('; '), max);
+  if (typeof value === 'object') return null;
+  const cleaned = String(value).replace(CONTROLS, '').trim();
+  return cleaned ? [...cleaned].slice(0, max).join('') : null;
+}
+
+function first(...values: unknown[]): string | null {
+  for (const value of values) {
+    const found = text(value);
+    if (found) return found;
+  }
+  return null;
+}
+
+function numberOf(value: unknown): number | null {
+  const found = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isFinite(found) ? found : null;
+}
+
+function intIn(value: unknown, min: number, max: number): number | null {
+  const found = numberOf(value);
+  return found !== null && Number.isInteger(found) && found >= min && found <= max ? found : null;
+}
+
+function list(value: unknown): string[] {
+  if (value === null || value === undefined) return [];
+  const items = Array.isArray(value) ? value : [value];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const keyword = text(item, METADATA_KEYWORD_MAX);
+    if (keyword) seen.add(keyword);
+    if (seen.size >= METADATA_KEYWORDS_MAX) break;
+  }
+  return [...seen];
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/**
+ * A date tag as ExifTool-vendored parses it (ExifDateTime / ExifDate): the wall clock, and the
+ * offset where the file gave one or it could be told from another tag (OffsetTimeOriginal, GPS).
+ * Zero dates and text that is no date are none.
+ */
+function capturedOf(value: unknown): ExtractedMetadata['captured'] {
+  if (!value || typeof value !== 'object' || !('year' in value)) return null;
+  const date = value as {
+    year?: number;
+    month?: number;
+    day?: number;
+    hour?: number;
+    minute?: number;
+    second?: number;
+    tzoffsetMinutes?: number;
+  };
+  const { year, month, day } = date;
+  if (!year || !month || !day || year < 1800 || year > 2200) return null;
+  const local = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(date.hour ?? 0)}:${pad(date.minute ?? 0)}:${pad(Math.floor(date.second ?? 0))}`;
+  const offset = date.tzoffsetMinutes;
+  const known = typeof offset === 'number' && Number.isInteger(offset) && Math.abs(offset) <= 1080;
+  return { local, offsetMinutes: known ? offset : null };
+}
+
+export function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const whole = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`;
+}
+
+/** `Canon` + `Canon EOS R5` is "Canon EOS R5", not "Canon Canon EOS R5". */
+function cameraOf(make: string | null, model: string | null): string | null {
+  if (!model) return make;
+  if (!make || model.toLowerCase().startsWith(make.toLowerCase())) return model;
+  return `${make} ${model}`;
+}
+
+/**
+ * The fields the platform keeps from everything ExifTool read (MWG composites first: they settle
+ * EXIF, IPTC and XMP disagreeing the way the Metadata Working Group says). Every text is bounded:
+ * the file is a stranger's.
+ */
+export function extractMetadata(tags: Tags): ExtractedMetadata {
+  const t = tags as Record<string, unknown>;
+  const captured =
+    capturedOf(t.SubSecDateTimeOriginal) ??
+    capturedOf(t.DateTimeOriginal) ??
+    capturedOf(t.CreateDate) ??
+    capturedOf(t.DateCreated) ??
+    capturedOf(t.MediaCreateDate);
+  const latitude = numberOf(t.GPSLatitude);
+  const longitude = numberOf(t.GPSLongitude);
+  const gps =
+    latitude !== null &&
+    longitude !== null &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180 &&
+    !(latitude === 0 && longitude === 0)
+      ? { latitude, longitude }
+      : null;
+  const keywords = list(t.Keywords);
+  const metadata: EmbeddedMetadata = {
+    camera: cameraOf(text(t.Make), text(t.Model)),
+    lens: first(t.LensModel, t.LensID, t.Lens),
+    capturedAt: captured
+      ? `${captured.local}${captured.offsetMinutes === null ? '' : offsetText(captured.offsetMinutes)}`
+      : null,
+    orientation: intIn(t.Orientation, 1, 8),
+    gps,
+    title: first(t.Title, t.ObjectName),
+    description: first(t.Description, t.ImageDescription, t['Caption-Abstract']),
+    creator: first(t.Creator, t.Artist, t['By-line'], t.Author),
+    copyright: first(t.Copyright, t.Rights, t.CopyrightNotice),
+    usageTerms: first(t.UsageTerms),
+    keywords: keywords.length > 0 ? keywords : list(t.Subject),
+    rating: intIn(t.Rating, -1, 5),
+    label: first(t.Label),
+    iccProfile: first(t.ProfileDescription),
+    colourSpace: first(t.ColorSpaceData, t.ColorMode),
+    layerCount: intIn(t.LayerCount, 0, 1_000_000),
+    pageCount: intIn(t.PageCount, 0, 10_000_000),
+    duration: numberOf(t.Duration),
+    videoCodec: first(t.CompressorID, t.CodecID, t.VideoCodec, t.CompressorName),
+    frameRate: numberOf(t.VideoFrameRate),
+  };
+  return {
+    metadata,
+    captured,
+    platform: {
+      fileId: text(t.DamFileId, 40),
+      articleNumbers: list(t.DamArticleNumber).slice(0, 50),
+      signature: text(t.DamSignature, 200),
+    },
+  };
+}
