@@ -47,6 +47,7 @@ import { wireMedia } from './modules/media/wiring';
 import type { EmbeddedMetadataTool } from './modules/metadata/exiftool';
 import { MetadataRepository } from './modules/metadata/repository';
 import { MetadataService } from './modules/metadata/service';
+import { downloadMetadataWriter } from './modules/metadata/wiring';
 import type { OpenAdminService } from './modules/open-api/admin/service';
 import type { OpenAssetsService } from './modules/open-api/assets/service';
 import type { OpenAuthService } from './modules/open-api/auth/service';
@@ -222,6 +223,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     platform.images,
     localPath,
     warn,
+    downloadMetadataWriter(platform),
   );
   const uploads = new UploadsService({
     uploads: platform.uploadsRepository,

@@ -129,6 +129,14 @@ export const CONVERTIBLE_TARGETS = ['jpg', 'png'] as const;
  */
 export const MAX_SCALING_PX = 10_000;
 
+/**
+ * What a download does with embedded metadata (issue 42): `embed` writes the platform's (article
+ * number, tags, title, creator, copyright, usage terms, validity, file id) into JPG, PNG, TIFF and
+ * PSD files, keeping what they carry; `strip` removes everything but the colour profile (GPS too);
+ * `keep` sends originals byte for byte as stored (the open API's default: checksums hold).
+ */
+export const DOWNLOAD_METADATA = ['embed', 'strip', 'keep'] as const;
+export type DownloadMetadata = (typeof DOWNLOAD_METADATA)[number];
 /** SPEC §7 file/batch-download. */
 export const batchDownloadRequestSchema = z
   .object({
@@ -151,6 +159,8 @@ export const batchDownloadRequestSchema = z
     equalScalingPx: z.number().int().positive().max(MAX_SCALING_PX).nullable().optional(),
     /** Convert every image per this download preset (format, size, background, names). */
     presetId: z.number().int().positive().nullable().optional(),
+    /** Embedded metadata: the platform's written in (default), or everything removed (GPS too). */
+    metadata: z.enum(DOWNLOAD_METADATA).optional(),
   })
   .refine((b) => b.folderDataIdList.length + b.downloadFolderDataDTOList.length + b.uploadIdList.length > 0, {
     path: ['folderDataIdList'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOWNLOAD_METADATA } from './files';
 import {
   ASSET_CHANGE_KINDS,
   OPEN_ART_NUMS_MAX,
@@ -150,6 +151,8 @@ export const openDownloadUrlRequestSchema = z
     output: openOutputSchema.optional(),
     presetId: id.optional(),
     mode: z.enum(['zip', 'files']).default('zip'),
+    /** Embedded metadata (issue 42): originals as stored (default), the platform's written in, or all removed. */
+    metadata: z.enum(DOWNLOAD_METADATA).default('keep'),
     expiresInSeconds: z
       .number()
       .int()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SCALING_PX } from './files';
+import { DOWNLOAD_METADATA, type DownloadMetadata, MAX_SCALING_PX } from './files';
 
 /**
  * Download presets (issue 5): named output settings an administrator defines for the sales
@@ -8,6 +8,13 @@ import { MAX_SCALING_PX } from './files';
  */
 export const PRESET_FORMATS = ['jpg', 'png'] as const;
 export type PresetFormat = (typeof PRESET_FORMATS)[number];
+
+/** What a preset does with embedded metadata (its outputs are conversions: nothing to keep as stored). */
+export const PRESET_METADATA = ['embed', 'strip'] as const satisfies readonly DownloadMetadata[];
+export type PresetMetadata = (typeof PRESET_METADATA)[number];
+/** A preset's output colours: converted to sRGB and tagged so, or the source's profile kept. */
+export const PRESET_COLOUR_PROFILES = ['srgb', 'keep'] as const;
+export type PresetColourProfile = (typeof PRESET_COLOUR_PROFILES)[number];
 
 /** What a file-name template may contain besides literal text. */
 export const PRESET_PLACEHOLDERS = ['name', 'artNum', 'index', 'format', 'width', 'height'] as const;
@@ -167,6 +174,8 @@ export const downloadPresetSchema = z.object({
   /** Fill for transparent areas (JPG always has one; PNG keeps transparency when null). */
   background: z.string().nullable(),
   fileNameTemplate: z.string(),
+  metadata: z.enum(PRESET_METADATA),
+  colourProfile: z.enum(PRESET_COLOUR_PROFILES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -184,6 +193,8 @@ export const savePresetRequestSchema = z
     longSidePx: z.number().int().positive().max(MAX_SCALING_PX).nullable().default(null),
     background: hexColourSchema.nullable().default(null),
     fileNameTemplate: templateSchema,
+    metadata: z.enum(PRESET_METADATA).default('embed'),
+    colourProfile: z.enum(PRESET_COLOUR_PROFILES).default('srgb'),
   })
   .strict();
 export type SavePresetRequest = z.input<typeof savePresetRequestSchema>;
@@ -231,6 +242,8 @@ export const artNumDownloadRequestSchema = z
     /** Formats of each file (`all` or none = every format; `jpg`/`png` convert when missing). */
     formats: z.array(z.string().trim().toLowerCase().min(1).max(16)).max(20).default([]),
     presetId: z.number().int().positive().nullable().optional(),
+    /** Embedded metadata: the platform's written in (default), or everything removed. */
+    metadata: z.enum(DOWNLOAD_METADATA).optional(),
   })
   .strict();
 export type ArtNumDownloadRequest = z.input<typeof artNumDownloadRequestSchema>;

@@ -3,13 +3,8 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import {
-  type ContentKind,
-  SNIFF_BYTES,
-  type SniffedContent,
-  sniffContent,
-  sniffFile,
-} from '../modules/media/sniff';
+import type { ContentKind, SniffedContent } from '../modules/media/sniff';
+import { sniffStored } from '../modules/media/source-file';
 import type { ObjectStorage } from '../storage/storage';
 import { MissingToolError, run } from './tools';
 import { ffmpegInput } from './video';
@@ -33,28 +28,7 @@ export const SOURCE_KIND: Record<ContentKind, SourceKind | null> = {
   none: null,
 };
 
-/**
- * At most `size` conversions at once, first come first served. The process's memory budget
- * (ImageWork) bounds what they hold; this bounds the CPU they take.
- */
-export class Lanes {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(private readonly size: number) {}
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.size) await new Promise<void>((start) => this.waiting.push(start));
-    else this.running++;
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
-}
+export { Lanes } from '../lib/lanes';
 
 /**
  * The media job's access to an upload's bytes: what they are (sniffed, never the name), a file
@@ -71,12 +45,7 @@ export class MediaSources {
 
   /** What the object's first bytes are (modules/media/sniff.ts): read in place, or a range of the store's object. */
   async sniff(key: string): Promise<SniffedContent> {
-    const stored = this.deps.localPath(key);
-    if (stored) return sniffFile(stored);
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.deps.storage.read(key, { start: 0, end: SNIFF_BYTES - 1 }))
-      chunks.push(chunk as Buffer);
-    return sniffContent(Buffer.concat(chunks).subarray(0, SNIFF_BYTES));
+    return sniffStored(this.deps.storage, this.deps.localPath, key);
   }
 
   /**

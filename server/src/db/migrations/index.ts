@@ -34,6 +34,7 @@ import * as m032 from './032_items_counter_room';
 import * as m033 from './033_view_codes_any_script';
 import * as m034 from './034_jobs_function_code';
 import * as m035 from './035_embedded_metadata';
+import * as m036 from './036_download_metadata';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '033_view_codes_any_script': m033,
   '034_jobs_function_code': m034,
   '035_embedded_metadata': m035,
+  '036_download_metadata': m036,
 };

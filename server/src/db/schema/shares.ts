@@ -1,4 +1,10 @@
-import type { PresetFormat, ShareState, ShareValidity } from '@dam/contract';
+import type {
+  PresetColourProfile,
+  PresetFormat,
+  PresetMetadata,
+  ShareState,
+  ShareValidity,
+} from '@dam/contract';
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from './columns';
 
@@ -11,6 +17,10 @@ export interface DownloadPresetTable {
   long_side_px: number | null;
   background: string | null;
   file_name_template: string;
+  /** What downloads do with embedded metadata (migration 036). */
+  metadata: Generated<PresetMetadata>;
+  /** Output colour profile: converted to sRGB, or the source's kept (migration 036). */
+  colour_profile: Generated<PresetColourProfile>;
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;

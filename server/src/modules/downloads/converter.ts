@@ -7,6 +7,7 @@ import type { ObjectStorage } from '../../storage/storage';
 import { decodeImage } from '../media/decode';
 import { encodeCost, type ImageWork, readImageHeader } from '../media/image-limits';
 import { SourceFiles } from '../media/source-file';
+import type { DownloadMetadataWriter } from './metadata-writer';
 import { type PlannedFile, scaledSize } from './plan';
 import type { OpenedEntry } from './zip';
 
@@ -19,6 +20,7 @@ export class DownloadConverter {
     private readonly images: ImageWork,
     localPath: (key: string) => string | null,
     private readonly warn: (details: Record<string, unknown>, message: string) => void,
+    private readonly metadata: DownloadMetadataWriter | null = null,
   ) {
     this.sources = new SourceFiles(storage, images, localPath);
   }
@@ -72,6 +74,12 @@ export class DownloadConverter {
             : image.png();
         await image.toFile(target);
       });
+      if (this.metadata && (file.metadata ?? 'embed') === 'embed') {
+        // sharp wrote no metadata; a failure to add the platform's sends the image without it.
+        await this.metadata.converted(target, output, file).catch((error: Error) => {
+          this.warn({ err: error, key: file.source.storage_key }, 'converted image sent without metadata');
+        });
+      }
       const stream = fs.createReadStream(target);
       stream.once('close', () => void cleanup());
       const named = file.naming

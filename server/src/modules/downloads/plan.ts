@@ -1,6 +1,7 @@
 import {
   CONVERTIBLE_TARGETS,
   DEFAULT_PRESET_BACKGROUND,
+  type DownloadMetadata,
   MAX_SCALING_PX,
   renderFileName,
 } from '@dam/contract';
@@ -20,7 +21,11 @@ const IMAGE_FORMATS = new Set(CONVERSION_SOURCES);
  * What of a preset a download uses: a saved preset row, or the same settings given inline (the
  * open API's `output`).
  */
-export type PresetSettings = Pick<PresetRow, 'format' | 'long_side_px' | 'background' | 'file_name_template'>;
+export type PresetSettings = Pick<
+  PresetRow,
+  'format' | 'long_side_px' | 'background' | 'file_name_template'
+> &
+  Partial<Pick<PresetRow, 'metadata' | 'colour_profile'>>;
 
 /** How a preset names one output; width and height are filled in once the image is decoded. */
 export interface OutputNaming {
@@ -48,6 +53,22 @@ export interface PlannedFile {
   background: string | null;
   /** A preset's file-name template; null = `path` as planned. */
   naming: OutputNaming | null;
+  /** What happens to embedded metadata (issue 42); absent = `embed`. */
+  metadata?: DownloadMetadata;
+}
+
+/**
+ * The plan's files with what happens to their metadata: stripped when the request or its preset
+ * says so (the stricter wins), else as the request asks (`keep`), else the platform's written in.
+ */
+export function withMetadata(
+  files: PlannedFile[],
+  asked: DownloadMetadata | undefined,
+  preset: PresetSettings | null,
+): PlannedFile[] {
+  const metadata = asked === 'strip' || preset?.metadata === 'strip' ? 'strip' : (asked ?? 'embed');
+  if (metadata === 'embed') return files;
+  return files.map((file) => ({ ...file, metadata }));
 }
 
 export interface DownloadPlan {

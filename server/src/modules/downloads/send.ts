@@ -22,7 +22,9 @@ export async function sendDownload(
     const name = safePathSegment((opened.path ?? only.path).split('/').pop() ?? only.path);
     reply.header('content-type', downloads.contentTypeOf(only));
     reply.header('content-disposition', attachment(name));
-    if (!only.output) reply.header('content-length', only.source.file_size);
+    // A rewritten original (its metadata written or stripped) has a size of its own.
+    const length = opened.size ?? (only.output ? undefined : only.source.file_size);
+    if (length !== undefined) reply.header('content-length', length);
     return reply.send(opened.stream);
   }
   const { stream, abort } = streamZip(downloads.zipEntries(plan), plan.problems);

@@ -16,10 +16,11 @@ import type { ObjectStorage } from '../../storage/storage';
 import { type AuthContext, fileScopeFilter } from '../access/access';
 import { canDownload, canSee } from '../items/policy';
 import { isExpired, joinPath } from '../items/presenter';
-import { ImageTooLargeError, type ImageWork } from '../media/image-limits';
+import type { ImageWork } from '../media/image-limits';
 import type { PresetRow } from '../presets/repository';
-import { CONTENT_TYPES, STORE_ONLY } from './content-types';
 import { DownloadConverter } from './converter';
+import { contentTypeOf, DownloadEntries } from './entries';
+import type { DownloadMetadataWriter } from './metadata-writer';
 import {
   byItem,
   type DownloadPlan,
@@ -29,6 +30,7 @@ import {
   outputsOf,
   type PlannedFile,
   type PresetSettings,
+  withMetadata,
 } from './plan';
 import type { DownloadSource, DownloadsRepository } from './repository';
 
@@ -74,11 +76,14 @@ export class DownloadsService {
     /** Where a stored object is on disk (local driver), or null: it is then copied to convert it. */
     localPath: (key: string) => string | null = () => null,
     warn: (details: Record<string, unknown>, message: string) => void = () => {},
+    /** Writes or strips embedded metadata (issue 42); without it files go as they are stored. */
+    metadata: DownloadMetadataWriter | null = null,
   ) {
-    this.converter = new DownloadConverter(storage, images, localPath, warn);
+    const converter = new DownloadConverter(storage, images, localPath, warn, metadata);
+    this.entries = new DownloadEntries(storage, converter, metadata, clock);
   }
 
-  private readonly converter: DownloadConverter;
+  private readonly entries: DownloadEntries;
 
   /** Whether a file's validity (SPEC §4) has ended or not yet begun today. */
   private expiredToday(): (source: DownloadSource) => boolean {
@@ -183,7 +188,7 @@ export class DownloadsService {
           [...new Set(files.map((f) => f.itemId))],
           request.isShareDownload === Flag.yes,
         );
-      return { files, problems, notes: [], forceZip: false };
+      return { files: withMetadata(files, request.metadata, preset), problems, notes: [], forceZip: false };
     });
   }
 
@@ -239,7 +244,13 @@ export class DownloadsService {
       if (options.count !== false) await repo.countDownloads([...new Set(files.map((f) => f.itemId))]);
       const notes =
         unmatched.length > 0 ? [{ path: UNMATCHED_ART_NUMS_FILE, text: `${unmatched.join('\n')}\n` }] : [];
-      return { files, problems, notes, forceZip: true, unmatched };
+      return {
+        files: withMetadata(files, request.metadata, preset),
+        problems,
+        notes,
+        forceZip: true,
+        unmatched,
+      };
     });
   }
 
@@ -252,42 +263,13 @@ export class DownloadsService {
     return presetId ? this.presetOf(presetId) : null;
   }
 
-  /**
-   * The bytes of one planned file: the original stream, or a converted/scaled image. An image
-   * beyond the pixel limit or the image memory budget is SEDL_04.
-   */
-  async open(file: PlannedFile): Promise<OpenedEntry> {
-    try {
-      return await this.openEntry(file);
-    } catch (error) {
-      if (error instanceof ImageTooLargeError)
-        throw coded('SEDL_04', { width: error.width, height: error.height, limit: error.maxPixels });
-      throw error;
-    }
-  }
-
-  private async openEntry(file: PlannedFile): Promise<OpenedEntry> {
-    if (!file.output) return { stream: await this.storage.read(file.source.storage_key) };
-    return this.converter.convert(file, file.output);
+  /** The bytes of one planned file (entries.ts). An image beyond the limits is SEDL_04. */
+  open(file: PlannedFile): Promise<OpenedEntry> {
+    return this.entries.open(file);
   }
 
   zipEntries(plan: DownloadPlan): ZipEntry[] {
-    const now = this.clock.now();
-    return [
-      ...plan.files.map((file) => ({
-        path: file.path,
-        compress: !STORE_ONLY.has(file.output ?? file.source.format),
-        mtime: now,
-        // A problem (an image too large…) names the entry in `_download-problems.txt`.
-        open: () => this.openEntry(file),
-      })),
-      ...plan.notes.map((note) => ({
-        path: note.path,
-        compress: true,
-        mtime: now,
-        open: async () => ({ stream: Readable.from([Buffer.from(note.text, 'utf8')]) }),
-      })),
-    ];
+    return this.entries.zipEntries(plan);
   }
 
   /**
@@ -387,6 +369,6 @@ export class DownloadsService {
   }
 
   contentTypeOf(file: PlannedFile): string {
-    return CONTENT_TYPES[file.output ?? file.source.format] ?? 'application/octet-stream';
+    return contentTypeOf(file);
   }
 }

@@ -27,6 +27,8 @@ yazlCrc32.unsigned = zipChecksum;
 export interface OpenedEntry {
   stream: Readable;
   path?: string;
+  /** Bytes the stream holds, when known before it is read (a rewritten original). */
+  size?: number;
 }
 
 export interface ZipEntry {

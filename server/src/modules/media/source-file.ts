@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { ObjectStorage } from '../../storage/storage';
 import { type ImageWork, readImageHeader } from './image-limits';
-import { SNIFF_BYTES, sniffContent, UndecodableContentError } from './sniff';
+import { SNIFF_BYTES, type SniffedContent, sniffContent, sniffFile, UndecodableContentError } from './sniff';
 
 /** What is fetched of an object in S3 to read its header before copying it whole. */
 const HEADER_BYTES = 64 * 1024;
@@ -12,6 +12,20 @@ const SOURCE_COPIES = 2;
 
 let copying = 0;
 const copyQueue: Array<() => void> = [];
+
+/** What a stored object's first bytes are: read in place (local driver), or a range of the store's object. */
+export async function sniffStored(
+  storage: ObjectStorage,
+  localPath: (key: string) => string | null,
+  key: string,
+): Promise<SniffedContent> {
+  const stored = localPath(key);
+  if (stored) return sniffFile(stored);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.read(key, { start: 0, end: SNIFF_BYTES - 1 }))
+    chunks.push(chunk as Buffer);
+  return sniffContent(Buffer.concat(chunks).subarray(0, SNIFF_BYTES));
+}
 
 /**
  * Local files of stored images, to decode them (download conversions, detail pages): the stored

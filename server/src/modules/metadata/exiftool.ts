@@ -78,11 +78,15 @@ export class EmbeddedMetadataTool {
    */
   async write(file: string, tags: WriteTags, options: { deleteFirst?: boolean } = {}): Promise<void> {
     this.writer ??= this.start(WRITE_TIMEOUT_MS);
-    const args = ['-overwrite_original'];
+    // The wrapper puts the tags before the arguments, and ExifTool applies them in that order:
+    // deleting comes first as a tag of its own (`-all=`), then what to spare and what to write.
     // `--icc_profile:all` keeps the colours' meaning; `-CommonIFD0=` removes the TIFF fields
-    // (Artist, Copyright, Make, Model…) `-all=` leaves in a TIFF's first directory.
-    if (options.deleteFirst) args.unshift('-all=', '--icc_profile:all', '-CommonIFD0=');
-    await (await this.writer).write(file, tags, { writeArgs: args, ignoreMinorErrors: true });
+    // (Artist, Copyright, Make, Model…) that `-all=` cannot remove from a TIFF's first directory.
+    const written = options.deleteFirst ? ({ all: null, ...tags } as WriteTags) : tags;
+    const args = options.deleteFirst
+      ? ['--icc_profile:all', '-CommonIFD0=', '-overwrite_original']
+      : ['-overwrite_original'];
+    await (await this.writer).write(file, written, { writeArgs: args, ignoreMinorErrors: true });
   }
 
   /** Whether `end()` was called: reads then fail, and that is no fault of the file. */

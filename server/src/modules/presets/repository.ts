@@ -1,3 +1,4 @@
+import type { PresetColourProfile, PresetMetadata } from '@dam/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DownloadPresetTable } from '../../db/schema';
@@ -10,6 +11,8 @@ export interface PresetValues {
   long_side_px: number | null;
   background: string | null;
   file_name_template: string;
+  metadata: PresetMetadata;
+  colour_profile: PresetColourProfile;
 }
 
 /** SQL of download presets. */

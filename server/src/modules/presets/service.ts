@@ -13,6 +13,8 @@ export const presetDto = (row: PresetRow): DownloadPreset => ({
   longSidePx: row.long_side_px,
   background: row.background,
   fileNameTemplate: row.file_name_template,
+  metadata: row.metadata,
+  colourProfile: row.colour_profile,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });
@@ -46,6 +48,8 @@ export class PresetsService {
       long_side_px: body.longSidePx,
       background: body.background,
       file_name_template: body.fileNameTemplate,
+      metadata: body.metadata,
+      colour_profile: body.colourProfile,
     };
     const now = this.clock.now();
     try {

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES } from '@dam/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOriginalWithMarks } from '../../../test/embedded';
 import { uploadFiles } from '../../../test/factories';
 import { get, post } from '../../../test/harness';
 import { createSharesWorld, HOUR, type SharesWorld } from '../../../test/scenarios/shares';
@@ -125,7 +126,7 @@ describe('share links: how they end', () => {
       const link = await w.openPublic([w.ids.Brand]);
       const logo = await w.download(link.token, { folderDataIdList: [w.ids.LOGO] });
       expect(logo.statusCode).toBe(200);
-      expect(logo.rawPayload.equals(w.bytes.png as Buffer)).toBe(true);
+      await expectOriginalWithMarks(logo.rawPayload, w.bytes.png as Buffer, 'png', w.ids.LOGO);
       const role = () => w.t.database.db.updateTable('roles').where('id', '=', w.sharer.roleId as number);
 
       await role().set({ download_scope: 'none' }).execute();

@@ -120,7 +120,7 @@ export class OpenTransferService {
       artNums = distinctIgnoringCase(body.artNums);
       plan = await downloads.planByArtNums(
         auth,
-        { artNumList: artNums, formats: body.formats ?? [], presetId },
+        { artNumList: artNums, formats: body.formats ?? [], presetId, metadata: body.metadata },
         { ...options, allowEmpty: true },
       );
     } else {
@@ -136,6 +136,7 @@ export class OpenTransferService {
           isShareDownload: Flag.no,
           equalScalingPx: null,
           presetId,
+          metadata: body.metadata,
         },
         { ...options, filesOnly: true },
       );
