@@ -58,5 +58,5 @@ export interface UploadSetup extends UploadClient {
   /** PGlite or PostgreSQL, as the rows name it. */
   databaseName: string;
   /** The compiled server on the bench's port with `mediaWorkers`, resolved once it answers. */
-  startServer(mediaWorkers: number): Promise<BenchServer>;
+  startServer(mediaWorkers: number, env?: Record<string, string>): Promise<BenchServer>;
 }

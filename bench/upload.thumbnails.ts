@@ -1,14 +1,27 @@
-// bench/upload.ts's phase 2: the thumbnail queue. BENCH_IMAGES camera-size JPEGs uploaded to a
-// server with no media workers, then a fresh server with MEDIA_WORKERS timed draining the queue,
-// against a bare sharp loop making the same 500 px thumbnails with the same concurrency. Records
-// issue 12's goal 6.
+// bench/upload.ts's phase 2: the thumbnail queue. BENCH_IMAGES camera-size JPEGs (with EXIF and
+// XMP, as a camera and a photographer's tools write them) uploaded to a server with no media
+// workers, then a fresh server with MEDIA_WORKERS timed draining the queue, against a bare sharp
+// loop making the same 500 px thumbnails with the same concurrency. Records issue 12's goal 6.
+// The same images are uploaded and drained twice: once without reading their embedded metadata
+// (EMBEDDED_METADATA_READ=false, the queue before issue 42), once with it (the default), which
+// gives issue 42's cost of reading metadata (< 10 %).
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { times } from './goals';
 import { type PhaseResult, type UploadSetup, verdict } from './upload.setup';
 
-/** `count` 4000 × 3000 JPEGs of grey noise. */
+/** What a photographer's tools add to a camera's EXIF (issue 42 reads both). */
+const XMP = `<?xpacket begin="\u{feff}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmpRights="http://ns.adobe.com/xap/1.0/rights/">
+<dc:creator><rdf:Seq><rdf:li>Bench Photographer</rdf:li></rdf:Seq></dc:creator>
+<dc:rights><rdf:Alt><rdf:li xml:lang="x-default">© 2026 Brand</rdf:li></rdf:Alt></dc:rights>
+<dc:subject><rdf:Bag><rdf:li>running</rdf:li><rdf:li>white</rdf:li></rdf:Bag></dc:subject>
+<xmpRights:UsageTerms><rdf:Alt><rdf:li xml:lang="x-default">E-commerce only</rdf:li></rdf:Alt></xmpRights:UsageTerms>
+</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+
+/** `count` 4000 × 3000 JPEGs of grey noise, with a camera's EXIF and a photographer's XMP. */
 async function cameraImages(count: number): Promise<Buffer[]> {
   const images: Buffer[] = [];
   for (let i = 0; i < count; i++) {
@@ -22,6 +35,11 @@ async function cameraImages(count: number): Promise<Buffer[]> {
           noise: { type: 'gaussian', mean: 128, sigma: 40 },
         },
       })
+        .withExif({
+          IFD0: { Make: 'Canon', Model: 'Canon EOS R5', Artist: 'Bench Photographer' },
+          IFD2: { DateTimeOriginal: '2026:05:04 10:20:30', OffsetTimeOriginal: '+08:00' },
+        })
+        .withXmp(XMP)
         .jpeg({ quality: 85 })
         .toBuffer(),
     );
@@ -49,28 +67,32 @@ async function bareSharpSeconds(images: Buffer[], workers: number): Promise<numb
   return bareSeconds;
 }
 
-/** Phase 2: the queue drained by a fresh server against bare sharp. */
-export async function measureThumbnailQueue(
+/**
+ * Uploads `images` to a server with no media workers, then times a fresh server with `workers`
+ * draining their media jobs (`env` on that server): seconds from its start to the last thumbnail.
+ */
+async function drainSeconds(
   setup: UploadSetup,
-  imageCount: number,
+  images: Buffer[],
   workers: number,
-): Promise<PhaseResult> {
-  const { call, dataDir, databaseName, signIn, startServer, upload } = setup;
-  const images = await cameraImages(imageCount);
+  env: Record<string, string>,
+  round: string,
+): Promise<number> {
+  const { call, dataDir, signIn, startServer, upload } = setup;
+  const imageCount = images.length;
   const queued = await startServer(0);
   await signIn();
   const ids = await upload(
-    images.map((bytes, i) => ({ fileName: `bench-${i}.jpg`, size: bytes.length, part: () => bytes })),
+    images.map((bytes, i) => ({
+      fileName: `bench-${round}-${i}.jpg`,
+      size: bytes.length,
+      part: () => bytes,
+    })),
   );
   await queued.stop();
 
   const previews = path.join(dataDir, 'objects', 'previews');
-  const thumbnailsMade = () =>
-    fs.existsSync(previews)
-      ? (fs.readdirSync(previews, { recursive: true }) as string[]).filter((name) =>
-          name.endsWith('.thumb.jpg'),
-        ).length
-      : 0;
+  const before = thumbnailsIn(previews);
   const pendingOf = async () => {
     const page = await call<{ list: Array<{ id: number; previewStatus: number }> }>(
       'POST',
@@ -78,7 +100,7 @@ export async function measureThumbnailQueue(
     );
     return page.list.filter((r) => ids.includes(r.id) && r.previewStatus === 0).length;
   };
-  const draining = await startServer(workers);
+  const draining = await startServer(workers, env);
   // From /health on: the workers may start a little before it answers, which only flatters the
   // queue by those few milliseconds.
   const started = performance.now();
@@ -87,17 +109,44 @@ export async function measureThumbnailQueue(
   // took a tenth of the embedded database's thread from the very work it times); once every
   // thumbnail is written, the API must also say every record is done.
   for (;;) {
-    if (thumbnailsMade() >= imageCount && (await pendingOf()) === 0) break;
+    if (thumbnailsIn(previews) - before >= imageCount && (await pendingOf()) === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  const queueSeconds = (performance.now() - started) / 1000;
+  const seconds = (performance.now() - started) / 1000;
   await draining.stop();
+  return seconds;
+}
+
+const thumbnailsIn = (previews: string) =>
+  fs.existsSync(previews)
+    ? (fs.readdirSync(previews, { recursive: true }) as string[]).filter((name) =>
+        name.endsWith('.thumb.jpg'),
+      ).length
+    : 0;
+
+/** Phase 2: the queue drained by a fresh server against bare sharp, without and with the metadata read. */
+export async function measureThumbnailQueue(
+  setup: UploadSetup,
+  imageCount: number,
+  workers: number,
+): Promise<PhaseResult> {
+  const { databaseName } = setup;
+  const images = await cameraImages(imageCount);
+  const withoutSeconds = await drainSeconds(setup, images, workers, { EMBEDDED_METADATA_READ: 'false' }, 'a');
+  const queueSeconds = await drainSeconds(setup, images, workers, { EMBEDDED_METADATA_READ: 'true' }, 'b');
+  const metadataCost = queueSeconds / withoutSeconds - 1;
 
   // The ceiling: the same thumbnails by a bare sharp loop, the better of two runs.
   const bareSeconds = await bareSharpSeconds(images, workers);
   const share = bareSeconds / queueSeconds;
   return {
     rows: [
+      [
+        `metadata read (issue 42): thumbnail queue with vs without, ${imageCount} JPEGs with EXIF+XMP`,
+        `${(imageCount / queueSeconds).toFixed(1)}/s vs ${(imageCount / withoutSeconds).toFixed(1)}/s = ${metadataCost >= 0 ? '+' : ''}${(metadataCost * 100).toFixed(1)} % time`,
+        '< 10 %',
+        verdict(metadataCost < 0.1),
+      ],
       [
         `thumbnails of ${imageCount} 4000x3000 JPEGs, ${workers} workers`,
         `queue ${(imageCount / queueSeconds).toFixed(1)}/s vs bare sharp ${(imageCount / bareSeconds).toFixed(1)}/s = ${(share * 100).toFixed(0)} %`,

@@ -52,7 +52,7 @@ const postgresServer =
 const scratch = postgresServer ? await createPostgresDatabase(postgresServer, 'dam_bench_upload') : null;
 const databaseName = scratch ? 'PostgreSQL' : 'PGlite';
 
-const startServer = (mediaWorkers: number) =>
+const startServer = (mediaWorkers: number, extraEnv: Record<string, string> = {}) =>
   startBenchServer({
     port: PORT,
     dataDir,
@@ -62,6 +62,7 @@ const startServer = (mediaWorkers: number) =>
     env: {
       MEDIA_WORKERS: String(mediaWorkers),
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      ...extraEnv,
     },
   });
 const setup: UploadSetup = { ...uploadClient(base), dataDir, databaseName, startServer };

@@ -240,6 +240,11 @@ const envObject = z.object({
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
   /** Media jobs (thumbnails, previews) run at once in this process; 0 leaves them to `npm run worker`. */
   MEDIA_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /**
+   * The media job reads the metadata embedded in each upload with ExifTool (issue 42): camera,
+   * capture time, creator, copyright, keywords… `false` skips it (the viewer then says "not read").
+   */
+  EMBEDDED_METADATA_READ: booleanFromEnv.default(true),
   /** Detail pages (issue 16) rendered at once in this process; 0 leaves them to `npm run worker`. */
   COMPOSE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /**

@@ -92,8 +92,8 @@ export interface MediaDependencies {
     repository: FingerprintsRepository;
     stored: (uploadId: number, known?: { hash: string; item_id: number }) => Promise<void>;
   };
-  /** Reads the metadata embedded in the record's bytes (issue 42), beside the conversion. */
-  metadata: MetadataReader;
+  /** Reads the metadata embedded in the record's bytes (issue 42), beside the conversion; null: not read. */
+  metadata: MetadataReader | null;
 }
 
 /** What one decode made, held until it is stored. */
@@ -151,7 +151,7 @@ export class MediaProcessor {
             `no preview: a ${format} file whose bytes are ${content.format}`,
           );
         await this.noFingerprint(upload, 'no raster preview');
-        await this.deps.metadata.nothingToRead(upload.id);
+        await this.deps.metadata?.nothingToRead(upload.id);
         await this.finish(upload, { preview_status: PreviewStatus.none });
         return;
       }
@@ -171,7 +171,7 @@ export class MediaProcessor {
           // ExifTool reads in a process of its own while this one converts: outside the lanes,
           // and finished before the copy of the file goes, whatever the conversion came to.
           const metadata = this.deps.metadata
-            .read(upload.id, file)
+            ?.read(upload.id, file)
             .catch((error: Error) =>
               this.deps.warn({ uploadId: upload.id }, `metadata not stored: ${error.message}`),
             );

@@ -39,7 +39,9 @@ export function wireMedia(
     now: () => clock.now(),
     images,
     renderLanes: Math.max(1, config.MEDIA_WORKERS),
-    metadata: new MetadataReader({ repo: new MetadataRepository(db), tool: metadataTool, warn }),
+    metadata: config.EMBEDDED_METADATA_READ
+      ? new MetadataReader({ repo: new MetadataRepository(db), tool: metadataTool, warn })
+      : null,
     fingerprints: {
       repository: fingerprints,
       // Pairs for the duplicate report are recorded by the similar-images service.
