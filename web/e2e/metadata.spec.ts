@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { writeWithExiftool } from '../../server/test/exiftool-cli';
+import { makeJpeg } from '../../server/test/fixtures';
+import { expectAccessible } from './axe';
+import { itemCard, newFolderWithFiles, signIn, snapBothSizes } from './support';
+
+/**
+ * Issue 42: a photographer's JPEG, its EXIF, IPTC and XMP written by Debian's own ExifTool (not the
+ * copy the platform reads with), uploaded and opened in the viewer: the info panel's "metadata"
+ * section, open at first, shows what was written. In Chinese with the capture time's offset, in
+ * English without one ("zone unknown").
+ */
+const LANGUAGES = {
+  zh: {
+    folder: '元数据',
+    title: '元数据',
+    offset: ['-OffsetTimeOriginal=+08:00'],
+    taken: '2026-05-04 10:20:30 (UTC+08:00)',
+    label: '红色',
+    stars: '4 星',
+    copy: '复制',
+  },
+  en: {
+    folder: 'Metadata',
+    title: 'Metadata',
+    offset: [],
+    taken: '2026-05-04 10:20:30 (zone unknown)',
+    label: 'Red',
+    stars: '4 stars',
+    copy: 'Copy',
+  },
+} as const;
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`the viewer's metadata section shows what the file carries (${lang})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const w = LANGUAGES[lang];
+    const name = `META${lang.toUpperCase()}`;
+    const bytes = await writeWithExiftool(await makeJpeg(1200, 800), 'jpg', [
+      '-Make=Canon',
+      '-Model=Canon EOS R5',
+      '-LensModel=RF24-70mm F2.8 L IS USM',
+      '-DateTimeOriginal=2026:05:04 10:20:30',
+      ...w.offset,
+      '-GPSLatitude=31.2304',
+      '-GPSLatitudeRef=N',
+      '-GPSLongitude=121.4737',
+      '-GPSLongitudeRef=E',
+      '-XMP-dc:Title=春季新品 Spring',
+      '-XMP-dc:Creator=张三',
+      '-XMP-dc:Rights=© 2026 Brand',
+      '-XMP-xmpRights:UsageTerms=仅限电商使用 / e-commerce only',
+      '-XMP-dc:Subject=跑鞋',
+      '-XMP-dc:Subject=white',
+      '-XMP-dc:Subject=SS26',
+      '-XMP-xmp:Rating=4',
+      '-XMP-xmp:Label=Red',
+    ]);
+    await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
+    await signIn(page);
+    await newFolderWithFiles(page, `${w.folder}-${Date.now()}`, [
+      { name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: bytes },
+    ]);
+    await expect(itemCard(page, name)).toBeVisible({ timeout: 30_000 });
+    await itemCard(page, name).getByRole('button', { name }).click();
+    await expect(page.getByTestId('viewer-title')).toHaveText(name);
+
+    // Open at first, no click: read by the media job a moment after the upload (the section looks again).
+    const section = page.getByTestId('metadata-section');
+    await expect(section.getByRole('button', { name: w.title })).toHaveAttribute('aria-expanded', 'true');
+    await expect(section.getByTestId('metadata-camera')).toHaveText('Canon EOS R5', { timeout: 30_000 });
+    await expect(section.getByTestId('metadata-lens')).toHaveText('RF24-70mm F2.8 L IS USM');
+    await expect(section.getByTestId('metadata-creator')).toHaveText('张三');
+    await expect(section.getByTestId('metadata-copyright')).toHaveText('© 2026 Brand');
+    await expect(section.getByTestId('metadata-title')).toHaveText('春季新品 Spring');
+    await expect(section.getByTestId('metadata-usageTerms')).toHaveText('仅限电商使用 / e-commerce only');
+    await expect(section.getByTestId('metadata-keyword')).toHaveText(['跑鞋', 'white', 'SS26']);
+    await expect(section.getByTestId('metadata-capturedAt')).toHaveText(w.taken);
+    await expect(section.getByTestId('metadata-gps')).toContainText('31.230400, 121.473700');
+    // The numbers only (no map link: a click would tell a map service where the picture was taken).
+    await expect(section.getByTestId('metadata-gps').getByRole('link')).toHaveCount(0);
+    await expect(section.getByTestId('metadata-gps').getByRole('button', { name: w.copy })).toBeVisible();
+    await expect(section.getByRole('img', { name: w.stars })).toBeVisible();
+    await expect(section.getByTestId('metadata-label')).toHaveText(w.label);
+    // One format: nothing to switch between; fields the file lacks are left out.
+    await expect(section.getByTestId('metadata-formats')).toHaveCount(0);
+    await expect(section.getByTestId('metadata-description')).toHaveCount(0);
+    await expect(section.getByTestId('metadata-orientation')).toHaveCount(0);
+
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, `${lang} viewer with its metadata section`);
+    await snapBothSizes(page, `viewer-metadata-${lang}`);
+  });
+}
