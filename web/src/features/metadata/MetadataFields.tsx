@@ -9,53 +9,53 @@ import {
   frameRateOf,
   knownLabelOf,
   LABEL_COLOURS,
+  METADATA_FIELDS,
   type MetadataField,
   orientationShown,
   ratingShown,
 } from './format';
 import { Keywords } from './Keywords';
+import styles from './metadata.module.css';
 
 /**
- * One record's metadata, read only: who made it and may use it first (what a person opening the
- * panel looks for), then how it was taken, then the file's technical make-up. Empty fields are left out.
+ * One record's metadata, read only, in METADATA_FIELDS' order. Fields the file lacks are left out,
+ * as are "upright" and "not rated".
  */
 export function MetadataFields({ metadata: m }: { metadata: EmbeddedMetadata }) {
   const { t } = useTranslation();
-  const lines: Array<[key: MetadataField, label: string, value: ReactNode]> = [];
-  const add = (key: MetadataField, value: ReactNode, shown = value !== null && value !== '') => {
-    if (shown) lines.push([key, t(`metadata.field.${key}`), value]);
-  };
-  add('title', m.title);
-  add('creator', m.creator);
-  add('copyright', m.copyright);
-  add('usageTerms', m.usageTerms);
-  add('description', m.description && <LongText text={m.description} />);
-  add('keywords', <Keywords keywords={m.keywords} />, m.keywords.length > 0);
-  add('rating', m.rating !== null && <Rating rating={m.rating} />, ratingShown(m.rating));
-  add('label', m.label && <Label label={m.label} />);
-  add('camera', m.camera);
-  add('lens', m.lens);
-  add('capturedAt', m.capturedAt && <CaptureTime capturedAt={m.capturedAt} />);
-  add('orientation', t(`metadata.orientation.o${m.orientation}`), orientationShown(m.orientation));
-  add(
-    'gps',
-    m.gps && (
-      <Typography.Text copyable={{ text: coordinatesOf(m.gps) }} data-testid="metadata-gps">
-        {coordinatesOf(m.gps)}
-      </Typography.Text>
+  const values: Record<MetadataField, ReactNode> = {
+    title: m.title,
+    creator: m.creator,
+    copyright: m.copyright,
+    camera: m.camera,
+    lens: m.lens,
+    capturedAt: m.capturedAt && <CaptureTime capturedAt={m.capturedAt} />,
+    usageTerms: m.usageTerms,
+    description: m.description && <LongText text={m.description} />,
+    keywords: m.keywords.length > 0 && <Keywords keywords={m.keywords} />,
+    rating: m.rating !== null && ratingShown(m.rating) && <Rating rating={m.rating} />,
+    label: m.label && <Label label={m.label} />,
+    // The numbers only, no map link: a click would tell a map service where the picture was taken.
+    gps: m.gps && (
+      <Typography.Text copyable={{ text: coordinatesOf(m.gps) }}>{coordinatesOf(m.gps)}</Typography.Text>
     ),
-  );
-  add('colour', [m.iccProfile, m.colourSpace].filter(Boolean).join(' · '));
-  add('layers', m.layerCount);
-  add('pages', m.pageCount);
-  add('duration', m.duration !== null ? durationOf(m.duration) : null);
-  add('videoCodec', m.videoCodec);
-  add('frameRate', m.frameRate !== null ? t('metadata.fps', { rate: frameRateOf(m.frameRate) }) : null);
+    orientation: orientationShown(m.orientation) && t(`metadata.orientation.o${m.orientation}`),
+    colour: [m.iccProfile, m.colourSpace].filter(Boolean).join(' · '),
+    layers: m.layerCount,
+    pages: m.pageCount,
+    duration: m.duration !== null && durationOf(m.duration),
+    videoCodec: m.videoCodec,
+    frameRate: m.frameRate !== null && t('metadata.fps', { rate: frameRateOf(m.frameRate) }),
+  };
+  const shown = METADATA_FIELDS.filter((key) => {
+    const value = values[key];
+    return value !== null && value !== false && value !== '';
+  });
   return (
     <Descriptions column={1} size="small" data-testid="metadata-fields">
-      {lines.map(([key, label, value]) => (
-        <Descriptions.Item key={key} label={label}>
-          <span data-testid={`metadata-${key}`}>{value}</span>
+      {shown.map((key) => (
+        <Descriptions.Item key={key} label={t(`metadata.field.${key}`)}>
+          <span data-testid={`metadata-${key}`}>{values[key]}</span>
         </Descriptions.Item>
       ))}
     </Descriptions>
@@ -76,14 +76,21 @@ function CaptureTime({ capturedAt }: { capturedAt: string }) {
   );
 }
 
-/** XMP rating: stars, or "rejected" for -1. */
+/**
+ * XMP rating: stars, or "rejected" for -1. The stars (antd Rate, radios even when read only) are
+ * hidden from screen readers, which read the words instead: radios inside a labelled image are
+ * nested controls (axe).
+ */
 function Rating({ rating }: { rating: number }) {
   const { t } = useTranslation();
   if (rating < 0) return <>{t('metadata.rejected')}</>;
   const label = t('metadata.stars', { count: rating });
   return (
-    <span role="img" aria-label={label} title={label}>
-      <Rate disabled value={rating} style={{ fontSize: 14 }} aria-hidden />
+    <span title={label}>
+      <span aria-hidden="true">
+        <Rate disabled value={rating} style={{ fontSize: 14 }} />
+      </span>
+      <span className={styles.srOnly}>{label}</span>
     </span>
   );
 }

@@ -60,13 +60,29 @@ describe('metadata in the info panel', () => {
       '跑鞋',
       'white',
     ]);
-    expect(screen.getByRole('img', { name: '4 星' })).toBeTruthy();
+    expect(screen.getByTestId('metadata-rating').textContent).toBe('4 星');
     expect(screen.queryByTestId('metadata-lens')).toBeNull();
     expect(screen.queryByTestId('metadata-gps')).toBeNull();
 
     await userEvent.click(screen.getByText('PSD'));
     expect(screen.getByTestId('metadata-failed').textContent).toBe('无法读取此格式的元数据');
     expect(screen.queryByTestId('metadata-camera')).toBeNull();
+  });
+
+  it('opens on the newest record with something to show, not on a newer empty one', async () => {
+    serve({
+      records: [
+        { recordId: 9, format: 'png', status: 'ready', metadata: emptyMetadata },
+        { recordId: 8, format: 'tif', status: 'none', metadata: null },
+        { recordId: 7, format: 'jpg', status: 'ready', metadata: { ...emptyMetadata, creator: '张三' } },
+      ],
+    });
+    renderSection();
+    expect((await screen.findByTestId('metadata-creator')).textContent).toBe('张三');
+    await userEvent.click(screen.getByText('PNG'));
+    expect(screen.getByTestId('metadata-empty').textContent).toBe('没有内嵌的元数据');
+    await userEvent.click(screen.getByText('TIF'));
+    expect(screen.getByTestId('metadata-none').textContent).toBe('此格式不带元数据');
   });
 
   it.each([

@@ -18,7 +18,12 @@ export function MetadataSection({ fileId }: { fileId: number }) {
   if (metadata.isPending) return <Spin size="small" />;
   if (metadata.isError) return <Typography.Text type="secondary">{t('common.loadFailed')}</Typography.Text>;
   const { records } = metadata.data;
-  const record = records.find((r) => r.recordId === chosen) ?? records[0];
+  // At first the newest record with something to show: a PNG added later without metadata should
+  // not hide the camera and creator the JPEG carries.
+  const record =
+    records.find((r) => r.recordId === chosen) ??
+    records.find((r) => r.status === 'ready' && r.metadata && hasAnything(r.metadata)) ??
+    records[0];
   return (
     <div data-testid="metadata-body">
       {records.length > 1 && (
@@ -66,7 +71,6 @@ function RecordReading({ record }: { record: RecordMetadata }) {
 function Status({ testId, status, children }: { testId: string; status?: string; children: string }) {
   return (
     <Typography.Paragraph type="secondary" data-testid={testId} data-status={status} style={{ margin: 0 }}>
-      {status === 'pending' && <Spin size="small" style={{ marginInlineEnd: 8 }} />}
       {children}
     </Typography.Paragraph>
   );

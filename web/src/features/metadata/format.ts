@@ -5,21 +5,25 @@ import type { EmbeddedMetadata } from '@dam/contract';
  * without a page.
  */
 
-/** The section's lines, in the order shown (MetadataFields): rights first, then the shot, then the make-up. */
+/**
+ * The section's lines, in the order shown (MetadataFields): who made it, who owns it and what took
+ * it first (what a person opening the panel looks for, visible without scrolling at 1366×768), then
+ * how it may be used and what it is about, then where, then the file's make-up.
+ */
 export const METADATA_FIELDS = [
   'title',
   'creator',
   'copyright',
+  'camera',
+  'lens',
+  'capturedAt',
   'usageTerms',
   'description',
   'keywords',
   'rating',
   'label',
-  'camera',
-  'lens',
-  'capturedAt',
-  'orientation',
   'gps',
+  'orientation',
   'colour',
   'layers',
   'pages',
