@@ -21,6 +21,9 @@ const LANGUAGES = {
     stars: '4 星',
     copy: '复制',
     empty: '没有内嵌的元数据',
+    // Ant Design's own words (its locale).
+    more: '展开',
+    less: '收起',
   },
   en: {
     folder: 'Metadata',
@@ -31,8 +34,15 @@ const LANGUAGES = {
     stars: '4 stars',
     copy: 'Copy',
     empty: 'No embedded metadata',
+    more: 'Expand',
+    less: 'Collapse',
   },
 } as const;
+
+/** Longer than the three lines the section shows before "more". */
+const DESCRIPTION =
+  '白色跑鞋，春季新品主图。White running shoe, spring launch hero shot, shot on a grey sweep in the studio. ' +
+  'Retouched: dust, laces, sole edge. For the spring catalogue, the web shop and the stores’ screens.';
 
 for (const lang of ['zh', 'en'] as const) {
   test(`the viewer's metadata section shows what the file carries (${lang})`, async ({ page }) => {
@@ -50,6 +60,7 @@ for (const lang of ['zh', 'en'] as const) {
       '-GPSLongitude=121.4737',
       '-GPSLongitudeRef=E',
       '-XMP-dc:Title=春季新品 Spring',
+      `-XMP-dc:Description=${DESCRIPTION}`,
       '-XMP-dc:Creator=张三',
       '-XMP-dc:Rights=© 2026 Brand',
       '-XMP-xmpRights:UsageTerms=仅限电商使用 / e-commerce only',
@@ -96,14 +107,25 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(section.getByTestId('metadata-rating')).toHaveText(w.stars);
     await expect(section.locator('.ant-rate-star-full')).toHaveCount(4);
     await expect(section.getByTestId('metadata-label')).toHaveText(w.label);
-    // Fields the file lacks are left out.
-    await expect(section.getByTestId('metadata-description')).toHaveCount(0);
+    // A long description: three lines, the rest on asking.
+    const description = section.getByTestId('metadata-description');
+    await description.getByRole('button', { name: w.more }).click();
+    await expect(description).toContainText(DESCRIPTION);
+    await description.getByRole('button', { name: w.less }).click();
+    await expect(description.getByRole('button', { name: w.more })).toBeVisible();
+    // Neither hovered nor focused when axe looks: Ant Design draws a focused or hovered link in
+    // colorLinkHover, 2.8:1 on white with the theme's link colour (app-wide; docs/decisions.md).
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // Fields the file lacks are left out ("upright" too).
     await expect(section.getByTestId('metadata-orientation')).toHaveCount(0);
+    await expect(section.getByTestId('metadata-colour')).toHaveCount(0);
 
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, `${lang} viewer with its metadata section`);
+    // The panel as it opens (the clicks above scrolled it), then scrolled to the section's end.
+    await page.getByTestId('info-panel').evaluate((panel) => panel.scrollTo(0, 0));
     await snapBothSizes(page, `viewer-metadata-${lang}`);
-    // And the whole section, the panel scrolled to its end.
     await section.getByTestId('metadata-gps').scrollIntoViewIfNeeded();
     await snapBothSizes(page, `viewer-metadata-${lang}-scrolled`);
   });

@@ -1549,8 +1549,6 @@ const enApp: WithSingulars<typeof zhApp> = {
       purple: 'Purple',
     },
     fps: '{{rate}} fps',
-    more: 'More',
-    less: 'Less',
     allKeywords: 'Show all {{count}}',
   },
   about: {

@@ -1455,7 +1455,7 @@ const zhApp = {
       videoCodec: '视频编码',
       frameRate: '帧率',
     },
-    zoneUnknown: '（时区未知）',
+    zoneUnknown: '(时区未知)',
     orientation: {
       o2: '水平翻转',
       o3: '旋转 180°',
@@ -1475,8 +1475,6 @@ const zhApp = {
       purple: '紫色',
     },
     fps: '{{rate}} 帧/秒',
-    more: '展开',
-    less: '收起',
     allKeywords: '显示全部 {{count}} 个',
   },
   about: {

@@ -101,17 +101,15 @@ function Label({ label }: { label: string }) {
   return known ? <Tag color={LABEL_COLOURS[known]}>{t(`metadata.labels.${known}`)}</Tag> : <Tag>{label}</Tag>;
 }
 
-/** A description may run to 1000 characters: three lines, the rest on asking. */
+/**
+ * A description may run to 1000 characters: three lines, the rest on asking (antd's own "expand" and
+ * "collapse", in the reader's language: its button is named by them whatever it shows).
+ */
 function LongText({ text }: { text: string }) {
-  const { t } = useTranslation();
   return (
     <Typography.Paragraph
       style={{ margin: 0, whiteSpace: 'pre-line' }}
-      ellipsis={{
-        rows: 3,
-        expandable: 'collapsible',
-        symbol: (open) => t(open ? 'metadata.less' : 'metadata.more'),
-      }}
+      ellipsis={{ rows: 3, expandable: 'collapsible' }}
     >
       {text}
     </Typography.Paragraph>

@@ -55,7 +55,7 @@ describe('metadata in the info panel', () => {
     renderSection();
     expect((await screen.findByTestId('metadata-camera')).textContent).toBe('Canon EOS R5');
     expect(asked[0]).toContain('folderDataId=42');
-    expect(screen.getByTestId('metadata-capturedAt').textContent).toBe('2026-05-04 10:20:30 （时区未知）');
+    expect(screen.getByTestId('metadata-capturedAt').textContent).toBe('2026-05-04 10:20:30 (时区未知)');
     expect(screen.getAllByTestId('metadata-keyword').map((tag) => tag.textContent)).toEqual([
       '跑鞋',
       'white',
