@@ -85,6 +85,46 @@ describe('metadata in the info panel', () => {
     expect(screen.getByTestId('metadata-none').textContent).toBe('此格式不带元数据');
   });
 
+  it('writes the rest of the fields: orientation, rejection, labels, colour, layers, video, many keywords', async () => {
+    const keywords = Array.from({ length: 25 }, (_, i) => `k${i}`);
+    serve({
+      records: [
+        {
+          recordId: 3,
+          format: 'mp4',
+          status: 'ready',
+          metadata: {
+            ...emptyMetadata,
+            orientation: 6,
+            rating: -1,
+            label: 'Approved',
+            iccProfile: 'Display P3',
+            colourSpace: 'RGB',
+            layerCount: 3,
+            duration: 3723,
+            videoCodec: 'avc1',
+            frameRate: 29.97002997,
+            gps: { latitude: -33.8688, longitude: 151.2093 },
+            keywords,
+          },
+        },
+      ],
+    });
+    renderSection();
+    expect((await screen.findByTestId('metadata-orientation')).textContent).toBe('顺时针旋转 90°');
+    expect(screen.getByTestId('metadata-rating').textContent).toBe('已拒绝');
+    expect(screen.getByTestId('metadata-label').textContent).toBe('Approved');
+    expect(screen.getByTestId('metadata-colour').textContent).toBe('Display P3 · RGB');
+    expect(screen.getByTestId('metadata-layers').textContent).toBe('3');
+    expect(screen.getByTestId('metadata-duration').textContent).toBe('1:02:03');
+    expect(screen.getByTestId('metadata-videoCodec').textContent).toBe('avc1');
+    expect(screen.getByTestId('metadata-frameRate').textContent).toBe('29.97 帧/秒');
+    expect(screen.getByTestId('metadata-gps').textContent).toContain('-33.868800, 151.209300');
+    expect(screen.getAllByTestId('metadata-keyword')).toHaveLength(20);
+    await userEvent.click(screen.getByRole('button', { name: '显示全部 25 个' }));
+    expect(screen.getAllByTestId('metadata-keyword')).toHaveLength(25);
+  });
+
   it.each([
     ['pending', emptyMetadata, 'metadata-pending', '正在读取文件内嵌的元数据…'],
     ['none', null, 'metadata-none', '此格式不带元数据'],
