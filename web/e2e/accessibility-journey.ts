@@ -64,6 +64,8 @@ async function checkEveryPage(page: Page, folder: string, lang: string): Promise
   await page.goto(folderUrl);
   await itemCard(page, 'AXE1').getByTestId('item-name').click();
   await expect(page.getByTestId('viewer-title')).toHaveText('AXE1');
+  // With its info panel's metadata section (issue 42), open at first, checked once it has its answer.
+  await expect(page.getByTestId('metadata-body')).toBeVisible();
   await settled(page);
   await expectAccessible(page, `${lang} viewer`);
 }

@@ -13,6 +13,7 @@ import {
   TOP_BAR_LANGUAGES,
 } from '@dam/contract';
 import { describe, expect, it } from 'vitest';
+import { LABEL_COLOURS, METADATA_FIELDS, SHOWN_ORIENTATIONS } from '../features/metadata/format';
 import { COLOUR_PRESETS, COLOUR_TOLERANCE_LIST } from '../ui/colours';
 import en from './en';
 import zh from './zh';
@@ -72,6 +73,10 @@ describe('interface strings', () => {
       ...['veryClose', 'close', 'similar'].map((closeness) => `similar.${closeness}`),
       ...COLOUR_PRESETS.map((preset) => `colour.name.${preset.key}`),
       ...COLOUR_TOLERANCE_LIST.map((tolerance) => `colour.${tolerance}`),
+      ...['pending', 'none', 'failed', 'empty'].map((status) => `metadata.status.${status}`),
+      ...METADATA_FIELDS.map((field) => `metadata.field.${field}`),
+      ...SHOWN_ORIENTATIONS.map((orientation) => `metadata.orientation.o${orientation}`),
+      ...Object.keys(LABEL_COLOURS).map((label) => `metadata.labels.${label}`),
     ];
     expect(built.filter((k) => !zhKeys.has(k) || !enKeys.has(k))).toEqual([]);
   });

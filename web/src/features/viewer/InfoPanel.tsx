@@ -5,6 +5,7 @@ import { lazy, type MutableRefObject, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filesKeys } from '../../api/items';
 import { formatDate, formatSize } from '../../ui/format';
+import { loadMetadataSection } from '../metadata/lazy';
 import { useSimilarOfFile } from '../similar';
 import { loadSimilarSection } from '../similar/lazy';
 import { viewerApi } from './api';
@@ -15,6 +16,11 @@ import styles from './viewer.module.css';
 // "Similar images" loads with its section, when the user opens it (issue 17).
 const SimilarSection = lazy(async () => ({
   default: (await loadSimilarSection()).SimilarSection,
+}));
+
+// "Metadata" (issue 42): its own chunk too, loaded with the panel as the section is open at first.
+const MetadataSection = lazy(async () => ({
+  default: (await loadMetadataSection()).MetadataSection,
 }));
 
 /** SPEC §2 info panel: every field of the file, its upload records; edit mode to change them. */
@@ -75,6 +81,7 @@ export function InfoPanel({
       ) : (
         <InfoFields file={file} />
       )}
+      <MetadataCollapse fileId={file.id} />
       <Collapse
         ghost
         size="small"
@@ -137,6 +144,34 @@ export function InfoPanel({
         )}
       />
     </aside>
+  );
+}
+
+/**
+ * What the file carries inside it (camera, creator, copyright…). Open at first: a person opening
+ * the panel looks for those at a glance; closed, it stays closed while ← → step through files.
+ */
+function MetadataCollapse({ fileId }: { fileId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Collapse
+      ghost
+      size="small"
+      style={{ marginTop: 8 }}
+      defaultActiveKey={['metadata']}
+      data-testid="metadata-section"
+      items={[
+        {
+          key: 'metadata',
+          label: t('metadata.title'),
+          children: (
+            <Suspense fallback={<Spin size="small" />}>
+              <MetadataSection key={fileId} fileId={fileId} />
+            </Suspense>
+          ),
+        },
+      ]}
+    />
   );
 }
 
