@@ -92,6 +92,11 @@ export const similarItemSchema = z.object({
   colourDistance: z.number().int().nullable(),
   /** Whether the caller may add a version to it (upload a new version of it). */
   canAddVersion: z.boolean(),
+  /**
+   * The upload was downloaded from this file: it carries the file's id in the platform's signed
+   * metadata (issue 42), whatever its pixels became (converted, resized, retouched).
+   */
+  byEmbeddedId: z.boolean().optional(),
 });
 export type SimilarItem = z.infer<typeof similarItemSchema>;
 

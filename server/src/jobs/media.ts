@@ -200,7 +200,11 @@ export class MediaProcessor {
                 else await this.makePages(upload, file);
               });
             } else {
-              await this.store(upload, await this.lanes.run(render));
+              const rendered = await this.lanes.run(render);
+              // Read before the fingerprint is stored: the upload panel's check, which waits for
+              // the fingerprint, then also finds the file a download of ours came from (issue 42).
+              await metadata;
+              await this.store(upload, rendered);
             }
           } finally {
             await metadata;

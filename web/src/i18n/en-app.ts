@@ -1433,6 +1433,8 @@ const enApp: WithSingulars<typeof zhApp> = {
     close: 'Close',
     similar: 'Similar',
     distance: '{{distance}} bits differ',
+    byEmbeddedId: 'Downloaded from this file',
+    byEmbeddedIdHint: 'The uploaded file carries the platform file id written when it was downloaded (signature checked)',
     sameColours: 'Same colours',
     empty: 'No similar images found',
     noColours: 'No images with the same colours',

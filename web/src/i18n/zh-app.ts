@@ -1361,6 +1361,8 @@ const zhApp = {
     close: '接近',
     similar: '相似',
     distance: '差异 {{distance}} 位',
+    byEmbeddedId: '从此文件下载',
+    byEmbeddedIdHint: '上传的文件带有下载时写入的平台文件编号（已验证签名）',
     sameColours: '颜色相近',
     empty: '没有找到相似的图片',
     noColours: '没有颜色相近的图片',

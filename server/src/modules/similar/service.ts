@@ -54,6 +54,8 @@ export interface SimilarServiceDeps {
   maxColourDistance: number;
   /** The archive's back-fill progress while it runs (null when done or off); none: always null. */
   progress?: () => Promise<{ done: number; total: number } | null>;
+  /** The files uploads came from, by the signed marks a download wrote into them (issue 42). */
+  origins?: (uploadIds: number[]) => Promise<Map<number, number>>;
 }
 
 /** A match before it is presented: the item, how close, and the matched upload's size. */
@@ -63,6 +65,8 @@ export interface Match {
   colourDistance: number | null;
   width: number | null;
   height: number | null;
+  /** Found by the platform id a download of ours wrote into the upload, not by its pixels. */
+  byEmbeddedId?: boolean;
 }
 
 const STATUS_OF_CODE = new Map<number, FingerprintStatus>(
@@ -136,9 +140,16 @@ export class SimilarService {
       ...comparable.map((row) => row.id),
       ...found.flat().map((hit) => hit.upload_id),
     ]);
-    const matches = ids.map((id) =>
-      this.matchesOf(palettes.get(id) ?? [], hits.get(id) ?? [], palettes).slice(0, SIMILAR_MATCHES_MAX),
-    );
+    const origins = (await this.deps.origins?.(ids)) ?? new Map<number, number>();
+    const matches = ids.map((id) => {
+      const found = this.matchesOf(palettes.get(id) ?? [], hits.get(id) ?? [], palettes);
+      // The file a download of ours came from goes first (shown only if the caller may see it).
+      const origin = origins.get(id);
+      if (origin === undefined || origin === own.get(id)?.item_id) return found.slice(0, SIMILAR_MATCHES_MAX);
+      const byId: Match = { itemId: origin, distance: null, colourDistance: null, width: null, height: null };
+      const rest = found.filter((match) => match.itemId !== origin);
+      return [{ ...byId, byEmbeddedId: true }, ...rest].slice(0, SIMILAR_MATCHES_MAX);
+    });
     const presented = await this.present(auth, matches);
     return ids.map((id, index) => ({
       id,
@@ -369,6 +380,7 @@ function presentSimilar(
     createdAt: row.created_at.toISOString(),
     distance: match.distance,
     colourDistance: match.colourDistance,
+    ...(match.byEmbeddedId ? { byEmbeddedId: true } : {}),
     // The rule that offers "upload a new version" today (items/presenter: a file's 'upload').
     canAddVersion: canSee(auth, row) && canEdit(auth, row),
   };

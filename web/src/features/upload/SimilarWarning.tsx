@@ -158,6 +158,13 @@ function SimilarMatch({ item }: { item: SimilarItem }) {
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {[formatSize(item.fileSize), pixels].filter(Boolean).join(' · ')}
         </Typography.Text>
+        {item.byEmbeddedId && (
+          <Tooltip title={t('similar.byEmbeddedIdHint')}>
+            <Tag color="blue" style={{ marginInlineEnd: 0, alignSelf: 'flex-start' }} data-testid="by-embedded-id">
+              {t('similar.byEmbeddedId')}
+            </Tag>
+          </Tooltip>
+        )}
         {closeness && item.distance !== null && (
           <Tooltip title={t('similar.distance', { distance: String(item.distance) })}>
             <Tag color={CLOSENESS_COLOUR[closeness]} style={{ marginInlineEnd: 0, alignSelf: 'flex-start' }}>
