@@ -66,6 +66,8 @@ export class DownloadConverter {
         });
         if (size.width !== header.uprightWidth || size.height !== header.uprightHeight)
           image = image.resize(size.width, size.height, { fit: 'fill' });
+        // From the embedded profile into sRGB, which is attached (media/icc.ts: perceptual intent).
+        image = image.withIccProfile('srgb');
         image =
           output === 'jpg'
             ? image.jpeg({ quality: 92, chromaSubsampling: '4:4:4', optimiseCoding: false })
