@@ -10,6 +10,14 @@ import { SourceFiles } from '../media/source-file';
 import { type PlannedFile, scaledSize } from './plan';
 import type { OpenedEntry } from './zip';
 
+/**
+ * The colours of a converted image: `srgb` converts from the embedded profile (or the untagged
+ * default, media/icc.ts) into sRGB and attaches sRGB; `keep` leaves the numbers in the source's
+ * own profile and attaches that profile. A CMYK source is converted to sRGB either way: a PNG
+ * cannot hold CMYK, and sharp's `keepIccProfile` on CMYK drops the black channel.
+ */
+export type DownloadColour = 'srgb' | 'keep';
+
 /** Converted and scaled images of a download, made within the process's image budget. */
 export class DownloadConverter {
   private readonly sources: SourceFiles;
@@ -31,9 +39,13 @@ export class DownloadConverter {
    * free, it is decoded and encoded into a temporary file, which is what streams out. So N
    * downloads at once wait their turn instead of multiplying memory or disk, and a slow client
    * holds a file open, not decoded pixels. JPEG is written without optimised Huffman tables,
-   * which would hold every coefficient of the image until the end.
+   * which would hold every coefficient of the image until the end. `colour`: see DownloadColour.
    */
-  async convert(file: PlannedFile, output: 'jpg' | 'png'): Promise<OpenedEntry> {
+  async convert(
+    file: PlannedFile,
+    output: 'jpg' | 'png',
+    colour: DownloadColour = 'srgb',
+  ): Promise<OpenedEntry> {
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dam-convert-'));
     // A failed removal is only a stray temporary folder: reported, never an unhandled rejection.
     const cleanup = () =>
@@ -67,7 +79,8 @@ export class DownloadConverter {
         if (size.width !== header.uprightWidth || size.height !== header.uprightHeight)
           image = image.resize(size.width, size.height, { fit: 'fill' });
         // From the embedded profile into sRGB, which is attached (media/icc.ts: perceptual intent).
-        image = image.withIccProfile('srgb');
+        const keep = colour === 'keep' && (await image.metadata()).space !== 'cmyk';
+        image = keep ? image.keepIccProfile() : image.withIccProfile('srgb');
         image =
           output === 'jpg'
             ? image.jpeg({ quality: 92, chromaSubsampling: '4:4:4', optimiseCoding: false })
