@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import { type DownloadColour, DownloadConverter } from '../../src/modules/downloads/converter';
 import { ImageWork } from '../../src/modules/media/image-limits';
 import { LocalStorage } from '../../src/storage/local';
+import { writeTestPsd } from './psd';
 import { type TiffImage, writeTiff } from './tiff';
 
 const run = promisify(execFile);
@@ -196,9 +197,10 @@ export async function downloadConversion(
   chart: Buffer,
   output: 'jpg' | 'png',
   colour: DownloadColour = 'srgb',
+  format: 'tif' | 'psd' = 'tif',
 ): Promise<Buffer> {
   const storage = new LocalStorage(path.join(dir, 'objects'), () => '');
-  const key = '2026/01/01/chart.tif';
+  const key = `2026/01/01/chart.${format}`;
   await storage.write(key, chart);
   const images = new ImageWork({ maxPixels: 100_000_000, memoryBytes: 512 * 1024 * 1024 });
   const converter = new DownloadConverter(
@@ -211,7 +213,7 @@ export async function downloadConversion(
     {
       path: `chart.${output}`,
       itemId: 1,
-      source: { storage_key: key, format: 'tif', file_size: chart.length },
+      source: { storage_key: key, format, file_size: chart.length },
       output,
       scalePx: null,
       background: null,
@@ -246,8 +248,14 @@ export const UNTAGGED_CMYK_CASE: ColourCase = {
   profile: null,
 };
 
-/** Measures one case in a scratch folder of its own, removed afterwards. */
-export async function measureCase(colourCase: ColourCase): Promise<ColourResult> {
+/**
+ * Measures one case in a scratch folder of its own, removed afterwards. `psd`: the platform is
+ * handed the same chart as a PSD (PackBits, profile in resource 1039); LittleCMS still the TIFF.
+ */
+export async function measureCase(
+  colourCase: ColourCase,
+  container: 'tif' | 'psd' = 'tif',
+): Promise<ColourResult> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dam-colour-'));
   try {
     const srgb = await libvipsProfile('srgb', path.join(dir, 'srgb.icc'));
@@ -269,10 +277,11 @@ export async function measureCase(colourCase: ColourCase): Promise<ColourResult>
       await littleCms(chartFile, path.join(dir, 'bpc.tif'), srgb, ['-b', ...input]),
       patches,
     );
-    const png = await patchColours(await downloadConversion(dir, chart, 'png'), patches);
-    const jpeg = await patchColours(await downloadConversion(dir, chart, 'jpg'), patches);
+    const source = container === 'psd' ? writeTestPsd(image, { compression: 1 }) : chart;
+    const png = await patchColours(await downloadConversion(dir, source, 'png', 'srgb', container), patches);
+    const jpeg = await patchColours(await downloadConversion(dir, source, 'jpg', 'srgb', container), patches);
     return {
-      label: colourCase.label,
+      label: container === 'psd' ? `PSD ${colourCase.label}` : colourCase.label,
       patches,
       png: deltaE(png, reference),
       jpeg: deltaE(jpeg, reference),

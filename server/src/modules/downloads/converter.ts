@@ -67,7 +67,7 @@ export class DownloadConverter {
       const size = scaledSize(header.uprightWidth, header.uprightHeight, file.scalePx, file.enlarge ?? false);
       const background = output === 'jpg' ? (file.background ?? DEFAULT_PRESET_BACKGROUND) : file.background;
       const target = path.join(dir, `output.${output}`);
-      // A PSD kept transparent is handed to sharp as raw pixels, which it copies.
+      // A PSD kept transparent may be handed to sharp as raw pixels (16/32-bit), which it copies.
       const copied = isPsd && !background ? header.width * header.height * 4 : 0;
       await this.images.run(header.cost + copied + encodeCost(size.width), async () => {
         let image = await decodeImage(input, {

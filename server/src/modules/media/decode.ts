@@ -23,7 +23,9 @@ export interface DecodeOptions {
 /**
  * A sharp pipeline of an image file's first image, upright. A PSD's composite is flattened onto
  * `background` and, at 8 bits, streamed from a temporary libvips file instead of a second copy of
- * its pixels in memory (media/psd.ts); deeper composites are raw input, flattened by libvips.
+ * its pixels in memory, with the file's ICC profile so libvips converts its colours (CMYK files
+ * as their own CMYK numbers: media/psd.ts, psd-colour.ts); deeper composites are raw input,
+ * untagged, flattened by libvips.
  * Throws what the decoders throw: the caller decides whether that means a damaged source. A file
  * whose bytes are not what `format` allows is never handed to a decoder (UndecodableContentError).
  */
