@@ -4,7 +4,8 @@
 // tificc (Debian liblcms2-utils) converts it perceptually into libvips' own sRGB profile; the
 // platform's JPG/PNG download conversion makes a PNG and a JPEG of the same file. The table gives
 // CIEDE2000 of each patch's mean colour, ours against LittleCMS's, beside the figure with no
-// colour management at all. Target (the issue): PNG mean < 1 and max < 3 for CMYK, Adobe RGB, P3.
+// colour management at all. Target (the issue): PNG mean < 1 and max < 3 for CMYK, Adobe RGB, P3
+// (TIFF and PSD sources alike).
 import {
   COLOUR_CASES,
   type ColourResult,
@@ -18,9 +19,13 @@ if (!(await hasTificc())) {
   process.exit(1);
 }
 
-const TARGETED = new Set(COLOUR_CASES.slice(0, 3).map((c) => c.label));
+const ISSUE_CASES = COLOUR_CASES.slice(0, 3);
+const TARGETED = new Set([...ISSUE_CASES.map((c) => c.label), ...ISSUE_CASES.map((c) => `PSD ${c.label}`)]);
 const results: ColourResult[] = [];
 for (const colourCase of [...COLOUR_CASES, UNTAGGED_CMYK_CASE]) results.push(await measureCase(colourCase));
+// The same charts as PSDs (PackBits, profile in image resource 1039): media/psd-colour.ts's path.
+for (const colourCase of [...ISSUE_CASES, UNTAGGED_CMYK_CASE])
+  results.push(await measureCase(colourCase, 'psd'));
 
 const pair = (figure: { mean: number; max: number }) =>
   `${figure.mean.toFixed(2)} / ${figure.max.toFixed(2)}`;
