@@ -82,7 +82,9 @@ export function writeTestPsd(image: TiffImage, options: TestPsdOptions): Buffer 
       Array.from({ length: height }, (_, y) => packBits(plane.subarray(y * width, (y + 1) * width))),
     );
     const counts = Buffer.alloc(rows.length * 2);
-    rows.forEach((row, i) => counts.writeUInt16BE(row.length, i * 2));
+    rows.forEach((row, i) => {
+      counts.writeUInt16BE(row.length, i * 2);
+    });
     pixels = [counts, ...rows];
   }
   return Buffer.concat([
