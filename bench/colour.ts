@@ -20,12 +20,16 @@ if (!(await hasTificc())) {
 }
 
 const ISSUE_CASES = COLOUR_CASES.slice(0, 3);
-const TARGETED = new Set([...ISSUE_CASES.map((c) => c.label), ...ISSUE_CASES.map((c) => `PSD ${c.label}`)]);
+const TARGETED = new Set(
+  ['', 'PSD ', 'PSD 16-bit '].flatMap((prefix) => ISSUE_CASES.map((c) => `${prefix}${c.label}`)),
+);
 const results: ColourResult[] = [];
 for (const colourCase of [...COLOUR_CASES, UNTAGGED_CMYK_CASE]) results.push(await measureCase(colourCase));
 // The same charts as PSDs (PackBits, profile in image resource 1039): media/psd-colour.ts's path.
 for (const colourCase of [...ISSUE_CASES, UNTAGGED_CMYK_CASE])
   results.push(await measureCase(colourCase, 'psd'));
+// 16-bit RGB PSDs: a tagged RGB16 `.v`, converted through sharp's P3 working space.
+for (const colourCase of COLOUR_CASES.slice(1)) results.push(await measureCase(colourCase, 'psd16'));
 
 const pair = (figure: { mean: number; max: number }) =>
   `${figure.mean.toFixed(2)} / ${figure.max.toFixed(2)}`;

@@ -254,7 +254,7 @@ export const UNTAGGED_CMYK_CASE: ColourCase = {
  */
 export async function measureCase(
   colourCase: ColourCase,
-  container: 'tif' | 'psd' = 'tif',
+  container: 'tif' | 'psd' | 'psd16' = 'tif',
 ): Promise<ColourResult> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dam-colour-'));
   try {
@@ -277,11 +277,20 @@ export async function measureCase(
       await littleCms(chartFile, path.join(dir, 'bpc.tif'), srgb, ['-b', ...input]),
       patches,
     );
-    const source = container === 'psd' ? writeTestPsd(image, { compression: 1 }) : chart;
-    const png = await patchColours(await downloadConversion(dir, source, 'png', 'srgb', container), patches);
-    const jpeg = await patchColours(await downloadConversion(dir, source, 'jpg', 'srgb', container), patches);
+    const source =
+      container === 'psd'
+        ? writeTestPsd(image, { compression: 1 })
+        : container === 'psd16'
+          ? writeTestPsd(image, { compression: 0, depth: 16 })
+          : chart;
+    const format = container === 'tif' ? 'tif' : 'psd';
+    const png = await patchColours(await downloadConversion(dir, source, 'png', 'srgb', format), patches);
+    const jpeg = await patchColours(await downloadConversion(dir, source, 'jpg', 'srgb', format), patches);
     return {
-      label: container === 'psd' ? `PSD ${colourCase.label}` : colourCase.label,
+      label:
+        container === 'tif'
+          ? colourCase.label
+          : `${container === 'psd' ? 'PSD' : 'PSD 16-bit'} ${colourCase.label}`,
       patches,
       png: deltaE(png, reference),
       jpeg: deltaE(jpeg, reference),

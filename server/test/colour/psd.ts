@@ -7,6 +7,8 @@ import type { TiffImage } from './tiff';
 
 export interface TestPsdOptions {
   compression: 0 | 1;
+  /** 16: the 8-bit numbers × 257 (RGB, raw compression only). */
+  depth?: 8 | 16;
 }
 
 /** PackBits: runs of 3+ equal bytes as repeats, the rest as literals of up to 128 bytes. */
@@ -47,13 +49,15 @@ function resource(id: number, name: string, data: Buffer): Buffer {
 /** The TIFF test image as a PSD: RGB numbers as they are; CMYK stored as 255 − ink, as Photoshop does. */
 export function writeTestPsd(image: TiffImage, options: TestPsdOptions): Buffer {
   const { width, height, channels, data } = image;
+  const deep = options.depth === 16;
+  if (deep && (channels !== 3 || options.compression !== 0)) throw new Error('16 bits: raw RGB only');
   const header = Buffer.alloc(26);
   header.write('8BPS', 0, 'latin1');
   header.writeUInt16BE(1, 4);
   header.writeUInt16BE(channels, 12);
   header.writeUInt32BE(height, 14);
   header.writeUInt32BE(width, 18);
-  header.writeUInt16BE(8, 22);
+  header.writeUInt16BE(deep ? 16 : 8, 22);
   header.writeUInt16BE(channels === 4 ? 4 : 3, 24);
   const resolution = Buffer.alloc(16); // ResolutionInfo: 72 dpi, written first on purpose
   resolution.writeUInt32BE(72 << 16, 0);
@@ -66,10 +70,11 @@ export function writeTestPsd(image: TiffImage, options: TestPsdOptions): Buffer 
   resourcesLength.writeUInt32BE(resources.length, 0);
   const planes: Buffer[] = [];
   for (let c = 0; c < channels; c++) {
-    const plane = Buffer.alloc(width * height);
+    const plane = Buffer.alloc(width * height * (deep ? 2 : 1));
     for (let i = 0; i < width * height; i++) {
       const value = data[i * channels + c] as number;
-      plane[i] = channels === 4 ? 255 - value : value;
+      if (deep) plane.writeUInt16BE(value * 257, i * 2);
+      else plane[i] = channels === 4 ? 255 - value : value;
     }
     planes.push(plane);
   }

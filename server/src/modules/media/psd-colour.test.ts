@@ -124,6 +124,17 @@ describe.skipIf(!tificc)('PSD downloads against LittleCMS (ΔE2000)', { timeout:
       expect(result.png.max).toBeLessThan(3);
     }
   });
+
+  // 16-bit composites are a tagged RGB16 `.v` (sharp's P3 working space, then sRGB): two transforms.
+  it.each(COLOUR_CASES.slice(1, 3))('$label as a 16-bit PSD', async (colourCase) => {
+    const result = await measureCase(colourCase, 'psd16');
+    console.info(
+      `${result.label}: PNG mean ΔE ${result.png.mean.toFixed(3)} max ${result.png.max.toFixed(3)}`,
+    );
+    expect(result.png.mean).toBeLessThan(1);
+    expect(result.png.max).toBeLessThan(3);
+    expect(result.unmanaged.max).toBeGreaterThan(3);
+  });
 });
 
 /** The PSD with an ICC profile resource (1039) put first in its image resources section. */

@@ -149,9 +149,11 @@ export async function readPsdComposite(file: string, background: string | null):
   if (!composite) throw new Error('PSD without a composite image');
   const raw = { width: composite.width, height: composite.height, channels: 4 as const };
   const data = composite.data;
-  // Raw input carries no profile (lovell/sharp#4195): deeper composites stay untagged.
+  // 16-bit composites are written as a tagged RGB16 `.v`; 32-bit float ones stay raw input, which
+  // carries no profile (lovell/sharp#4195), and so untagged.
+  if (data instanceof Uint16Array) return { data, raw, flattened: false, space: 'srgb', icc };
   if (!(data instanceof Uint8ClampedArray))
-    return { data: data as Uint16Array | Float32Array, raw, flattened: false, space: 'srgb', icc: null };
+    return { data: data as Float32Array, raw, flattened: false, space: 'srgb', icc: null };
   const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (background) {
     const r = Number.parseInt(background.slice(1, 3), 16);
@@ -175,25 +177,27 @@ export async function readPsdComposite(file: string, background: string | null):
  * header, the RGB or CMYK pixels, then the embedded profile in libvips' XML extension block), so
  * sharp streams it from disk instead of copying the pixels into memory a second time (a raw-buffer
  * input is copied) and converts its colours from the profile (CMYK without one: libvips' default).
- * An unflattened composite keeps its alpha (4 bands RGBA). Returns false for deeper composites,
- * which stay raw input (and so untagged: raw input carries no profile).
+ * An unflattened composite keeps its alpha (4 bands RGBA, 8 or 16 bits: the caller flattens it).
+ * Returns false for 32-bit float composites, which stay raw input (untagged: raw input carries no
+ * profile).
  */
 export async function writeCompositeAsVips(composite: PsdComposite, target: string): Promise<boolean> {
-  if (!Buffer.isBuffer(composite.data)) return false;
+  if (composite.data instanceof Float32Array) return false;
+  const deep = composite.data instanceof Uint16Array;
   const { width, height } = composite.raw;
   const cmyk = composite.space === 'cmyk';
-  // CMYK, RGB, or RGB with alpha (not flattened): what `data` holds except the RGB of RGBA.
-  const asIs = cmyk || !composite.flattened;
+  // CMYK, RGB, or RGB with alpha (not flattened, 16-bit): what `data` holds but the RGB of RGBA.
+  const asIs = cmyk || deep || !composite.flattened;
   const bands = asIs ? 4 : 3;
   const header = Buffer.alloc(64);
   header.writeUInt32BE(0xb6a6f208, 0); // VIPS_MAGIC_INTEL: little-endian fields and pixels follow
   header.writeInt32LE(width, 4);
   header.writeInt32LE(height, 8);
   header.writeInt32LE(bands, 12);
-  header.writeInt32LE(8, 16); // bits per band (unused by libvips)
-  header.writeInt32LE(0, 20); // VIPS_FORMAT_UCHAR
+  header.writeInt32LE(deep ? 16 : 8, 16); // bits per band (unused by libvips)
+  header.writeInt32LE(deep ? 2 : 0, 20); // VIPS_FORMAT_USHORT or _UCHAR
   header.writeInt32LE(0, 24); // VIPS_CODING_NONE
-  header.writeInt32LE(cmyk ? 15 : 22, 28); // VIPS_INTERPRETATION_CMYK or _sRGB
+  header.writeInt32LE(cmyk ? 15 : deep ? 25 : 22, 28); // VIPS_INTERPRETATION_CMYK, _RGB16 or _sRGB
   header.writeFloatLE(1, 32); // x resolution, pixels per mm
   header.writeFloatLE(1, 36); // y resolution
   const handle = await fsp.open(target, 'w');
@@ -201,12 +205,16 @@ export async function writeCompositeAsVips(composite: PsdComposite, target: stri
     await handle.write(header);
     if (asIs) {
       // In pieces: one write call takes at most 2 GiB, and may write less than it was given.
-      const data = composite.data;
+      // 16-bit samples go as the platform's (little-endian) bytes, which VIPS_MAGIC_INTEL says.
+      const source = composite.data;
+      const data = Buffer.isBuffer(source)
+        ? source
+        : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
       for (let at = 0; at < data.length; ) {
         const { bytesWritten } = await handle.write(data, at, Math.min(64 * 1024 * 1024, data.length - at));
         at += bytesWritten;
       }
-    } else await writeRgb(handle, composite.data, width, height);
+    } else await writeRgb(handle, composite.data as Buffer, width, height);
     if (composite.icc) await handle.write(vipsIccExtension(composite.icc, sharp.versions.vips));
   } finally {
     await handle.close();
