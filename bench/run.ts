@@ -20,7 +20,12 @@ const ISSUE_12: Bench[] = [
   { file: 'first-thumbnail.ts' },
   { file: 'scale-out.ts' },
 ];
-const LATER: Bench[] = [{ file: 'reports.ts' }, { file: 'composite.ts' }, { file: 'similar.ts' }];
+const LATER: Bench[] = [
+  { file: 'reports.ts' },
+  { file: 'composite.ts' },
+  { file: 'similar.ts' },
+  { file: 'colour.ts' },
+];
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');

@@ -186,7 +186,9 @@ export class MediaProcessor {
             this.deps.images.check(header);
             return this.deps.images.run(header.cost, async () => {
               const image = await this.decode(sourceKind, source, format);
-              return this.render(image, withPreview, header);
+              // A CMYK or wide-gamut source a browser could show: its sRGB preview is what the
+              // viewer shows instead (docs/decisions.md, "Colour management").
+              return this.render(image, withPreview || !header.srgbAsIs, header);
             });
           };
           try {
@@ -293,6 +295,8 @@ export class MediaProcessor {
           .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
           // Transparency on white, as PSD composites are: JPEG would make it black.
           .flatten({ background: '#ffffff' })
+          // sRGB numbers from the embedded profile, untagged (what a browser assumes of a JPEG).
+          .withIccProfile('srgb', { attach: false })
           .jpeg({ quality: 85, mozjpeg: false })
           .toBuffer();
         // The thumbnail comes from the already-decoded preview, not the original again.

@@ -1434,7 +1434,8 @@ const enApp: WithSingulars<typeof zhApp> = {
     similar: 'Similar',
     distance: '{{distance}} bits differ',
     byEmbeddedId: 'Downloaded from this file',
-    byEmbeddedIdHint: 'The uploaded file carries the platform file id written when it was downloaded (signature checked)',
+    byEmbeddedIdHint:
+      'The uploaded file carries the platform file id written when it was downloaded (signature checked)',
     sameColours: 'Same colours',
     empty: 'No similar images found',
     noColours: 'No images with the same colours',

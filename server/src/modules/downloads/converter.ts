@@ -11,6 +11,14 @@ import type { DownloadMetadataWriter } from './metadata-writer';
 import { type PlannedFile, scaledSize } from './plan';
 import type { OpenedEntry } from './zip';
 
+/**
+ * The colours of a converted image: `srgb` converts from the embedded profile (or the untagged
+ * default, media/icc.ts) into sRGB and attaches sRGB; `keep` leaves the numbers in the source's
+ * own profile and attaches that profile. A CMYK source is converted to sRGB either way: a PNG
+ * cannot hold CMYK, and sharp's `keepIccProfile` on CMYK drops the black channel.
+ */
+export type DownloadColour = 'srgb' | 'keep';
+
 /** Converted and scaled images of a download, made within the process's image budget. */
 export class DownloadConverter {
   private readonly sources: SourceFiles;
@@ -33,9 +41,13 @@ export class DownloadConverter {
    * free, it is decoded and encoded into a temporary file, which is what streams out. So N
    * downloads at once wait their turn instead of multiplying memory or disk, and a slow client
    * holds a file open, not decoded pixels. JPEG is written without optimised Huffman tables,
-   * which would hold every coefficient of the image until the end.
+   * which would hold every coefficient of the image until the end. `colour`: see DownloadColour.
    */
-  async convert(file: PlannedFile, output: 'jpg' | 'png'): Promise<OpenedEntry> {
+  async convert(
+    file: PlannedFile,
+    output: 'jpg' | 'png',
+    colour: DownloadColour = 'srgb',
+  ): Promise<OpenedEntry> {
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dam-convert-'));
     // A failed removal is only a stray temporary folder: reported, never an unhandled rejection.
     const cleanup = () =>
@@ -57,7 +69,7 @@ export class DownloadConverter {
       const size = scaledSize(header.uprightWidth, header.uprightHeight, file.scalePx, file.enlarge ?? false);
       const background = output === 'jpg' ? (file.background ?? DEFAULT_PRESET_BACKGROUND) : file.background;
       const target = path.join(dir, `output.${output}`);
-      // A PSD kept transparent is handed to sharp as raw pixels, which it copies.
+      // A PSD kept transparent may be handed to sharp as raw pixels (16/32-bit), which it copies.
       const copied = isPsd && !background ? header.width * header.height * 4 : 0;
       await this.images.run(header.cost + copied + encodeCost(size.width), async () => {
         let image = await decodeImage(input, {
@@ -68,6 +80,9 @@ export class DownloadConverter {
         });
         if (size.width !== header.uprightWidth || size.height !== header.uprightHeight)
           image = image.resize(size.width, size.height, { fit: 'fill' });
+        // From the embedded profile into sRGB, which is attached (media/icc.ts: perceptual intent).
+        const keep = colour === 'keep' && (await image.metadata()).space !== 'cmyk';
+        image = keep ? image.keepIccProfile() : image.withIccProfile('srgb');
         image =
           output === 'jpg'
             ? image.jpeg({ quality: 92, chromaSubsampling: '4:4:4', optimiseCoding: false })

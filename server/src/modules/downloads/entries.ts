@@ -36,7 +36,7 @@ export class DownloadEntries {
   }
 
   private async openEntry(file: PlannedFile): Promise<OpenedEntry> {
-    if (file.output) return this.converter.convert(file, file.output);
+    if (file.output) return this.converter.convert(file, file.output, file.colour ?? 'srgb');
     const choice = file.metadata ?? 'embed';
     const rewritten = choice === 'keep' ? null : await this.metadata?.original(file, choice);
     return rewritten ?? { stream: await this.storage.read(file.source.storage_key) };

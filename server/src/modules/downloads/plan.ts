@@ -3,6 +3,7 @@ import {
   DEFAULT_PRESET_BACKGROUND,
   type DownloadMetadata,
   MAX_SCALING_PX,
+  type PresetColourProfile,
   renderFileName,
 } from '@dam/contract';
 import { SHARP_FORMATS } from '../media/decode';
@@ -55,6 +56,8 @@ export interface PlannedFile {
   naming: OutputNaming | null;
   /** What happens to embedded metadata (issue 42); absent = `embed`. */
   metadata?: DownloadMetadata;
+  /** A preset's output colours (issue 42): absent = converted to sRGB, `keep` = the source's profile. */
+  colour?: PresetColourProfile;
 }
 
 /**
@@ -136,6 +139,7 @@ export function outputsOf(
         enlarge: true,
         background: preset.background ?? (preset.format === 'jpg' ? DEFAULT_PRESET_BACKGROUND : null),
         naming,
+        ...(preset.colour_profile === 'keep' ? { colour: 'keep' as const } : {}),
       });
     }
     for (const format of wanted) {

@@ -23,7 +23,9 @@ export interface DecodeOptions {
 /**
  * A sharp pipeline of an image file's first image, upright. A PSD's composite is flattened onto
  * `background` and, at 8 bits, streamed from a temporary libvips file instead of a second copy of
- * its pixels in memory (media/psd.ts); deeper composites are raw input, flattened by libvips.
+ * its pixels in memory, with the file's ICC profile so libvips converts its colours (CMYK files
+ * as their own CMYK numbers: media/psd.ts, psd-colour.ts); 16-bit composites are streamed the
+ * same way and flattened by libvips; 32-bit float ones are raw input, untagged.
  * Throws what the decoders throw: the caller decides whether that means a damaged source. A file
  * whose bytes are not what `format` allows is never handed to a decoder (UndecodableContentError).
  */
@@ -34,8 +36,11 @@ export async function decodeImage(file: string, options: DecodeOptions): Promise
   if (options.format === 'psd') {
     const composite = await readPsdComposite(file, background);
     const flat = path.join(options.scratchDir, 'composite.v');
-    if (await writeCompositeAsVips(composite, flat))
-      return sharp(flat, { failOn: 'error', limitInputPixels, sequentialRead: true });
+    if (await writeCompositeAsVips(composite, flat)) {
+      const streamed = sharp(flat, { failOn: 'error', limitInputPixels, sequentialRead: true });
+      // 8-bit composites were flattened while read; 16-bit ones are flattened by libvips.
+      return background && !composite.flattened ? streamed.flatten({ background }) : streamed;
+    }
     image = sharp(composite.data, { raw: composite.raw, limitInputPixels });
   } else {
     image = sharp(file, { failOn: 'error', limitInputPixels, sequentialRead: true }).rotate();

@@ -23,13 +23,17 @@ export interface RawRaster {
 
 /**
  * The media job's one raster of a decoded image, at most `side` px, transparency on white, 8-bit
- * sRGB: the thumbnail is encoded from it and the fingerprint taken of it.
+ * sRGB: the thumbnail is encoded from it and the fingerprint taken of it. The colours go through
+ * the embedded profile into sRGB (perceptual, media/icc.ts): `toColourspace` alone left a 16-bit
+ * tagged source in sharp's P3 working space, P3 numbers read as sRGB. `withIccProfile` keeps
+ * JPEG shrink-on-load, which `pipelineColourspace` would turn off.
  */
 export async function thumbnailRaster(image: Sharp, side: number): Promise<RawRaster> {
   const made = await image
     .clone()
     .resize(side, side, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
+    .withIccProfile('srgb', { attach: false })
     .toColourspace('srgb')
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });

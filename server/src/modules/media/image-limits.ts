@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import sharp from 'sharp';
 import { animatedOf } from './fingerprint';
+import { browserShowsAsIs } from './icc';
 import { type PsdLayout, psdLayout } from './psd';
 import { requireDecodable, UndecodableContentError } from './sniff';
 
@@ -42,6 +43,11 @@ export interface ImageHeader {
   cost: number;
   /** Frames of an animation (GIF, WebP, APNG): not compared for near-duplicates (issue 17). */
   animated: boolean;
+  /**
+   * Whether a browser shows the source's colours right as they stand: no profile, an sRGB or a
+   * grey one (media/icc.ts `browserShowsAsIs`). False for CMYK and wide-gamut RGB, and for PSDs.
+   */
+  srgbAsIs: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -171,6 +177,7 @@ export async function readImageHeader(file: string, format: string): Promise<Ima
       uprightWidth: psd.width,
       uprightHeight: psd.height,
       animated: false,
+      srgbAsIs: false,
       cost: decodeCost({
         format: 'psd',
         width: psd.width,
@@ -216,6 +223,7 @@ export async function readImageHeader(file: string, format: string): Promise<Ima
     uprightWidth: meta.autoOrient?.width ?? width,
     uprightHeight: meta.autoOrient?.height ?? height,
     animated: animatedOf(meta),
+    srgbAsIs: browserShowsAsIs(meta.space, meta.icc),
     cost: turned ? Math.max(cost, width * height * Math.max(channels, 3) * bytesPerSample) : cost,
   };
 }

@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import { initializeCanvas, readPsd } from 'ag-psd';
-import type { SharpOptions } from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
+import { readCmykComposite, readPsdIcc, vipsIccExtension } from './psd-colour';
 
 let canvasInstalled = false;
 
@@ -27,6 +28,10 @@ export interface PsdComposite {
   raw: NonNullable<SharpOptions['raw']>;
   /** 8-bit composites are flattened onto the background here; deeper ones are left to libvips. */
   flattened: boolean;
+  /** `cmyk`: `data` is interleaved CMYK (0 = no ink), an 8-bit CMYK file's own numbers. */
+  space: 'srgb' | 'cmyk';
+  /** The file's embedded profile (image resource 1039) when it fits the pixels, else null. */
+  icc: Buffer | null;
 }
 
 /** Where a PSD/PSB's sections are, and its header's facts. */
@@ -40,13 +45,16 @@ export interface PsdLayout {
   /** Colour mode (2 = indexed, whose palette is the colour mode data) and that data's length. */
   colourMode: number;
   colourLength: number;
+  /** Offset of the image resources section's length field, and that length. */
+  resourcesAt: number;
+  resourcesLength: number;
   /** Offset of the layer and mask information section, and of the composite image data. */
   layersAt: number;
   imageAt: number;
   fileSize: number;
 }
 
-async function readAt(handle: fsp.FileHandle, position: number, length: number): Promise<Buffer> {
+export async function readAt(handle: fsp.FileHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);
   const { bytesRead } = await handle.read(buffer, 0, length, position);
   if (bytesRead < length) throw new Error('truncated PSD file');
@@ -83,6 +91,8 @@ export async function psdLayout(handle: fsp.FileHandle): Promise<PsdLayout> {
     colourMode: header.readUInt16BE(24),
     colourLength,
     large,
+    resourcesAt,
+    resourcesLength,
     layersAt,
     imageAt,
     fileSize,
@@ -105,8 +115,16 @@ const PALETTE_LENGTH = 768;
 export async function readPsdComposite(file: string, background: string | null): Promise<PsdComposite> {
   const handle = await fsp.open(file, 'r');
   let bytes: Buffer;
+  let icc: Buffer | null;
   try {
     const layout = await psdLayout(handle);
+    icc = await readPsdIcc(handle, layout);
+    if (layout.colourMode === 4 && layout.depth === 8) {
+      // Always opaque: Photoshop matted the composite onto white paper (media/psd-colour.ts).
+      const data = await readCmykComposite(handle, layout);
+      const raw = { width: layout.width, height: layout.height, channels: 4 as const };
+      return { data, raw, flattened: true, space: 'cmyk', icc };
+    }
     // ag-psd skips other modes' colour mode data (duotone's is a private format it cannot use).
     const palette = layout.colourMode === 2 ? layout.colourLength : 0;
     if (palette > PALETTE_LENGTH) throw new Error('invalid colour palette');
@@ -131,8 +149,11 @@ export async function readPsdComposite(file: string, background: string | null):
   if (!composite) throw new Error('PSD without a composite image');
   const raw = { width: composite.width, height: composite.height, channels: 4 as const };
   const data = composite.data;
+  // 16-bit composites are written as a tagged RGB16 `.v`; 32-bit float ones stay raw input, which
+  // carries no profile (lovell/sharp#4195), and so untagged.
+  if (data instanceof Uint16Array) return { data, raw, flattened: false, space: 'srgb', icc };
   if (!(data instanceof Uint8ClampedArray))
-    return { data: data as Uint16Array | Float32Array, raw, flattened: false };
+    return { data: data as Float32Array, raw, flattened: false, space: 'srgb', icc: null };
   const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (background) {
     const r = Number.parseInt(background.slice(1, 3), 16);
@@ -148,47 +169,76 @@ export async function readPsdComposite(file: string, background: string | null):
       buffer[i + 3] = 255;
     }
   }
-  return { data: buffer, raw, flattened: background !== null };
+  return { data: buffer, raw, flattened: background !== null, space: 'srgb', icc };
 }
 
 /**
  * Writes a flattened 8-bit composite as an uncompressed libvips image file (`.v`: a 64-byte
- * header, then the RGB pixels), so sharp streams it from disk instead of copying the pixels
- * into memory a second time (a raw-buffer input is copied). Returns false for what it cannot
- * write (deeper or unflattened composites), which stay raw input.
+ * header, the RGB or CMYK pixels, then the embedded profile in libvips' XML extension block), so
+ * sharp streams it from disk instead of copying the pixels into memory a second time (a raw-buffer
+ * input is copied) and converts its colours from the profile (CMYK without one: libvips' default).
+ * An unflattened composite keeps its alpha (4 bands RGBA, 8 or 16 bits: the caller flattens it).
+ * Returns false for 32-bit float composites, which stay raw input (untagged: raw input carries no
+ * profile).
  */
 export async function writeCompositeAsVips(composite: PsdComposite, target: string): Promise<boolean> {
-  if (!composite.flattened || !Buffer.isBuffer(composite.data)) return false;
+  if (composite.data instanceof Float32Array) return false;
+  const deep = composite.data instanceof Uint16Array;
   const { width, height } = composite.raw;
+  const cmyk = composite.space === 'cmyk';
+  // CMYK, RGB, or RGB with alpha (not flattened, 16-bit): what `data` holds but the RGB of RGBA.
+  const asIs = cmyk || deep || !composite.flattened;
+  const bands = asIs ? 4 : 3;
   const header = Buffer.alloc(64);
   header.writeUInt32BE(0xb6a6f208, 0); // VIPS_MAGIC_INTEL: little-endian fields and pixels follow
   header.writeInt32LE(width, 4);
   header.writeInt32LE(height, 8);
-  header.writeInt32LE(3, 12); // bands
-  header.writeInt32LE(8, 16); // bits per band (unused by libvips)
-  header.writeInt32LE(0, 20); // VIPS_FORMAT_UCHAR
+  header.writeInt32LE(bands, 12);
+  header.writeInt32LE(deep ? 16 : 8, 16); // bits per band (unused by libvips)
+  header.writeInt32LE(deep ? 2 : 0, 20); // VIPS_FORMAT_USHORT or _UCHAR
   header.writeInt32LE(0, 24); // VIPS_CODING_NONE
-  header.writeInt32LE(22, 28); // VIPS_INTERPRETATION_sRGB
+  header.writeInt32LE(cmyk ? 15 : deep ? 25 : 22, 28); // VIPS_INTERPRETATION_CMYK, _RGB16 or _sRGB
   header.writeFloatLE(1, 32); // x resolution, pixels per mm
   header.writeFloatLE(1, 36); // y resolution
   const handle = await fsp.open(target, 'w');
   try {
     await handle.write(header);
-    const source = composite.data;
-    const rows = Math.max(1, Math.floor((4 * 1024 * 1024) / (width * 3)));
-    const chunk = Buffer.alloc(rows * width * 3);
-    for (let y = 0; y < height; y += rows) {
-      const count = Math.min(rows, height - y);
-      let out = 0;
-      for (let i = y * width * 4, end = (y + count) * width * 4; i < end; i += 4) {
-        chunk[out++] = source[i] as number;
-        chunk[out++] = source[i + 1] as number;
-        chunk[out++] = source[i + 2] as number;
+    if (asIs) {
+      // In pieces: one write call takes at most 2 GiB, and may write less than it was given.
+      // 16-bit samples go as the platform's (little-endian) bytes, which VIPS_MAGIC_INTEL says.
+      const source = composite.data;
+      const data = Buffer.isBuffer(source)
+        ? source
+        : Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+      for (let at = 0; at < data.length; ) {
+        const { bytesWritten } = await handle.write(data, at, Math.min(64 * 1024 * 1024, data.length - at));
+        at += bytesWritten;
       }
-      await handle.write(chunk, 0, out);
-    }
+    } else await writeRgb(handle, composite.data as Buffer, width, height);
+    if (composite.icc) await handle.write(vipsIccExtension(composite.icc, sharp.versions.vips));
   } finally {
     await handle.close();
   }
   return true;
+}
+
+/** RGBA rows written as RGB, a band of rows at a time. */
+async function writeRgb(
+  handle: fsp.FileHandle,
+  source: Buffer,
+  width: number,
+  height: number,
+): Promise<void> {
+  const rows = Math.max(1, Math.floor((4 * 1024 * 1024) / (width * 3)));
+  const chunk = Buffer.alloc(rows * width * 3);
+  for (let y = 0; y < height; y += rows) {
+    const count = Math.min(rows, height - y);
+    let out = 0;
+    for (let i = y * width * 4, end = (y + count) * width * 4; i < end; i += 4) {
+      chunk[out++] = source[i] as number;
+      chunk[out++] = source[i + 1] as number;
+      chunk[out++] = source[i + 2] as number;
+    }
+    await handle.write(chunk, 0, out);
+  }
 }

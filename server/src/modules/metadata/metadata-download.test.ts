@@ -170,4 +170,23 @@ describe('metadata written into downloads, read back by Debian ExifTool', { time
     const read = await readWithExiftool(response.rawPayload, 'jpg');
     expect(Object.keys(read).filter((name) => /^(XMP|IPTC|GPS)/.test(name))).toEqual([]);
   });
+
+  it('converts a preset’s outputs to sRGB, or keeps the source’s profile when the preset says so', async () => {
+    const p3 = await sharp(await makeJpeg(320, 240))
+      .withIccProfile('p3')
+      .png()
+      .toBuffer();
+    const file = await givenDescribedFile('png', p3, 'AB5001');
+    const profileOf = async (colourProfile: 'srgb' | 'keep') => {
+      const preset = await call(t.app, endpoints.saveDownloadPreset, {
+        token,
+        body: { name: uniqueName('colour'), format: 'jpg', fileNameTemplate: '{artNum}', colourProfile },
+      });
+      const response = await download({ folderDataIdList: [file.itemId], presetId: preset.id });
+      expect(response.statusCode).toBe(200);
+      return (await readWithExiftool(response.rawPayload, 'jpg'))['ICC_Profile:ProfileDescription'];
+    };
+    expect(await profileOf('keep')).toBe('sP3C');
+    expect(await profileOf('srgb')).toMatch(/sRGB/);
+  });
 });

@@ -14,12 +14,10 @@ function signingSecret(platform: Platform): () => Promise<string> {
   if (!made) {
     let secret: Promise<string> | null = null;
     made = () => {
-      secret ??= platform.uploadsRepository
-        .sharedSecret(METADATA_SIGNATURE_SECRET)
-        .catch((error: Error) => {
-          secret = null;
-          throw error;
-        });
+      secret ??= platform.uploadsRepository.sharedSecret(METADATA_SIGNATURE_SECRET).catch((error: Error) => {
+        secret = null;
+        throw error;
+      });
       return secret;
     };
     secrets.set(platform, made);

@@ -160,7 +160,11 @@ function SimilarMatch({ item }: { item: SimilarItem }) {
         </Typography.Text>
         {item.byEmbeddedId && (
           <Tooltip title={t('similar.byEmbeddedIdHint')}>
-            <Tag color="blue" style={{ marginInlineEnd: 0, alignSelf: 'flex-start' }} data-testid="by-embedded-id">
+            <Tag
+              color="blue"
+              style={{ marginInlineEnd: 0, alignSelf: 'flex-start' }}
+              data-testid="by-embedded-id"
+            >
               {t('similar.byEmbeddedId')}
             </Tag>
           </Tooltip>
