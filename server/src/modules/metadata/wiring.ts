@@ -1,6 +1,12 @@
+import { MetadataBackfill } from '../../jobs/metadata-backfill';
 import type { Platform } from '../../platform';
 import { DownloadMetadataWriter } from '../downloads/metadata-writer';
+import type { ItemsRepository } from '../items/repository';
 import { EmbedFactsRepository } from './embed.repository';
+import type { EmbeddedMetadataTool } from './exiftool';
+import { MetadataReader } from './reader';
+import { MetadataRepository } from './repository';
+import { MetadataService } from './service';
 
 /** The key of the platform marks' signature in app_settings (made on first use, kept for good). */
 export const METADATA_SIGNATURE_SECRET = 'metadata-signature-secret';
@@ -30,4 +36,43 @@ export function downloadMetadataWriter({
     },
     warn,
   });
+}
+
+/** The services of embedded metadata (issue 42) that the application's Services carry. */
+export interface MetadataServices {
+  /** What was read from files' embedded metadata: the viewer's section. */
+  metadata: MetadataService;
+  /** ExifTool's processes, stopped at shutdown. */
+  metadataTool: EmbeddedMetadataTool;
+  /** Reads the files uploaded before issue 42, a batch a job; null when METADATA_BACKFILL is off. */
+  metadataBackfill: MetadataBackfill | null;
+}
+
+/**
+ * Embedded metadata (issue 42): the viewer's section and the back-fill of files uploaded before
+ * it, with the back-fill's progress for the jobs screen. (The media job's reader is wired with the
+ * media job, modules/media/wiring.ts.)
+ */
+export function wireMetadata(
+  { config, db, clock, storage, localPath, metadataTool, info, warn }: Platform,
+  { items }: { items: ItemsRepository },
+): MetadataServices & { metadataProgress: () => Promise<{ done: number; total: number }> } {
+  const repo = new MetadataRepository(db);
+  return {
+    metadata: new MetadataService({ repo, items }),
+    metadataTool,
+    metadataBackfill: config.METADATA_BACKFILL
+      ? new MetadataBackfill({
+          repo,
+          reader: new MetadataReader({ repo, tool: metadataTool, warn }),
+          stopped: () => metadataTool.stopped,
+          storage,
+          localPath,
+          info,
+          warn,
+          now: () => clock.now(),
+        })
+      : null,
+    metadataProgress: () => repo.progress(),
+  };
 }
