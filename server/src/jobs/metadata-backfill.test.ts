@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { endpoints, MetadataStatusCode } from '@dam/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/call';
 import { readWithExiftool, writeWithExiftool } from '../../test/exiftool-cli';
@@ -12,6 +16,7 @@ import { MetadataRepository } from '../modules/metadata/repository';
 import { createStorage } from '../storage/index';
 import { LocalStorage } from '../storage/local';
 import { MetadataBackfill } from './metadata-backfill';
+import { JOB_SCHEMA, METADATA_BACKFILL_QUEUE } from './queue';
 
 /**
  * Records uploaded before issue 42 have no metadata row: made here by uploading files (the media
@@ -185,3 +190,48 @@ describe.each(['local', 's3'] as const)(
     });
   },
 );
+
+describe('metadata back-fill started with the platform', () => {
+  it('runs by itself when a process that works jobs starts, and reads what an earlier version left unread', {
+    timeout: 180_000,
+  }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-test-'));
+    const env = { SESSION_IDLE_HOURS: '720', DATA_DIR: dataDir };
+    // An earlier version: files uploaded and made into thumbnails, their metadata never read.
+    const before = await createTestApp(
+      { ...env, METADATA_BACKFILL: 'false' },
+      { jobs: true, keepDatabase: true },
+    );
+    let after: TestApp | null = null;
+    try {
+      const token = await signIn(before.app, ADMIN.email, ADMIN.password);
+      const bytes = await writeWithExiftool(await makeJpeg(200, 150), 'jpg', ['-XMP-dc:Title=升级前']);
+      const ids = await uploadFiles(before, token, [
+        { fileName: 'before-1.jpg', bytes },
+        { fileName: 'before-2.txt', bytes: Buffer.from('text') },
+      ]);
+      for (const id of ids) await before.jobs!.mediaDone(id);
+      await before.database.db.deleteFrom('upload_metadata').where('upload_id', 'in', ids).execute();
+      await before.close();
+      // The new version starts on the same database and store, the back-fill on by default.
+      after = await createTestApp(env, { jobs: true, database: before.database });
+      const queued = await sql<{ id: string }>`SELECT id FROM ${sql.table(`${JOB_SCHEMA}.job`)}
+        WHERE name = ${METADATA_BACKFILL_QUEUE} ORDER BY created_on DESC LIMIT 1`.execute(after.database.db);
+      await after.jobs!.jobEnded(METADATA_BACKFILL_QUEUE, queued.rows[0]!.id, 'completed');
+      const rows = await after.database.db
+        .selectFrom('upload_metadata')
+        .select(['upload_id', 'status', 'title'])
+        .where('upload_id', 'in', ids)
+        .orderBy('upload_id')
+        .execute();
+      expect(rows).toEqual([
+        { upload_id: ids[0], status: MetadataStatusCode.ready, title: '升级前' },
+        { upload_id: ids[1], status: MetadataStatusCode.none, title: null },
+      ]);
+    } finally {
+      await after?.close();
+      if (!after) await before.database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -12,6 +12,8 @@ export interface MetadataBackfillJobs {
 }
 
 export const metadataBackfillJobs = declareJobs<MetadataBackfillJobs>({
+  // The restart test waits for the batch its start queued.
+  spied: [METADATA_BACKFILL_QUEUE],
   async ensure({ ensureQueue }) {
     // "stately" as the fingerprint back-fill: at most one batch queued and one running in the
     // whole installation, so at most one original is being copied from S3 for it at a time.
