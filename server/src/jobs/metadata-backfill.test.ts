@@ -106,7 +106,7 @@ describe.each(['local', 's3'] as const)(
       const warnings: string[] = [];
       const handedOut: number[] = [];
       const reader = new MetadataReader({ repo, tool, warn: (_details, message) => warnings.push(message) });
-      const backfill = () =>
+      const backfill = (now = () => new Date()) =>
         new MetadataBackfill(
           {
             repo,
@@ -126,7 +126,7 @@ describe.each(['local', 's3'] as const)(
             localPath: (key) => (storage instanceof LocalStorage ? storage.pathOf(key) : null),
             info: (_details, message) => lines.push(message),
             warn: (_details, message) => warnings.push(message),
-            now: () => new Date(),
+            now,
           },
           3,
         );
@@ -135,10 +135,19 @@ describe.each(['local', 's3'] as const)(
       expect(await first.runBatch()).toBe(true);
       expect(await first.runBatch()).toBe(true);
       expect(await repo.progress()).toEqual({ done: 6, total: files.length });
-      const second = backfill();
-      while (await second.runBatch()) {
-        // next batch
+      // The second one's clock runs six minutes a call: each batch ends after one record, well
+      // inside the job's time, and the next goes on from there.
+      let clock = Date.now();
+      const second = backfill(() => {
+        clock += 6 * 60_000;
+        return new Date(clock);
+      });
+      const answers: boolean[] = [];
+      for (let more = true; more; ) {
+        more = await second.runBatch();
+        answers.push(more);
       }
+      expect(answers).toEqual([true, true, false]);
 
       // Each record once, oldest first; the lost one never reached the reader.
       expect(handedOut).toEqual(ids.slice(0, -1));

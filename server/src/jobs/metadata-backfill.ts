@@ -1,6 +1,6 @@
 import type { MetadataReader } from '../modules/metadata/reader';
 import type { MetadataRepository, UnreadUpload } from '../modules/metadata/repository';
-import { StorageError } from '../storage/storage';
+import { type ObjectStorage, StorageError } from '../storage/storage';
 import { BackfillLog } from './backfill-log';
 import { MediaSources, SOURCE_KIND } from './media-source';
 
@@ -8,6 +8,12 @@ import { MediaSources, SOURCE_KIND } from './media-source';
 export const METADATA_BACKFILL_BATCH = 100;
 /** The reason stored for a record whose object is not in the store. */
 const MISSING = 'the stored file is missing';
+/**
+ * A batch ends early after this long, the next queued at once: a batch of hostile files (each up
+ * to ExifTool's 20 s time-out) stays well inside the job's 15 minutes, after which pg-boss would
+ * hand the same batch to another worker.
+ */
+const BATCH_MS = 5 * 60_000;
 
 export interface MetadataBackfillDependencies {
   repo: Pick<MetadataRepository, 'unread' | 'progress' | 'saveStatus'>;
@@ -15,7 +21,7 @@ export interface MetadataBackfillDependencies {
   reader: Pick<MetadataReader, 'read' | 'nothingToRead'>;
   /** Whether the tool was stopped (shutdown): the batch ends there, its rest read by a later run. */
   stopped: () => boolean;
-  storage: ConstructorParameters<typeof MediaSources>[0]['storage'];
+  storage: ObjectStorage;
   /** Where a store's object is on disk (local driver), or null to copy it. */
   localPath: (key: string) => string | null;
   info: (details: Record<string, unknown>, message: string) => void;
@@ -57,14 +63,18 @@ export class MetadataBackfill {
     const batch = await this.deps.repo.unread(this.batchSize, this.after ?? 0);
     if (batch.length > 0) {
       if (!this.log.running) this.log.start(await this.deps.repo.progress());
+      const started = this.deps.now().getTime();
+      let read = 0;
       for (const upload of batch) {
         // Shutting down: what is left of the batch (no row yet) is read after the restart.
         if (this.deps.stopped()) return false;
         await this.readOne(upload);
         this.after = upload.id;
+        read += 1;
+        if (read < batch.length && this.deps.now().getTime() - started > BATCH_MS) break;
       }
-      this.log.advance(batch.length);
-      if (batch.length === this.batchSize) return true;
+      this.log.advance(read);
+      if (read < batch.length || batch.length === this.batchSize) return true;
     }
     this.log.finish();
     this.after = null;
