@@ -44,7 +44,7 @@ export interface MetadataServices {
   metadata: MetadataService;
   /** ExifTool's processes, stopped at shutdown. */
   metadataTool: EmbeddedMetadataTool;
-  /** Reads the files uploaded before issue 42, a batch a job; null when METADATA_BACKFILL is off. */
+  /** Reads the files uploaded before issue 42, a batch a job; null when it or EMBEDDED_METADATA_READ is off. */
   metadataBackfill: MetadataBackfill | null;
 }
 
@@ -61,18 +61,20 @@ export function wireMetadata(
   return {
     metadata: new MetadataService({ repo, items }),
     metadataTool,
-    metadataBackfill: config.METADATA_BACKFILL
-      ? new MetadataBackfill({
-          repo,
-          reader: new MetadataReader({ repo, tool: metadataTool, warn }),
-          stopped: () => metadataTool.stopped,
-          storage,
-          localPath,
-          info,
-          warn,
-          now: () => clock.now(),
-        })
-      : null,
+    // Reading switched off (EMBEDDED_METADATA_READ=false) switches the back-fill off with it.
+    metadataBackfill:
+      config.METADATA_BACKFILL && config.EMBEDDED_METADATA_READ
+        ? new MetadataBackfill({
+            repo,
+            reader: new MetadataReader({ repo, tool: metadataTool, warn }),
+            stopped: () => metadataTool.stopped,
+            storage,
+            localPath,
+            info,
+            warn,
+            now: () => clock.now(),
+          })
+        : null,
     metadataProgress: () => repo.progress(),
   };
 }
