@@ -287,10 +287,7 @@ const envObject = z.object({
   SIMILAR_MAX_COLOUR_DISTANCE: z.coerce.number().min(0).max(0.3).default(0.08),
   /** Fingerprint the files uploaded before issue 17 in the background (resumable). */
   FINGERPRINT_BACKFILL: booleanFromEnv.default(true),
-  /**
-   * Read the embedded metadata of files uploaded before issue 42 in the background (resumable);
-   * never while EMBEDDED_METADATA_READ is off.
-   */
+  /** Read the embedded metadata of files uploaded before issue 42 (resumable; not if EMBEDDED_METADATA_READ is off). */
   METADATA_BACKFILL: booleanFromEnv.default(true),
   /**
    * Scheduled backups (docs/backup.md), off unless BACKUP_SCHEDULE is set: a cron expression of five
