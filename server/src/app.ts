@@ -93,6 +93,7 @@ export async function buildApp({
         webhooks: services.webhooks,
         composeJob: services.composeJob,
         fingerprintBackfill: services.fingerprintBackfill,
+        metadataBackfill: services.metadataBackfill,
         mediaSweep,
       },
       metrics ? timedJobs(jobs, metrics) : jobs,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isStrongPassword } from '@dam/contract';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { crossFieldRules } from './config-rules';
 import { trustProxyFromEnv } from './config-trust-proxy';
 import { artNumPatternProblem, DEFAULT_ART_NUM_PATTERN } from './modules/sku/art-num';
 
@@ -22,7 +23,7 @@ function isSecureIssuer(issuer: string): boolean {
   return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-const envObject = z.object({
+export const envObject = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Where the embedded database (`db/`) and local objects live. */
@@ -287,6 +288,8 @@ const envObject = z.object({
   SIMILAR_MAX_COLOUR_DISTANCE: z.coerce.number().min(0).max(0.3).default(0.08),
   /** Fingerprint the files uploaded before issue 17 in the background (resumable). */
   FINGERPRINT_BACKFILL: booleanFromEnv.default(true),
+  /** Read the embedded metadata of files uploaded before issue 42 (resumable; not if EMBEDDED_METADATA_READ is off). */
+  METADATA_BACKFILL: booleanFromEnv.default(true),
   /**
    * Scheduled backups (docs/backup.md), off unless BACKUP_SCHEDULE is set: a cron expression of five
    * fields in BUSINESS_TIME_ZONE (e.g. `0 3 * * *`, 03:00 daily); each run writes a backup into a
@@ -338,36 +341,7 @@ const envObject = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
-const envSchema = envObject.superRefine((env, ctx) => {
-  if (env.BACKUP_SCHEDULE && !env.BACKUP_DIR)
-    ctx.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'is needed when BACKUP_SCHEDULE is set' });
-  // Node refuses a headers timeout beyond the request timeout; uploads get at least as long.
-  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['HTTP_HEADERS_TIMEOUT_MS'],
-      message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
-    });
-  if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL)
-    ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'is needed when SMS_PROVIDER=http' });
-  for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const)
-    if (env.OIDC_ISSUER && !env[name])
-      ctx.addIssue({ code: 'custom', path: [name], message: 'is needed when OIDC_ISSUER is set' });
-  if (env.OIDC_ISSUER && env.OIDC_AUTO_CREATE && env.OIDC_DEFAULT_DEPT_ID === undefined)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['OIDC_DEFAULT_DEPT_ID'],
-      message: 'is needed when OIDC_AUTO_CREATE=true (the department new accounts join)',
-    });
-  if (env.METRICS_PORT !== undefined && !env.METRICS_TOKEN)
-    ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'is needed when METRICS_PORT is set' });
-  if (env.HTTP_REQUEST_TIMEOUT_MS > env.HTTP_UPLOAD_TIMEOUT_MS)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['HTTP_REQUEST_TIMEOUT_MS'],
-      message: 'must not exceed HTTP_UPLOAD_TIMEOUT_MS',
-    });
-});
+const envSchema = envObject.superRefine(crossFieldRules);
 
 export type Config = Omit<z.infer<typeof envObject>, 'DATA_DIR' | 'WEB_DIST_DIR'> & {
   DATA_DIR: string;

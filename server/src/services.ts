@@ -44,10 +44,7 @@ import { MailNoticesService } from './modules/mail-notices/service';
 import type { ComposeFonts } from './modules/media/fonts';
 import type { ImageWork } from './modules/media/image-limits';
 import { wireMedia } from './modules/media/wiring';
-import type { EmbeddedMetadataTool } from './modules/metadata/exiftool';
-import { MetadataRepository } from './modules/metadata/repository';
-import { MetadataService } from './modules/metadata/service';
-import { downloadMetadataWriter } from './modules/metadata/wiring';
+import { downloadMetadataWriter, type MetadataServices, wireMetadata } from './modules/metadata/wiring';
 import type { OpenAdminService } from './modules/open-api/admin/service';
 import type { OpenAssetsService } from './modules/open-api/assets/service';
 import type { OpenAuthService } from './modules/open-api/auth/service';
@@ -91,7 +88,7 @@ import type { ObjectStorage } from './storage/storage';
 export type { ServiceDependencies, Warn } from './platform';
 
 /** Every service of the application, built once per process by the API server and the worker alike. */
-export interface Services {
+export interface Services extends MetadataServices {
   storage: ObjectStorage;
   /** Signs local part-upload and media URLs. */
   partUrlSecret: string;
@@ -152,10 +149,6 @@ export interface Services {
   similar: SimilarService;
   /** The near-duplicate report (function code 6). */
   duplicates: DuplicateReportService;
-  /** What was read from files' embedded metadata (issue 42): the viewer's section. */
-  metadata: MetadataService;
-  /** ExifTool's processes, stopped at shutdown. */
-  metadataTool: EmbeddedMetadataTool;
   shares: SharesService;
   shareVisitors: ShareVisitorService;
   /** Fingerprints of the files uploaded before near-duplicate detection (issue 17), a batch a job. */
@@ -239,6 +232,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     ...(dependencies.uploadPartStored ? { partStored: dependencies.uploadPartStored } : {}),
   });
   const { fingerprints, ...similarServices } = wireSimilar(platform);
+  const { metadataProgress, ...metadata } = wireMetadata(platform, { items: itemServices.itemsRepository });
   return {
     storage,
     partUrlSecret: platform.partUrlSecret,
@@ -291,8 +285,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     }),
     search: new SearchService(new SearchRepository(db), clock, timeZone, mediaUrls),
     ...similarServices,
-    metadata: new MetadataService({ repo: new MetadataRepository(db), items: itemServices.itemsRepository }),
-    metadataTool: platform.metadataTool,
+    ...metadata,
     ...(await wireShares(platform, { downloads })),
     ...wireOpenApi(platform, { itemTags: tags.itemTags, downloads, uploads }),
     webhooks: new WebhooksService({
@@ -329,6 +322,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
       queue: jobs ?? null,
       mediaJobs: platform.mediaJobs,
       fingerprintProgress: () => fingerprints.progress(),
+      metadataProgress,
     }),
   };
 }
@@ -349,10 +343,12 @@ export async function workJobs(
     webhooks,
     composeJob,
     fingerprintBackfill,
+    metadataBackfill,
     mediaSweep,
   }: Pick<
     Services,
     | 'fingerprintBackfill'
+    | 'metadataBackfill'
     | 'media'
     | 'mediaSweep'
     | 'cleaner'
@@ -388,6 +384,7 @@ export async function workJobs(
   await jobs.workReportRollup(() => reports.rollUp());
   await jobs.workAssetChangesSweep(() => openChanges.sweep());
   if (fingerprintBackfill) await jobs.workFingerprintBackfill(() => fingerprintBackfill.runBatch());
+  if (metadataBackfill) await jobs.workMetadataBackfill(() => metadataBackfill.runBatch());
   if (composeWorkers > 0)
     await jobs.workComposite(
       (articleId, finalAttempt) => composeJob.run(articleId, finalAttempt),

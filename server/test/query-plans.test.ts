@@ -6,6 +6,7 @@ import { ensureFirstAdministrator } from '../src/modules/accounts/bootstrap';
 import { AccountsRepository } from '../src/modules/accounts/repository';
 import { DownloadsRepository } from '../src/modules/downloads/repository';
 import { ItemsRepository, type ListOrder, type Viewer } from '../src/modules/items/repository';
+import { MetadataRepository } from '../src/modules/metadata/repository';
 import { OpenAssetsRepository } from '../src/modules/open-api/assets/repository';
 import { JOURNAL_START } from '../src/modules/open-api/changes/cursor';
 import { OpenChangesRepository } from '../src/modules/open-api/changes/repository';
@@ -300,5 +301,26 @@ describe.runIf(process.env.TEST_DB === 'postgres')('query plans at scale (Postgr
     const found = await report.pairs({ folderIdPath: small.idPath }, 10, 80, 200_001);
     expect(found.length).toBeGreaterThan(900);
     expect(found.every((pair) => pair.itemA >= 2_000_000 && pair.itemB <= 2_003_000)).toBe(true);
+  });
+  it('finds the records the metadata back-fill has still to read by walking uploads by id and probing upload_metadata', async () => {
+    const db = database.db;
+    // A restart in mid-run: the media job has run for every record, three quarters have a row.
+    await sql`UPDATE uploads SET preview_status = 1`.execute(db);
+    await sql`INSERT INTO upload_metadata (upload_id, status)
+      SELECT id, 1 FROM uploads WHERE id % 4 <> 0 OR id < 150000`.execute(db);
+    await sql`VACUUM (ANALYZE) upload_metadata`.execute(db);
+    await sql`ANALYZE uploads`.execute(db);
+    const metadata = new MetadataRepository(db);
+    for (const after of [0, 160_000]) {
+      const plan = await planOf(metadata.unreadQuery(100, after));
+      expect(plan).toMatch(/Index Scan using uploads_pkey on uploads/);
+      expect(plan).toMatch(/Index Only Scan using upload_metadata_pkey on upload_metadata/);
+      // Both walks start at the cursor: a batch never reads the rows of the batches before it.
+      expect(plan).toMatch(new RegExp(`Index Cond: \\(upload_id > '?${after}'?(::bigint)?\\)`));
+      expect(plan).not.toMatch(/Seq Scan|Sort/);
+    }
+    const batch = await metadata.unread(100, 0);
+    expect(batch).toHaveLength(100);
+    expect(batch.every((upload) => upload.id >= 150_000 && upload.id % 4 === 0)).toBe(true);
   });
 });

@@ -59,6 +59,12 @@ async function journey(page: Page, lang: 'zh' | 'en') {
 
   await page.goto('/manage/jobs');
   await expect(page.getByTestId('jobs-page')).toBeVisible();
+  // The back-fills' progress: the embedded metadata's beside the fingerprints' (issue 42).
+  await expect(page.getByTestId('backfill-fingerprints')).toBeVisible();
+  await expect(page.getByTestId('backfill-metadata')).toContainText(
+    lang === 'zh' ? '嵌入元数据' : 'Embedded metadata',
+  );
+  await expect(page.getByTestId('backfill-metadata')).toContainText(/\d+ \/ \d+/);
   const media = page.getByTestId('queue-media');
   await expect(media).toBeVisible();
   const failedBefore = Number((await media.locator('td').nth(4).textContent()) ?? 0);

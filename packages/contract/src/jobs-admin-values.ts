@@ -16,6 +16,7 @@ export const JOB_QUEUE_NAMES = [
   'object-deletion',
   'storage-maintenance',
   'fingerprint-backfill',
+  'metadata-backfill',
   'report-rollup',
   'asset-changes-sweep',
   'backup',
@@ -32,5 +33,5 @@ export const REGENERATE_PREVIEWS_MAX = 1000;
 export const FAILED_JOBS_SHOWN = 50;
 
 /** Back-fills whose progress the screen shows. */
-export const BACKFILL_KINDS = ['fingerprints', 'previews'] as const;
+export const BACKFILL_KINDS = ['fingerprints', 'metadata', 'previews'] as const;
 export type BackfillKind = (typeof BACKFILL_KINDS)[number];

@@ -44,6 +44,8 @@ describe('download preset templates', () => {
       longSidePx: null,
       background: '#abcdef',
       fileNameTemplate: '{name}.png',
+      metadata: 'embed',
+      colourProfile: 'srgb',
     });
   });
 });

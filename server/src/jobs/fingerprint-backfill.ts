@@ -7,11 +7,10 @@ import type {
   UnfingerprintedUpload,
 } from '../modules/similar/fingerprints.repository';
 import type { ObjectStorage } from '../storage/storage';
+import { BackfillLog } from './backfill-log';
 
 /** Uploads fingerprinted a job: one job's work is lost at most when a process stops. */
 export const BACKFILL_BATCH = 200;
-/** A progress line at most this often. */
-const PROGRESS_EVERY_MS = 10_000;
 
 export interface BackfillDependencies {
   fingerprints: FingerprintsRepository;
@@ -32,8 +31,7 @@ export interface BackfillDependencies {
  * be made gets the status `failed` and the back-fill goes on; the next run tries it again.
  */
 export class FingerprintBackfill {
-  private run: { startedAt: number; startDone: number; done: number; total: number; lastLog: number } | null =
-    null;
+  private readonly log: BackfillLog;
   /**
    * The last upload this process handed out: a run goes on after it rather than anti-joining the
    * whole archive again each batch. Null (from the start) after a restart or a finished run.
@@ -43,28 +41,21 @@ export class FingerprintBackfill {
   constructor(
     private readonly deps: BackfillDependencies,
     private readonly batchSize = BACKFILL_BATCH,
-  ) {}
+  ) {
+    this.log = new BackfillLog('fingerprint back-fill', deps);
+  }
 
   /** One batch; answers whether more may be left. */
   async runBatch(): Promise<boolean> {
     const batch = await this.deps.fingerprints.unfingerprinted(this.batchSize, this.after ?? 0);
-    if (batch.length === 0) {
-      if (this.run) this.deps.info({ total: this.run.total }, 'fingerprint back-fill: done');
-      this.run = null;
-      this.after = null;
-      return false;
+    if (batch.length > 0) {
+      this.after = batch.at(-1)!.id;
+      if (!this.log.running) this.log.start(await this.deps.fingerprints.progress());
+      for (const upload of batch) await this.fingerprint(upload);
+      this.log.advance(batch.length);
+      if (batch.length === this.batchSize) return true;
     }
-    this.after = batch.at(-1)!.id;
-    if (!this.run) {
-      const { done, total } = await this.deps.fingerprints.progress();
-      const now = this.deps.now().getTime();
-      this.run = { startedAt: now, startDone: done, done, total, lastLog: 0 };
-    }
-    for (const upload of batch) await this.fingerprint(upload);
-    this.report(batch.length);
-    if (batch.length === this.batchSize) return true;
-    this.deps.info({ total: this.run.total }, 'fingerprint back-fill: done');
-    this.run = null;
+    this.log.finish();
     this.after = null;
     return false;
   }
@@ -95,28 +86,6 @@ export class FingerprintBackfill {
       );
     }
   }
-
-  /** `fingerprint back-fill: 124,000 of 1,000,000 (12.4 %), 96/s, about 2 h 32 min left`. */
-  private report(processed: number): void {
-    const run = this.run!;
-    const now = this.deps.now().getTime();
-    run.done = Math.min(run.total, run.done + processed);
-    if (now - run.lastLog < PROGRESS_EVERY_MS && run.done < run.total) return;
-    run.lastLog = now;
-    const rate = (run.done - run.startDone) / Math.max(1, (now - run.startedAt) / 1000);
-    const left = rate > 0 ? `, about ${duration((run.total - run.done) / rate)} left` : '';
-    const share = ((100 * run.done) / Math.max(1, run.total)).toFixed(1);
-    this.deps.info(
-      { done: run.done, total: run.total, perSecond: Math.round(rate) },
-      `fingerprint back-fill: ${run.done.toLocaleString('en')} of ${run.total.toLocaleString('en')} (${share} %), ${Math.round(rate)}/s${left}`,
-    );
-  }
-}
-
-function duration(seconds: number): string {
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.round((seconds % 3600) / 60);
-  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
 }
 
 async function bytesOf(stream: Readable): Promise<Buffer> {

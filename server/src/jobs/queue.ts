@@ -8,6 +8,7 @@ import { QueuePausesRepository } from '../modules/jobs-admin/pauses.repository';
 import { type MailJobs, mailJobs } from '../modules/mail/jobs';
 import { type MailNoticeJobs, mailNoticeJobs } from '../modules/mail-notices/jobs';
 import { type MediaJobs, mediaJobs } from '../modules/media/jobs';
+import { type MetadataBackfillJobs, metadataBackfillJobs } from '../modules/metadata/jobs';
 import { type AssetChangesSweepJobs, assetChangesSweepJobs } from '../modules/open-api/changes/jobs';
 import { type ReportRollupJobs, reportRollupJobs } from '../modules/reports/jobs';
 import { type FingerprintBackfillJobs, fingerprintBackfillJobs } from '../modules/similar/jobs';
@@ -22,6 +23,7 @@ export { IMPORT_QUEUE } from '../modules/imports/jobs';
 export { MAIL_QUEUE } from '../modules/mail/jobs';
 export { MAIL_NOTICE_QUEUE } from '../modules/mail-notices/jobs';
 export { MEDIA_JOB_KEY_PREFIX, MEDIA_QUEUE, mediaJobKey } from '../modules/media/jobs';
+export { METADATA_BACKFILL_QUEUE } from '../modules/metadata/jobs';
 export { ASSET_CHANGES_SWEEP_QUEUE } from '../modules/open-api/changes/jobs';
 export { REPORT_ROLLUP_QUEUE } from '../modules/reports/jobs';
 export { FINGERPRINT_BACKFILL_QUEUE } from '../modules/similar/jobs';
@@ -52,6 +54,7 @@ const DECLARATIONS = [
   importJobs,
   reportRollupJobs,
   fingerprintBackfillJobs,
+  metadataBackfillJobs,
   assetChangesSweepJobs,
   mailNoticeJobs,
   mailJobs,
@@ -77,6 +80,7 @@ export type JobQueue = MediaJobs &
   ImportJobs &
   ReportRollupJobs &
   FingerprintBackfillJobs &
+  MetadataBackfillJobs &
   AssetChangesSweepJobs &
   MailNoticeJobs &
   MailJobs &

@@ -633,6 +633,7 @@ const enApp: WithSingulars<typeof zhApp> = {
       'object-deletion': 'Object deletion',
       'storage-maintenance': 'Storage maintenance',
       'fingerprint-backfill': 'Fingerprint back-fill',
+      'metadata-backfill': 'Embedded metadata back-fill',
       'report-rollup': 'Report roll-up',
       'asset-changes-sweep': 'Change journal sweep',
       backup: 'Scheduled backups',
@@ -655,7 +656,11 @@ const enApp: WithSingulars<typeof zhApp> = {
     hiddenFile: 'A file you cannot see (record {{id}})',
     noFailed: 'No failed jobs',
     newestShown: 'The newest {{shown}} of {{total}}',
-    backfill: { fingerprints: 'Near-duplicate fingerprints', previews: 'Thumbnails and previews' },
+    backfill: {
+      fingerprints: 'Near-duplicate fingerprints',
+      metadata: 'Embedded metadata (EXIF, IPTC, XMP)',
+      previews: 'Thumbnails and previews',
+    },
     backfillCount: '{{done}} / {{total}}',
     regenerate: 'Regenerate previews',
     regenerateHint:

@@ -230,10 +230,10 @@ describe('jobs screen', () => {
   it('counts waiting, failed and completed jobs per queue, and reports the back-fills', async () => {
     const overview = await call(t.app, endpoints.jobsOverview, { token: admin });
     expect(overview.queues.map((q) => q.queue)).toContain('fingerprint-backfill');
-    expect(overview.queues).toHaveLength(14);
+    expect(overview.queues).toHaveLength(15);
     const media = overview.queues.find((q) => q.queue === 'media');
     expect(media?.completed).toBeGreaterThanOrEqual(2);
-    expect(overview.backfills.map((b) => b.kind)).toEqual(['fingerprints', 'previews']);
+    expect(overview.backfills.map((b) => b.kind)).toEqual(['fingerprints', 'metadata', 'previews']);
     for (const backfill of overview.backfills) expect(backfill.done).toBeLessThanOrEqual(backfill.total);
   });
 });

@@ -33,6 +33,8 @@ export interface JobsAdminDependencies {
   queue: Pick<JobQueue, 'retryJobs' | 'refreshPauses'> | null;
   mediaJobs: MediaJobWriter | null;
   fingerprintProgress: () => Promise<{ done: number; total: number }>;
+  /** Records with their embedded metadata read (issue 42), of all finished ones. */
+  metadataProgress: () => Promise<{ done: number; total: number }>;
 }
 
 /** The message of a failed job's last attempt, as pg-boss stored what the handler threw. */
@@ -82,12 +84,14 @@ export class JobsAdminService {
   private async backfills(): Promise<JobsOverview['backfills']> {
     const now = this.deps.clock.now().getTime();
     if (this.progress && now - this.progress.at < PROGRESS_KEEP_MS) return this.progress.value;
-    const [fingerprints, previews] = await Promise.all([
+    const [fingerprints, metadata, previews] = await Promise.all([
       this.deps.fingerprintProgress(),
+      this.deps.metadataProgress(),
       this.deps.repo.previewProgress(),
     ]);
     const value: JobsOverview['backfills'] = [
       { kind: 'fingerprints', ...fingerprints },
+      { kind: 'metadata', ...metadata },
       { kind: 'previews', ...previews },
     ];
     this.progress = { at: now, value };

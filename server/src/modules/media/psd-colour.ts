@@ -1,6 +1,14 @@
 import type fsp from 'node:fs/promises';
 import { describeIcc } from './icc';
-import { type PsdLayout, readAt } from './psd';
+import type { PsdLayout } from './psd';
+
+/** `length` bytes at `position`, or an error when the file ends first (a truncated PSD). */
+export async function readAt(handle: fsp.FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(length);
+  const { bytesRead } = await handle.read(buffer, 0, length, position);
+  if (bytesRead < length) throw new Error('truncated PSD file');
+  return buffer;
+}
 
 /**
  * A PSD's colours (issue 42 item 4): its embedded ICC profile (image resource 1039) and, for

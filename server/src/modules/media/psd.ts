@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import { initializeCanvas, readPsd } from 'ag-psd';
 import sharp, { type SharpOptions } from 'sharp';
-import { readCmykComposite, readPsdIcc, vipsIccExtension } from './psd-colour';
+import { readAt, readCmykComposite, readPsdIcc, vipsIccExtension } from './psd-colour';
 
 let canvasInstalled = false;
 
@@ -52,13 +52,6 @@ export interface PsdLayout {
   layersAt: number;
   imageAt: number;
   fileSize: number;
-}
-
-export async function readAt(handle: fsp.FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  const { bytesRead } = await handle.read(buffer, 0, length, position);
-  if (bytesRead < length) throw new Error('truncated PSD file');
-  return buffer;
 }
 
 /**

@@ -1,4 +1,10 @@
-import { type EmbeddedMetadata, type MetadataStatus, MetadataStatusCode, UploadStatus } from '@dam/contract';
+import {
+  type EmbeddedMetadata,
+  type MetadataStatus,
+  MetadataStatusCode,
+  PreviewStatus,
+  UploadStatus,
+} from '@dam/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { UploadMetadataTable } from '../../db/schema';
@@ -13,6 +19,12 @@ export interface StoredMetadata {
 }
 
 type Row = Omit<UploadMetadataTable, 'read_at'>;
+
+/** A record the back-fill has still to read. */
+export interface UnreadUpload {
+  id: number;
+  storage_key: string;
+}
 
 const STATUS_OF_CODE = Object.fromEntries(
   Object.entries(MetadataStatusCode).map(([status, code]) => [code, status]),
@@ -113,6 +125,53 @@ export class MetadataRepository {
       .where('upload_id', 'in', uploadIds)
       .execute();
     return new Map(rows.map((row) => [row.upload_id, toStored(row)]));
+  }
+
+  /**
+   * Finished records after `afterId` whose media job has run (a pending one reads its own) and that
+   * have no metadata row, oldest first: the anti-join walks uploads by id from there and probes
+   * upload_metadata's primary key. Every record handed out gets a row unless its bytes could not be
+   * fetched, so a run from 0 after a restart skips them; a `failed` row is not read again (the
+   * same bytes fail the same way, up to ExifTool's time-out each).
+   */
+  unreadQuery(limit: number, afterId = 0) {
+    return this.db
+      .selectFrom('uploads as u')
+      .select(['u.id', 'u.storage_key'])
+      .where('u.id', '>', afterId)
+      .where('u.status', '=', UploadStatus.done)
+      .where('u.preview_status', '<>', PreviewStatus.pending)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('upload_metadata as m')
+              .select(sql`1`.as('one'))
+              .whereRef('m.upload_id', '=', 'u.id')
+              // Implied by the line above, but it starts a merge join's walk of upload_metadata
+              // at the cursor too: without it each batch walked the key from the first record
+              // (measured on PostgreSQL, 203,000 records: 122 ms a batch at 160,000, growing).
+              .where('m.upload_id', '>', afterId),
+          ),
+        ),
+      )
+      .orderBy('u.id')
+      .limit(limit);
+  }
+
+  unread(limit: number, afterId = 0): Promise<UnreadUpload[]> {
+    return this.unreadQuery(limit, afterId).execute();
+  }
+
+  /** How many finished records there are and how many of them have a metadata row (the back-fill's progress). */
+  async progress(): Promise<{ done: number; total: number }> {
+    const row = await this.db
+      .selectFrom('uploads as u')
+      .leftJoin('upload_metadata as m', 'm.upload_id', 'u.id')
+      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('m.upload_id').as('done')])
+      .where('u.status', '=', UploadStatus.done)
+      .executeTakeFirstOrThrow();
+    return { done: Number(row.done), total: Number(row.total) };
   }
 
   /** Live records of a file, newest first: whose metadata the viewer shows. */

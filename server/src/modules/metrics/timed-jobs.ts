@@ -7,6 +7,7 @@ import {
   MAIL_NOTICE_QUEUE,
   MAIL_QUEUE,
   MEDIA_QUEUE,
+  METADATA_BACKFILL_QUEUE,
   OBJECT_DELETION_QUEUE,
   REPORT_ROLLUP_QUEUE,
   STORAGE_MAINTENANCE_QUEUE,
@@ -50,6 +51,7 @@ export function timedJobs(jobs: JobQueue, metrics: Pick<Metrics, 'observeJob'>):
     workReportRollup: (handler) => jobs.workReportRollup(timed(REPORT_ROLLUP_QUEUE, handler)),
     workFingerprintBackfill: (batch) =>
       jobs.workFingerprintBackfill(timed(FINGERPRINT_BACKFILL_QUEUE, batch)),
+    workMetadataBackfill: (batch) => jobs.workMetadataBackfill(timed(METADATA_BACKFILL_QUEUE, batch)),
     workAssetChangesSweep: (handler) => jobs.workAssetChangesSweep(timed(ASSET_CHANGES_SWEEP_QUEUE, handler)),
     workMail: (handler) => jobs.workMail(timed(MAIL_QUEUE, handler)),
     workMailNotices: (pass) => jobs.workMailNotices(timed(MAIL_NOTICE_QUEUE, pass)),

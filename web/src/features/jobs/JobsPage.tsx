@@ -29,7 +29,8 @@ export function JobsPage() {
           </Col>
         ))}
         {(overview.data?.backfills ?? []).map((backfill) => (
-          <Col xs={24} md={6} key={backfill.kind}>
+          // Three back-fills beside the three totals on a wide screen; two rows on a narrower one.
+          <Col xs={24} md={12} xl={4} key={backfill.kind}>
             <Card size="small" data-testid={`backfill-${backfill.kind}`}>
               <Typography.Text type="secondary">{t(`jobs.backfill.${backfill.kind}`)}</Typography.Text>
               <Progress
