@@ -1,4 +1,5 @@
-import { BACKSTOP_POLL_SECONDS, declareJobs } from '../../jobs/runtime';
+import { BACKFILL_QUEUE_OPTIONS, workBackfill } from '../../jobs/backfill-queue';
+import { declareJobs } from '../../jobs/runtime';
 
 /** Embedded metadata of files uploaded before issue 42, a batch a job. */
 export const METADATA_BACKFILL_QUEUE = 'metadata-backfill';
@@ -17,24 +18,11 @@ export const metadataBackfillJobs = declareJobs<MetadataBackfillJobs>({
   async ensure({ ensureQueue }) {
     // "stately" as the fingerprint back-fill: at most one batch queued and one running in the
     // whole installation, so at most one original is being copied from S3 for it at a time.
-    await ensureQueue(METADATA_BACKFILL_QUEUE, {
-      policy: 'stately',
-      retryLimit: 5,
-      retryDelay: 30,
-      retryBackoff: true,
-      expireInSeconds: 900,
-    });
+    await ensureQueue(METADATA_BACKFILL_QUEUE, BACKFILL_QUEUE_OPTIONS);
   },
   api: ({ boss }) => ({
     async workMetadataBackfill(batch) {
-      await boss.work(
-        METADATA_BACKFILL_QUEUE,
-        { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS },
-        async () => {
-          if (await batch()) await boss.send(METADATA_BACKFILL_QUEUE, {});
-        },
-      );
-      await boss.send(METADATA_BACKFILL_QUEUE, {});
+      await workBackfill(boss, METADATA_BACKFILL_QUEUE, batch);
     },
   }),
 });

@@ -1,4 +1,5 @@
-import { BACKSTOP_POLL_SECONDS, declareJobs } from '../../jobs/runtime';
+import { BACKFILL_QUEUE_OPTIONS, workBackfill } from '../../jobs/backfill-queue';
+import { declareJobs } from '../../jobs/runtime';
 
 /** Fingerprints of files uploaded before near-duplicate detection (issue 17), a batch a job. */
 export const FINGERPRINT_BACKFILL_QUEUE = 'fingerprint-backfill';
@@ -15,24 +16,11 @@ export const fingerprintBackfillJobs = declareJobs<FingerprintBackfillJobs>({
   async ensure({ ensureQueue }) {
     // "stately": at most one batch queued and one running, so restarts and several processes never
     // run the back-fill twice over.
-    await ensureQueue(FINGERPRINT_BACKFILL_QUEUE, {
-      policy: 'stately',
-      retryLimit: 5,
-      retryDelay: 30,
-      retryBackoff: true,
-      expireInSeconds: 900,
-    });
+    await ensureQueue(FINGERPRINT_BACKFILL_QUEUE, BACKFILL_QUEUE_OPTIONS);
   },
   api: ({ boss }) => ({
     async workFingerprintBackfill(batch) {
-      await boss.work(
-        FINGERPRINT_BACKFILL_QUEUE,
-        { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: BACKSTOP_POLL_SECONDS },
-        async () => {
-          if (await batch()) await boss.send(FINGERPRINT_BACKFILL_QUEUE, {});
-        },
-      );
-      await boss.send(FINGERPRINT_BACKFILL_QUEUE, {});
+      await workBackfill(boss, FINGERPRINT_BACKFILL_QUEUE, batch);
     },
   }),
 });
