@@ -1,5 +1,5 @@
 import { PRESET_COLOUR_PROFILES, PRESET_METADATA } from '@dam/contract';
-import { Col, Form, Radio, Row } from 'antd';
+import { Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The i18n key of each preset choice: shared by the form and the presets table. */
@@ -10,25 +10,21 @@ export const COLOUR_LABEL = { srgb: 'presets.colourSrgb', keep: 'presets.colourK
 export function PresetOutputFields() {
   const { t } = useTranslation();
   return (
-    <Row gutter={16}>
-      <Col span={12}>
-        <Form.Item name="metadata" label={t('presets.metadata')} extra={t('presets.metadataHint')}>
-          <Radio.Group
-            optionType="button"
-            options={PRESET_METADATA.map((value) => ({ value, label: t(METADATA_LABEL[value]) }))}
-            data-testid="preset-metadata"
-          />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item name="colourProfile" label={t('presets.colourProfile')} extra={t('presets.colourHint')}>
-          <Radio.Group
-            optionType="button"
-            options={PRESET_COLOUR_PROFILES.map((value) => ({ value, label: t(COLOUR_LABEL[value]) }))}
-            data-testid="preset-colour-profile"
-          />
-        </Form.Item>
-      </Col>
-    </Row>
+    <>
+      <Form.Item name="metadata" label={t('presets.metadata')} extra={t('presets.metadataHint')}>
+        <Radio.Group
+          optionType="button"
+          options={PRESET_METADATA.map((value) => ({ value, label: t(METADATA_LABEL[value]) }))}
+          data-testid="preset-metadata"
+        />
+      </Form.Item>
+      <Form.Item name="colourProfile" label={t('presets.colourProfile')} extra={t('presets.colourHint')}>
+        <Radio.Group
+          optionType="button"
+          options={PRESET_COLOUR_PROFILES.map((value) => ({ value, label: t(COLOUR_LABEL[value]) }))}
+          data-testid="preset-colour-profile"
+        />
+      </Form.Item>
+    </>
   );
 }
