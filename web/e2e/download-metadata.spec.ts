@@ -45,8 +45,9 @@ async function downloadedFile(download: Download): Promise<string> {
   if (!download.suggestedFilename().endsWith('.zip')) return at;
   const entries = [...(await readZip(at)).entries()];
   expect(entries).toHaveLength(1);
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dam-meta-')), entries[0][0]);
-  fs.writeFileSync(out, entries[0][1]);
+  const [name, bytes] = entries[0] ?? ['', Buffer.alloc(0)];
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dam-meta-')), name);
+  fs.writeFileSync(out, bytes);
   return out;
 }
 
