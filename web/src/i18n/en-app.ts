@@ -319,6 +319,13 @@ const enApp: WithSingulars<typeof zhApp> = {
     nothingSelected: 'Select files to download',
     preparing: 'Preparing the download…',
     action: 'Download',
+    metadata: 'Metadata',
+    metadataEmbed: 'Write platform info',
+    metadataStrip: 'Remove all (incl. GPS)',
+    metadataKeep: 'Original bytes untouched',
+    metadataHint:
+      'Article number, tags, copyright and more are written in; untouched sends files exactly as stored',
+    presetStrips: 'The chosen preset removes all metadata (GPS too): the preset wins',
   },
   presets: {
     useInDownload: 'Download preset',
@@ -358,6 +365,15 @@ const enApp: WithSingulars<typeof zhApp> = {
     updatedAt: 'Updated',
     actions: 'Actions',
     confirmDelete: 'Delete the preset "{{name}}"?',
+    metadata: 'Embedded metadata',
+    metadataEmbed: 'Write platform info',
+    metadataStrip: 'Remove all',
+    metadataHint:
+      'Article number, tags, copyright and more; removing all also removes the GPS location (the colour profile stays)',
+    colourProfile: 'Colour profile',
+    colourSrgb: 'Convert to sRGB',
+    colourKeep: 'Keep source profile',
+    colourHint: 'sRGB is what web shops expect',
   },
   artNumDownload: {
     entry: 'By article no.',

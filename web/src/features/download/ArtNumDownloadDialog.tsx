@@ -1,4 +1,4 @@
-import { MAX_ART_NUMS_PER_DOWNLOAD, parseArtNums } from '@dam/contract';
+import { type DownloadMetadata, MAX_ART_NUMS_PER_DOWNLOAD, parseArtNums } from '@dam/contract';
 import { App, Checkbox, Input, Modal, Space, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useBusyAction } from '../../api/useBusyAction';
 import { testId } from '../../ui/testId';
 import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
+import { MetadataChoice } from './MetadataChoice';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
 import { artNumDownloadRequest } from './requests';
@@ -25,12 +26,13 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
   const numbersField = useFocusOnOpen<TextAreaRef>();
   const [formats, setFormats] = useState<string[]>(['all']);
   const [presetId, setPresetId] = useState<number | null>(null);
+  const [metadata, setMetadata] = useState<DownloadMetadata>('embed');
   const [busy, run] = useBusyAction();
   const count = useMemo(() => parseArtNums(text).length, [text]);
   const tooMany = count > MAX_ART_NUMS_PER_DOWNLOAD;
 
   const submit = async () => {
-    const request = artNumDownloadRequest(text, formats, presetId);
+    const request = artNumDownloadRequest(text, formats, presetId, metadata);
     if (!request) {
       void message.warning(t('artNumDownload.empty'));
       return;
@@ -93,6 +95,11 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
           />
         </Space>
         <PresetSelect presets={presets.data ?? []} value={presetId} onChange={setPresetId} />
+        <MetadataChoice
+          value={metadata}
+          onChange={setMetadata}
+          preset={presets.data?.find((p) => p.id === presetId) ?? null}
+        />
       </Space>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { type Item, ItemType, MAX_SCALING_PX } from '@dam/contract';
+import { type DownloadMetadata, type Item, ItemType, MAX_SCALING_PX } from '@dam/contract';
 import { App, Button, Checkbox, Divider, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useBusyAction } from '../../api/useBusyAction';
 import { testId } from '../../ui/testId';
 import { ArtNumDownloadDialog } from './ArtNumDownloadDialog';
 import { DownloadItemList } from './DownloadItemList';
+import { MetadataChoice } from './MetadataChoice';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
 import { downloadRequest } from './requests';
@@ -34,6 +35,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
   const [busy, run] = useBusyAction();
   const presets = usePresets();
   const [presetId, setPresetId] = useState<number | null>(null);
+  const [metadata, setMetadata] = useState<DownloadMetadata>('embed');
   const [byArtNum, setByArtNum] = useState(false);
   const files = items.filter((i) => i.type !== ItemType.folder);
   const allFormats = files.flatMap((f) =>
@@ -44,7 +46,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
     files.every((f) => (f.fileFormat?.split(',') ?? []).every((x) => chosen[f.id]?.includes(x)));
 
   const submit = async () => {
-    const request = downloadRequest(items, chosen, forAll, scaling ? px : null, presetId);
+    const request = downloadRequest(items, chosen, forAll, scaling ? px : null, presetId, metadata);
     if (!request) {
       void message.warning(t('download.nothingSelected'));
       return;
@@ -132,6 +134,12 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
           <PresetSelect presets={presets.data ?? []} value={presetId} onChange={setPresetId} />
         </>
       )}
+      <Divider style={{ margin: '8px 0' }} />
+      <MetadataChoice
+        value={metadata}
+        onChange={setMetadata}
+        preset={presets.data?.find((p) => p.id === presetId) ?? null}
+      />
       <Divider style={{ margin: '8px 0' }} />
       <Button
         type="link"

@@ -48,3 +48,22 @@ describe('download request with a preset', () => {
     });
   });
 });
+
+describe('download request with a metadata choice', () => {
+  it('leaves the default out and sends stripping or untouched originals', () => {
+    const items = [{ id: 1, type: 2, fileFormat: 'jpg' } as Item];
+    expect(downloadRequest(items, { 1: ['jpg'] }, [], null, null, 'embed')).not.toHaveProperty('metadata');
+    expect(downloadRequest(items, { 1: ['jpg'] }, [], null, null, 'keep')).toMatchObject({
+      metadata: 'keep',
+    });
+    expect(downloadRequest(items, { 1: ['jpg'] }, [], null, 3, 'strip')).toMatchObject({
+      presetId: 3,
+      metadata: 'strip',
+    });
+    expect(artNumDownloadRequest('A1', ['all'], null, 'strip')).toEqual({
+      artNumList: ['A1'],
+      formats: [],
+      metadata: 'strip',
+    });
+  });
+});

@@ -1,4 +1,9 @@
-import { type Item, ItemType, parseArtNums } from '@dam/contract';
+import { type DownloadMetadata, type Item, ItemType, parseArtNums } from '@dam/contract';
+
+/** The metadata field of a request: absent for the server's default (the platform's written in). */
+function metadataField(metadata: DownloadMetadata): { metadata?: DownloadMetadata } {
+  return metadata === 'embed' ? {} : { metadata };
+}
 
 /** What goes to the server: each item with the formats asked for (SPEC §7 batch-download). */
 export function downloadRequest(
@@ -7,10 +12,12 @@ export function downloadRequest(
   forAll: string[],
   scalingPx: number | null,
   presetId: number | null = null,
+  metadata: DownloadMetadata = 'embed',
 ): {
   downloadFolderDataDTOList: Array<{ folderDataId: number; fileFormatList: string[] }>;
   equalScalingPx?: number;
   presetId?: number;
+  metadata?: DownloadMetadata;
 } | null {
   const list = items
     .map((item) => ({
@@ -22,8 +29,12 @@ export function downloadRequest(
     .filter((entry) => entry.fileFormatList.length > 0);
   if (list.length === 0) return null;
   // A preset sets the size itself; equal scaling applies only without one.
-  if (presetId) return { downloadFolderDataDTOList: list, presetId };
-  return { downloadFolderDataDTOList: list, ...(scalingPx ? { equalScalingPx: scalingPx } : {}) };
+  if (presetId) return { downloadFolderDataDTOList: list, presetId, ...metadataField(metadata) };
+  return {
+    downloadFolderDataDTOList: list,
+    ...(scalingPx ? { equalScalingPx: scalingPx } : {}),
+    ...metadataField(metadata),
+  };
 }
 
 /** The request of a download by article numbers, or null when the text holds none. */
@@ -31,9 +42,10 @@ export function artNumDownloadRequest(
   text: string,
   formats: string[],
   presetId: number | null,
-): { artNumList: string[]; formats: string[]; presetId?: number } | null {
+  metadata: DownloadMetadata = 'embed',
+): { artNumList: string[]; formats: string[]; presetId?: number; metadata?: DownloadMetadata } | null {
   const artNumList = parseArtNums(text);
   if (artNumList.length === 0) return null;
   const wanted = formats.includes('all') ? [] : formats;
-  return { artNumList, formats: wanted, ...(presetId ? { presetId } : {}) };
+  return { artNumList, formats: wanted, ...(presetId ? { presetId } : {}), ...metadataField(metadata) };
 }

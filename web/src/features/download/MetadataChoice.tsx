@@ -1,0 +1,45 @@
+import { DOWNLOAD_METADATA, type DownloadMetadata, type DownloadPreset } from '@dam/contract';
+import { Radio, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+const LABEL = {
+  embed: 'download.metadataEmbed',
+  strip: 'download.metadataStrip',
+  keep: 'download.metadataKeep',
+} as const;
+
+/**
+ * What a download does with embedded metadata (issue 42). A preset that strips wins over the
+ * choice here (the server strips when either asks), so the dialog says so instead of pretending.
+ */
+export function MetadataChoice({
+  value,
+  onChange,
+  preset,
+}: {
+  value: DownloadMetadata;
+  onChange: (value: DownloadMetadata) => void;
+  preset: DownloadPreset | null;
+}) {
+  const { t } = useTranslation();
+  const presetStrips = preset?.metadata === 'strip';
+  return (
+    <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+      <Space wrap>
+        <Typography.Text>{t('download.metadata')}</Typography.Text>
+        <Radio.Group
+          size="small"
+          optionType="button"
+          value={presetStrips ? 'strip' : value}
+          disabled={presetStrips}
+          onChange={(e) => onChange(e.target.value as DownloadMetadata)}
+          options={DOWNLOAD_METADATA.map((choice) => ({ value: choice, label: t(LABEL[choice]) }))}
+          data-testid="download-metadata"
+        />
+      </Space>
+      <Typography.Text type={presetStrips ? 'warning' : 'secondary'} data-testid="download-metadata-hint">
+        {presetStrips ? t('download.presetStrips') : t('download.metadataHint')}
+      </Typography.Text>
+    </Space>
+  );
+}
