@@ -19,14 +19,15 @@ const SHOTS = process.env.E2E_SHOTS ?? '/tmp/metaui-shots';
 const WORDS = {
   zh: {
     dimension: '季节元数据',
-    tag: '春夏',
+    // Not 春夏: the tags journey picks its 春夏 by that exact name among every journey's tags.
+    tag: '元数据春夏',
     embed: '写入平台信息',
     strip: '全部移除（含 GPS）',
     presetStrip: '全部移除',
   },
   en: {
     dimension: 'SeasonMeta',
-    tag: 'Spring',
+    tag: 'MetaSpring',
     embed: 'Write platform info',
     strip: 'Remove all (incl. GPS)',
     presetStrip: 'Remove all',
