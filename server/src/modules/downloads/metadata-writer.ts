@@ -72,7 +72,7 @@ export class DownloadMetadataWriter {
       this.deps.warn({ key, err: error }, 'download sent without the platform metadata');
       return null;
     }
-    return { ...(await streamAndRemove(copy, dir)) };
+    return streamAndRemove(copy, dir);
   }
 
   /** Writes the platform's metadata into a converted image (the converter's own temporary file). */

@@ -1,8 +1,6 @@
 import {
   type EditFileRequest,
   type FileDetail,
-  ItemState,
-  ItemType,
   PreviewStatus,
   type TagOfFile,
   type UploadRecordInfo,
@@ -13,6 +11,7 @@ import { MAX_RENDERED_PAGES, pageKeyOf } from '../../storage/document-pages';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AuthContext } from '../access/access';
 import type { ObjectsFreed } from '../deletion-outbox/service';
+import { visibleFile } from '../items/lookup';
 import { canDownload, canEdit, canSee } from '../items/policy';
 import { isExpired, presentItem } from '../items/presenter';
 import type { ItemsRepository, ItemWithOwner } from '../items/repository';
@@ -83,16 +82,8 @@ export class FilesService {
     return calendarDate(this.deps.clock.now(), this.deps.timeZone);
   }
 
-  private async visibleFile(items: ItemsRepository, auth: AuthContext, id: number): Promise<ItemWithOwner> {
-    const row = await items.findById(id, auth.userId);
-    // Hidden answers like unknown, so ids cannot be probed (docs/decisions.md, Errors).
-    if (!row || row.type === ItemType.folder || !canSee(auth, row)) throw new AppError('SE_404');
-    if (row.state !== ItemState.normal) throw new AppError('SEF_04');
-    return row;
-  }
-
   private async editableFile(items: ItemsRepository, auth: AuthContext, id: number): Promise<ItemWithOwner> {
-    const row = await this.visibleFile(items, auth, id);
+    const row = await visibleFile(items, auth, id);
     if (!canEdit(auth, row)) throw new AppError('SE_502');
     return row;
   }
@@ -106,7 +97,7 @@ export class FilesService {
     id: number,
     viewing: { opening: string | null; actor: LogActor },
   ): Promise<FileDetail> {
-    const row = await this.visibleFile(this.deps.items, auth, id);
+    const row = await visibleFile(this.deps.items, auth, id);
     const records = await this.deps.files.records(id);
     const shownFormat =
       row.file_formats?.split(',').find((f) => records.some((r) => r.format === f && !r.hidden)) ?? null;

@@ -1,7 +1,7 @@
-import { type FolderRef, ItemType, isTopLevel } from '@dam/contract';
+import { type FolderRef, ItemState, ItemType, isTopLevel } from '@dam/contract';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../access/access';
-import { requireLiveItem } from './policy';
+import { canSee, requireLiveItem } from './policy';
 import { splitPath } from './presenter';
 import type { ItemsRepository, ItemWithOwner } from './repository';
 
@@ -16,6 +16,21 @@ export async function visibleFolder(
 ): Promise<ItemWithOwner> {
   const row = requireLiveItem(auth, await repo.findById(id, auth.userId));
   if (row.type !== ItemType.folder) throw new AppError('SE_404');
+  return row;
+}
+
+/**
+ * A live file (not a folder) the caller can see: unknown, hidden or a folder SE_404 alike, so ids
+ * cannot be probed; in the recycle bin SEF_04 (the viewer's detail and its sections).
+ */
+export async function visibleFile(
+  repo: ItemsRepository,
+  auth: AuthContext,
+  id: number,
+): Promise<ItemWithOwner> {
+  const row = await repo.findById(id, auth.userId);
+  if (!row || row.type === ItemType.folder || !canSee(auth, row)) throw new AppError('SE_404');
+  if (row.state !== ItemState.normal) throw new AppError('SEF_04');
   return row;
 }
 

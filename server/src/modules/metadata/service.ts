@@ -1,7 +1,6 @@
-import { type FileMetadataResult, ItemState, ItemType } from '@dam/contract';
-import { AppError } from '../../http/app-error';
+import type { FileMetadataResult } from '@dam/contract';
 import type { AuthContext } from '../access/access';
-import { canSee } from '../items/policy';
+import { visibleFile } from '../items/lookup';
 import type { ItemsRepository } from '../items/repository';
 import type { MetadataRepository } from './repository';
 
@@ -13,10 +12,8 @@ export class MetadataService {
   constructor(private readonly deps: { repo: MetadataRepository; items: ItemsRepository }) {}
 
   async ofFile(auth: AuthContext, itemId: number): Promise<FileMetadataResult> {
-    const row = await this.deps.items.findById(itemId, auth.userId);
     // Hidden answers like unknown, so ids cannot be probed (docs/decisions.md, Errors).
-    if (!row || row.type === ItemType.folder || !canSee(auth, row)) throw new AppError('SE_404');
-    if (row.state !== ItemState.normal) throw new AppError('SEF_04');
+    await visibleFile(this.deps.items, auth, itemId);
     const records = await this.deps.repo.recordsOfItem(itemId);
     const stored = await this.deps.repo.ofUploads(records.map((record) => record.id));
     return {
