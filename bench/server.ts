@@ -76,6 +76,28 @@ export function cpuTimes(pid: number): { user: number; system: number } {
   return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
+/**
+ * CPU seconds (user + system) used so far by `pid` and every live process below it (ExifTool,
+ * ffmpeg…), Linux /proc: what a process tree costs, whatever else the machine is doing.
+ */
+export function treeCpuSeconds(pid: number): number {
+  let total = 0;
+  const pending = [pid];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    try {
+      const { user, system } = cpuTimes(next);
+      total += user + system;
+      for (const task of fs.readdirSync(`/proc/${next}/task`)) {
+        const children = fs.readFileSync(`/proc/${next}/task/${task}/children`, 'utf8').trim();
+        if (children) pending.push(...children.split(' ').map(Number));
+      }
+    } catch {
+      // Ended meanwhile: its time is no longer counted anywhere this can read.
+    }
+  }
+  return total;
+}
+
 /** Peak resident memory of `pid`, sampled every 50 ms, while `work` runs. */
 export async function peakWhile<T>(
   pid: number,

@@ -4,7 +4,6 @@ import {
   METADATA_KEYWORDS_MAX,
   METADATA_TEXT_MAX,
 } from '@dam/contract';
-import type { Tags } from 'exiftool-vendored';
 
 /** What a download of ours wrote into a file (XMP-skdam), read back when it is uploaded again. */
 export interface PlatformMarks {
@@ -65,28 +64,35 @@ function list(value: unknown): string[] {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
+/** ExifTool's date text: `YYYY:MM:DD[ HH:MM[:SS[.fff]]][Z|±HH:MM]` (XMP may give the date alone). */
+const EXIF_DATE =
+  /^(\d{4})[:-](\d{2})[:-](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** `+08:00`, `-0530` or `Z` in minutes from UTC, or null when it is none of those. */
+function offsetMinutesOf(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  if (value.trim() === 'Z') return 0;
+  const match = /^([+-])(\d{2}):?(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const minutes = (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+  return Math.abs(minutes) <= 1080 ? minutes : null;
+}
+
 /**
- * A date tag as ExifTool-vendored parses it (ExifDateTime / ExifDate): the wall clock, and the
- * offset where the file gave one or it could be told from another tag (OffsetTimeOriginal, GPS).
- * Zero dates and text that is no date are none.
+ * A date tag as ExifTool writes it: the wall clock, and the offset where the text has one or
+ * `offset` (the EXIF OffsetTime* tag beside it) gives it. Zero dates and text that is no date
+ * are none.
  */
-function capturedOf(value: unknown): ExtractedMetadata['captured'] {
-  if (!value || typeof value !== 'object' || !('year' in value)) return null;
-  const date = value as {
-    year?: number;
-    month?: number;
-    day?: number;
-    hour?: number;
-    minute?: number;
-    second?: number;
-    tzoffsetMinutes?: number;
-  };
-  const { year, month, day } = date;
-  if (!year || !month || !day || year < 1800 || year > 2200) return null;
-  const local = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(date.hour ?? 0)}:${pad(date.minute ?? 0)}:${pad(Math.floor(date.second ?? 0))}`;
-  const offset = date.tzoffsetMinutes;
-  const known = typeof offset === 'number' && Number.isInteger(offset) && Math.abs(offset) <= 1080;
-  return { local, offsetMinutes: known ? offset : null };
+function capturedOf(value: unknown, offset?: unknown): ExtractedMetadata['captured'] {
+  if (typeof value !== 'string') return null;
+  const match = EXIF_DATE.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1800 || year > 2200 || month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const [hour, minute, second] = [match[4], match[5], match[6]].map((part) => Number(part ?? 0));
+  if (hour! > 23 || minute! > 59 || second! > 60) return null;
+  const local = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour!)}:${pad(minute!)}:${pad(Math.min(second!, 59))}`;
+  return { local, offsetMinutes: offsetMinutesOf(match[7]) ?? offsetMinutesOf(offset) };
 }
 
 export function offsetText(minutes: number): string {
@@ -103,16 +109,14 @@ function cameraOf(make: string | null, model: string | null): string | null {
 }
 
 /**
- * The fields the platform keeps from everything ExifTool read (MWG composites first: they settle
- * EXIF, IPTC and XMP disagreeing the way the Metadata Working Group says). Every text is bounded:
- * the file is a stranger's.
+ * The fields the platform keeps from what ExifTool read (exiftool.ts READ_TAGS; MWG composites
+ * first). Every text is bounded: the file is a stranger's.
  */
-export function extractMetadata(tags: Tags): ExtractedMetadata {
-  const t = tags as Record<string, unknown>;
+export function extractMetadata(t: Record<string, unknown>): ExtractedMetadata {
   const captured =
-    capturedOf(t.SubSecDateTimeOriginal) ??
-    capturedOf(t.DateTimeOriginal) ??
-    capturedOf(t.CreateDate) ??
+    capturedOf(t.SubSecDateTimeOriginal, t.OffsetTimeOriginal) ??
+    capturedOf(t.DateTimeOriginal, t.OffsetTimeOriginal) ??
+    capturedOf(t.CreateDate, t.OffsetTimeDigitized) ??
     capturedOf(t.DateCreated) ??
     capturedOf(t.MediaCreateDate);
   const latitude = numberOf(t.GPSLatitude);

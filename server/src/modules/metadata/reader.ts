@@ -1,4 +1,4 @@
-import type { EmbeddedMetadataTool } from './exiftool';
+import type { EmbeddedMetadataTool, ReadTags } from './exiftool';
 import { extractMetadata } from './extract';
 import type { MetadataRepository } from './repository';
 
@@ -19,7 +19,7 @@ export class MetadataReader {
 
   /** Reads `file` (the record's bytes, a local file) and stores what it holds. */
   async read(uploadId: number, file: string): Promise<void> {
-    let tags: Awaited<ReturnType<EmbeddedMetadataTool['read']>>;
+    let tags: ReadTags;
     try {
       tags = await this.deps.tool.read(file);
     } catch (error) {
