@@ -161,6 +161,11 @@ export const batchDownloadRequestSchema = z
     presetId: z.number().int().positive().nullable().optional(),
     /** Embedded metadata: the platform's written in (default), or everything removed (GPS too). */
     metadata: z.enum(DOWNLOAD_METADATA).optional(),
+    /**
+     * With the platform's metadata: each original of a format that cannot carry it (PDF, AI,
+     * video…) gets `<its name>.xmp` beside it in the zip (issue 42).
+     */
+    xmpSidecars: z.boolean().optional(),
   })
   .refine((b) => b.folderDataIdList.length + b.downloadFolderDataDTOList.length + b.uploadIdList.length > 0, {
     path: ['folderDataIdList'],

@@ -244,6 +244,8 @@ export const artNumDownloadRequestSchema = z
     presetId: z.number().int().positive().nullable().optional(),
     /** Embedded metadata: the platform's written in (default), or everything removed. */
     metadata: z.enum(DOWNLOAD_METADATA).optional(),
+    /** `.xmp` sidecars beside the formats that cannot carry the platform's metadata (issue 42). */
+    xmpSidecars: z.boolean().optional(),
   })
   .strict();
 export type ArtNumDownloadRequest = z.input<typeof artNumDownloadRequestSchema>;

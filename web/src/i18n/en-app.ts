@@ -326,6 +326,7 @@ const enApp: WithSingulars<typeof zhApp> = {
     metadataHint:
       'Article number, tags, copyright and more are written in; untouched sends files exactly as stored',
     presetStrips: 'The chosen preset removes all metadata (GPS too): the preset wins',
+    xmpSidecars: 'Add .xmp sidecars for formats that cannot carry it (PDF, video…)',
   },
   presets: {
     useInDownload: 'Download preset',

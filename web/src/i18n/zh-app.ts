@@ -301,6 +301,7 @@ const zhApp = {
     metadataKeep: '原文件不改动',
     metadataHint: '写入货号、标签、版权等；原文件不改动时按存储的字节原样下载',
     presetStrips: '所选预设会移除全部元数据（含 GPS），以预设为准',
+    xmpSidecars: '为无法内嵌的格式（PDF、视频等）附带 .xmp 附属文件',
   },
   presets: {
     useInDownload: '下载预设',

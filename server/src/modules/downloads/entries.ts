@@ -44,14 +44,21 @@ export class DownloadEntries {
 
   zipEntries(plan: DownloadPlan): ZipEntry[] {
     const now = this.clock.now();
+    const writer = this.metadata;
     return [
-      ...plan.files.map((file) => ({
-        path: file.path,
-        compress: !STORE_ONLY.has(file.output ?? file.source.format),
-        mtime: now,
-        // A problem (an image too large…) names the entry in `_download-problems.txt`.
-        open: () => this.openEntry(file),
-      })),
+      ...plan.files.flatMap((file) => [
+        {
+          path: file.path,
+          compress: !STORE_ONLY.has(file.output ?? file.source.format),
+          mtime: now,
+          // A problem (an image too large…) names the entry in `_download-problems.txt`.
+          open: () => this.openEntry(file),
+        },
+        // Its `.xmp` sidecar right after it, when the download asked for sidecars (issue 42).
+        ...(file.sidecarPath && writer
+          ? [{ path: file.sidecarPath, compress: true, mtime: now, open: () => writer.sidecar(file) }]
+          : []),
+      ]),
       ...plan.notes.map((note) => ({
         path: note.path,
         compress: true,

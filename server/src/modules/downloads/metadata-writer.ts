@@ -75,6 +75,25 @@ export class DownloadMetadataWriter {
     return streamAndRemove(copy, dir);
   }
 
+  /**
+   * The platform's XMP of an original as a sidecar file (issue 42: a PDF, AI or video download
+   * asked for them). ExifTool makes the file from nothing; a record no longer there is the
+   * entry's problem, as its original is.
+   */
+  async sidecar(file: PlannedFile): Promise<OpenedEntry> {
+    const facts = await this.deps.facts.ofObject(file.source.storage_key);
+    if (!facts) throw new Error('the file is no longer there');
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'dam-sidecar-'));
+    const sidecar = path.join(dir, 'file.xmp');
+    try {
+      await this.deps.tool.write(sidecar, platformTags(facts, 'xmp', await this.deps.secret()));
+    } catch (error) {
+      await removeDir(dir);
+      throw error;
+    }
+    return streamAndRemove(sidecar, dir);
+  }
+
   /** Writes the platform's metadata into a converted image (the converter's own temporary file). */
   async converted(target: string, output: 'jpg' | 'png', file: PlannedFile): Promise<void> {
     const facts = await this.deps.facts.ofObject(file.source.storage_key);

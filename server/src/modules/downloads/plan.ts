@@ -9,6 +9,7 @@ import {
 import { SHARP_FORMATS } from '../media/decode';
 import type { PresetRow } from '../presets/repository';
 import type { DownloadSource } from './repository';
+import { uniquePath } from './zip';
 
 /**
  * What a download holds, decided before a byte is read: per file, which formats go in as they
@@ -58,6 +59,8 @@ export interface PlannedFile {
   metadata?: DownloadMetadata;
   /** A preset's output colours (issue 42): absent = converted to sRGB, `keep` = the source's profile. */
   colour?: PresetColourProfile;
+  /** Where its `.xmp` sidecar goes in the zip, when the download asked for sidecars and it needs one. */
+  sidecarPath?: string;
 }
 
 /**
@@ -72,6 +75,32 @@ export function withMetadata(
   const metadata = asked === 'strip' || preset?.metadata === 'strip' ? 'strip' : (asked ?? 'embed');
   if (metadata === 'embed') return files;
   return files.map((file) => ({ ...file, metadata }));
+}
+
+/** Names of the formats a download writes the platform's metadata into (EMBEDDABLE_CONTENT's). */
+const EMBEDDABLE_NAMES = new Set(['jpg', 'jpeg', 'png', 'tif', 'tiff', 'psd']);
+
+/**
+ * Whether a planned file gets an `.xmp` sidecar when the download asks for them: an original with
+ * the platform's metadata whose format cannot carry it. Told by the stored format's name: the
+ * sidecar is the platform's own XMP, nothing decodes the file for it.
+ */
+export const needsSidecar = (file: PlannedFile): boolean =>
+  !file.output &&
+  (file.metadata ?? 'embed') === 'embed' &&
+  !EMBEDDABLE_NAMES.has(file.source.format.toLowerCase());
+
+/**
+ * The plan with a sidecar path (`<its path>.xmp`, unique in the zip) on each file that needs one
+ * when the download asks for them; then it is always a zip (a file and its sidecar).
+ */
+export function withSidecars(plan: DownloadPlan, asked: boolean | undefined): DownloadPlan {
+  if (!asked || !plan.files.some(needsSidecar)) return plan;
+  const taken = new Set([...plan.files, ...plan.notes].map((entry) => entry.path.toLowerCase()));
+  const files = plan.files.map((file) =>
+    needsSidecar(file) ? { ...file, sidecarPath: uniquePath(taken, `${file.path}.xmp`) } : file,
+  );
+  return { ...plan, files, forceZip: true };
 }
 
 export interface DownloadPlan {

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import {
   type ArtNumDownloadPayload,
   type BatchDownloadRequest,
@@ -10,7 +9,7 @@ import {
   safeFileNamePart,
   UNMATCHED_ART_NUMS_FILE,
 } from '@dam/contract';
-import { AppError, coded, invalidField } from '../../http/app-error';
+import { AppError, invalidField } from '../../http/app-error';
 import { type Clock, calendarDate } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
 import { type AuthContext, fileScopeFilter } from '../access/access';
@@ -31,6 +30,7 @@ import {
   type PlannedFile,
   type PresetSettings,
   withMetadata,
+  withSidecars,
 } from './plan';
 import type { DownloadSource, DownloadsRepository } from './repository';
 
@@ -66,7 +66,7 @@ const hashTicket = (ticket: string) => createHash('sha256').update(ticket).diges
 export class DownloadsService {
   constructor(
     private readonly downloads: DownloadsRepository,
-    private readonly storage: ObjectStorage,
+    storage: ObjectStorage,
     private readonly clock: Clock,
     private readonly presetOf: (id: number) => Promise<PresetRow>,
     /** Time zone whose calendar decides "today" for file validity (SPEC §4). */
@@ -188,7 +188,13 @@ export class DownloadsService {
           [...new Set(files.map((f) => f.itemId))],
           request.isShareDownload === Flag.yes,
         );
-      return { files: withMetadata(files, request.metadata, preset), problems, notes: [], forceZip: false };
+      const plan = {
+        files: withMetadata(files, request.metadata, preset),
+        problems,
+        notes: [],
+        forceZip: false,
+      };
+      return withSidecars(plan, request.xmpSidecars);
     });
   }
 
@@ -244,13 +250,14 @@ export class DownloadsService {
       if (options.count !== false) await repo.countDownloads([...new Set(files.map((f) => f.itemId))]);
       const notes =
         unmatched.length > 0 ? [{ path: UNMATCHED_ART_NUMS_FILE, text: `${unmatched.join('\n')}\n` }] : [];
-      return {
+      const plan = {
         files: withMetadata(files, request.metadata, preset),
         problems,
         notes,
         forceZip: true,
         unmatched,
       };
+      return withSidecars(plan, request.xmpSidecars);
     });
   }
 

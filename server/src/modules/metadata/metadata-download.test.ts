@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/call';
 import { readWithExiftool, writeWithExiftool } from '../../../test/exiftool-cli';
 import { givenDimension, givenProcessedFile, signInAdmin, uniqueName } from '../../../test/factories';
-import { makeJpeg, makePng, makePsd, makeTiff } from '../../../test/fixtures';
+import { makeJpeg, makePdf, makePng, makePsd, makeTiff } from '../../../test/fixtures';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { readZip } from '../../../test/zip';
 import { platformSignature } from './embed';
@@ -188,5 +188,37 @@ describe('metadata written into downloads, read back by Debian ExifTool', { time
     };
     expect(await profileOf('keep')).toBe('sP3C');
     expect(await profileOf('srgb')).toMatch(/sRGB/);
+  });
+
+  it('puts an .xmp sidecar beside a format that cannot carry the metadata, only when asked', async () => {
+    const pdf = await givenProcessedFile(t, token, {
+      fileName: `${uniqueName('LOOKBOOK')}.pdf`,
+      bytes: makePdf(),
+    });
+    await call(t.app, endpoints.editFile, { token, body: { folderDataId: pdf.itemId, artNum: 'AB3001' } });
+    await call(t.app, endpoints.modifyItemTags, {
+      token,
+      body: { folderDataIdList: [pdf.itemId], tagIdList: [colour.tags['黑色'] as number] },
+    });
+    const jpg = await givenDescribedFile('jpg', await makeJpeg(64, 48), 'AB3002');
+
+    const asked = await download({ folderDataIdList: [pdf.itemId, jpg.itemId], xmpSidecars: true });
+    expect(asked.statusCode, asked.body.slice(0, 300)).toBe(200);
+    const zip = await readZip(asked.rawPayload);
+    const pdfName = [...zip.keys()].find((name) => name.endsWith('.pdf'))!;
+    expect([...zip.keys()].sort()).toEqual([pdfName, `${pdfName}.xmp`, `${jpg.name}.jpg`].sort());
+    const sidecar = await readWithExiftool(zip.get(`${pdfName}.xmp`)!, 'xmp');
+    expect(String(sidecar['XMP-skdam:DamFileId'])).toBe(String(pdf.itemId));
+    expect([sidecar['XMP-skdam:DamArticleNumber']].flat()).toEqual(['AB3001']);
+    expect([sidecar['XMP-lr:HierarchicalSubject']].flat()).toEqual([`${colour.name}|黑色`]);
+    expect(sidecar['IPTC:ObjectName']).toBeUndefined();
+
+    // One PDF with its sidecar is a zip of two; without asking, or stripping, the PDF goes alone.
+    const single = await download({ folderDataIdList: [pdf.itemId], xmpSidecars: true });
+    expect([...(await readZip(single.rawPayload)).keys()]).toEqual([pdfName, `${pdfName}.xmp`]);
+    const plain = await download({ folderDataIdList: [pdf.itemId] });
+    expect(plain.headers['content-type']).toBe('application/pdf');
+    const stripped = await download({ folderDataIdList: [pdf.itemId], xmpSidecars: true, metadata: 'strip' });
+    expect(stripped.headers['content-type']).toBe('application/pdf');
   });
 });

@@ -1,4 +1,4 @@
-import { type DownloadMetadata, MAX_ART_NUMS_PER_DOWNLOAD, parseArtNums } from '@dam/contract';
+import { MAX_ART_NUMS_PER_DOWNLOAD, parseArtNums } from '@dam/contract';
 import { App, Checkbox, Input, Modal, Space, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useMemo, useState } from 'react';
@@ -9,7 +9,7 @@ import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
 import { MetadataChoice } from './MetadataChoice';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
-import { artNumDownloadRequest } from './requests';
+import { artNumDownloadRequest, DEFAULT_METADATA_OPTIONS, type MetadataOptions } from './requests';
 import { downloadByArtNums } from './ticket';
 
 const FORMATS = ['all', 'jpg', 'png', 'psd', 'tif', 'mp4'] as const;
@@ -26,7 +26,7 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
   const numbersField = useFocusOnOpen<TextAreaRef>();
   const [formats, setFormats] = useState<string[]>(['all']);
   const [presetId, setPresetId] = useState<number | null>(null);
-  const [metadata, setMetadata] = useState<DownloadMetadata>('embed');
+  const [metadata, setMetadata] = useState<MetadataOptions>(DEFAULT_METADATA_OPTIONS);
   const [busy, run] = useBusyAction();
   const count = useMemo(() => parseArtNums(text).length, [text]);
   const tooMany = count > MAX_ART_NUMS_PER_DOWNLOAD;

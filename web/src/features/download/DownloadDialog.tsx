@@ -1,4 +1,4 @@
-import { type DownloadMetadata, type Item, ItemType, MAX_SCALING_PX } from '@dam/contract';
+import { type Item, ItemType, MAX_SCALING_PX } from '@dam/contract';
 import { App, Button, Checkbox, Divider, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { DownloadItemList } from './DownloadItemList';
 import { MetadataChoice } from './MetadataChoice';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
-import { downloadRequest } from './requests';
+import { DEFAULT_METADATA_OPTIONS, downloadRequest, type MetadataOptions } from './requests';
 import { downloadItems } from './ticket';
 
 const CONVERSIONS = ['jpg', 'png', 'psd'] as const;
@@ -35,7 +35,7 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
   const [busy, run] = useBusyAction();
   const presets = usePresets();
   const [presetId, setPresetId] = useState<number | null>(null);
-  const [metadata, setMetadata] = useState<DownloadMetadata>('embed');
+  const [metadata, setMetadata] = useState<MetadataOptions>(DEFAULT_METADATA_OPTIONS);
   const [byArtNum, setByArtNum] = useState(false);
   const files = items.filter((i) => i.type !== ItemType.folder);
   const allFormats = files.flatMap((f) =>

@@ -1,6 +1,7 @@
 import { DOWNLOAD_METADATA, type DownloadMetadata, type DownloadPreset } from '@dam/contract';
-import { Radio, Space, Typography } from 'antd';
+import { Checkbox, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { MetadataOptions } from './requests';
 
 const LABEL = {
   embed: 'download.metadataEmbed',
@@ -11,14 +12,15 @@ const LABEL = {
 /**
  * What a download does with embedded metadata (issue 42). A preset that strips wins over the
  * choice here (the server strips when either asks), so the dialog says so instead of pretending.
+ * With the platform's metadata, formats that cannot carry it may get `.xmp` sidecars.
  */
 export function MetadataChoice({
   value,
   onChange,
   preset,
 }: {
-  value: DownloadMetadata;
-  onChange: (value: DownloadMetadata) => void;
+  value: MetadataOptions;
+  onChange: (value: MetadataOptions) => void;
   preset: DownloadPreset | null;
 }) {
   const { t } = useTranslation();
@@ -30,9 +32,9 @@ export function MetadataChoice({
         <Radio.Group
           size="small"
           optionType="button"
-          value={presetStrips ? 'strip' : value}
+          value={presetStrips ? 'strip' : value.metadata}
           disabled={presetStrips}
-          onChange={(e) => onChange(e.target.value as DownloadMetadata)}
+          onChange={(e) => onChange({ ...value, metadata: e.target.value as DownloadMetadata })}
           options={DOWNLOAD_METADATA.map((choice) => ({ value: choice, label: t(LABEL[choice]) }))}
           data-testid="download-metadata"
         />
@@ -40,6 +42,15 @@ export function MetadataChoice({
       <Typography.Text type={presetStrips ? 'warning' : 'secondary'} data-testid="download-metadata-hint">
         {presetStrips ? t('download.presetStrips') : t('download.metadataHint')}
       </Typography.Text>
+      {!presetStrips && value.metadata === 'embed' && (
+        <Checkbox
+          checked={value.xmpSidecars}
+          onChange={(e) => onChange({ ...value, xmpSidecars: e.target.checked })}
+          data-testid="download-xmp-sidecars"
+        >
+          {t('download.xmpSidecars')}
+        </Checkbox>
+      )}
     </Space>
   );
 }

@@ -52,18 +52,39 @@ describe('download request with a preset', () => {
 describe('download request with a metadata choice', () => {
   it('leaves the default out and sends stripping or untouched originals', () => {
     const items = [{ id: 1, type: 2, fileFormat: 'jpg' } as Item];
-    expect(downloadRequest(items, { 1: ['jpg'] }, [], null, null, 'embed')).not.toHaveProperty('metadata');
-    expect(downloadRequest(items, { 1: ['jpg'] }, [], null, null, 'keep')).toMatchObject({
+    expect(
+      downloadRequest(items, { 1: ['jpg'] }, [], null, null, { metadata: 'embed', xmpSidecars: false }),
+    ).not.toHaveProperty('metadata');
+    expect(
+      downloadRequest(items, { 1: ['jpg'] }, [], null, null, { metadata: 'keep', xmpSidecars: false }),
+    ).toMatchObject({
       metadata: 'keep',
     });
-    expect(downloadRequest(items, { 1: ['jpg'] }, [], null, 3, 'strip')).toMatchObject({
+    expect(
+      downloadRequest(items, { 1: ['jpg'] }, [], null, 3, { metadata: 'strip', xmpSidecars: false }),
+    ).toMatchObject({
       presetId: 3,
       metadata: 'strip',
     });
-    expect(artNumDownloadRequest('A1', ['all'], null, 'strip')).toEqual({
+    expect(artNumDownloadRequest('A1', ['all'], null, { metadata: 'strip', xmpSidecars: false })).toEqual({
       artNumList: ['A1'],
       formats: [],
       metadata: 'strip',
+    });
+  });
+
+  it('asks for .xmp sidecars only with the platform’s metadata written in', () => {
+    const items = [{ id: 1, type: 2, fileFormat: 'pdf' } as Item];
+    expect(
+      downloadRequest(items, { 1: ['pdf'] }, [], null, null, { metadata: 'embed', xmpSidecars: true }),
+    ).toMatchObject({ xmpSidecars: true });
+    expect(
+      downloadRequest(items, { 1: ['pdf'] }, [], null, null, { metadata: 'strip', xmpSidecars: true }),
+    ).not.toHaveProperty('xmpSidecars');
+    expect(artNumDownloadRequest('A1', ['all'], null, { metadata: 'embed', xmpSidecars: true })).toEqual({
+      artNumList: ['A1'],
+      formats: [],
+      xmpSidecars: true,
     });
   });
 });

@@ -1,8 +1,21 @@
 import { type DownloadMetadata, type Item, ItemType, parseArtNums } from '@dam/contract';
 
-/** The metadata field of a request: absent for the server's default (the platform's written in). */
-function metadataField(metadata: DownloadMetadata): { metadata?: DownloadMetadata } {
-  return metadata === 'embed' ? {} : { metadata };
+/** What the download dialogs ask of embedded metadata (issue 42). */
+export interface MetadataOptions {
+  metadata: DownloadMetadata;
+  /** `.xmp` sidecars beside formats that cannot carry the metadata; only with `embed`. */
+  xmpSidecars: boolean;
+}
+
+export const DEFAULT_METADATA_OPTIONS: MetadataOptions = { metadata: 'embed', xmpSidecars: false };
+
+/** The metadata fields of a request: absent for the server's default (the platform's written in). */
+function metadataField({ metadata, xmpSidecars }: MetadataOptions): {
+  metadata?: DownloadMetadata;
+  xmpSidecars?: true;
+} {
+  if (metadata !== 'embed') return { metadata };
+  return xmpSidecars ? { xmpSidecars: true } : {};
 }
 
 /** What goes to the server: each item with the formats asked for (SPEC §7 batch-download). */
@@ -12,12 +25,13 @@ export function downloadRequest(
   forAll: string[],
   scalingPx: number | null,
   presetId: number | null = null,
-  metadata: DownloadMetadata = 'embed',
+  metadata: MetadataOptions = DEFAULT_METADATA_OPTIONS,
 ): {
   downloadFolderDataDTOList: Array<{ folderDataId: number; fileFormatList: string[] }>;
   equalScalingPx?: number;
   presetId?: number;
   metadata?: DownloadMetadata;
+  xmpSidecars?: true;
 } | null {
   const list = items
     .map((item) => ({
@@ -42,8 +56,14 @@ export function artNumDownloadRequest(
   text: string,
   formats: string[],
   presetId: number | null,
-  metadata: DownloadMetadata = 'embed',
-): { artNumList: string[]; formats: string[]; presetId?: number; metadata?: DownloadMetadata } | null {
+  metadata: MetadataOptions = DEFAULT_METADATA_OPTIONS,
+): {
+  artNumList: string[];
+  formats: string[];
+  presetId?: number;
+  metadata?: DownloadMetadata;
+  xmpSidecars?: true;
+} | null {
   const artNumList = parseArtNums(text);
   if (artNumList.length === 0) return null;
   const wanted = formats.includes('all') ? [] : formats;
