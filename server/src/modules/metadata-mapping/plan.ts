@@ -42,8 +42,8 @@ interface Candidate {
 }
 
 /**
- * What the rules do to one file (pure: no SQL). A value becomes the tag of the rule's dimension
- * named alike (trimmed, without case); what the file has is never replaced or removed: a file that
+ * What the rules do to one file (pure: no SQL). A value becomes the tag of each of its field's rules'
+ * dimensions named alike (trimmed, without case), and is `unmatched` when none has such a tag; what the file has is never replaced or removed: a file that
  * already has another tag of the dimension keeps it and the value is a `taken` conflict. The SPEC §5
  * tag-set rules are kept: a tag whose superior tag the file would lack is a `parent` conflict, and a
  * set that would leave a required dimension empty turns every addition into a `required` conflict.
@@ -57,17 +57,29 @@ export function planMapping(
   const has = new Set(current);
   const findings: PlannedFinding[] = [];
   const candidates = new Map<number, Candidate>();
+  const bySource = new Map<MetadataMappingSource, number[]>();
   for (const rule of rules) {
     if (!catalog.dimension(rule.dimensionId)) continue;
-    const existing = catalog.order(current).filter((tag) => tag.dimension_id === rule.dimensionId);
-    for (const value of distinctValues(fields[rule.source])) {
-      const found = { source: rule.source, dimensionId: rule.dimensionId, value };
-      const tag = catalog.tagNamed(rule.dimensionId, value);
-      if (!tag) findings.push({ ...found, reason: 'unmatched', detail: [] });
-      else if (has.has(tag.id) || candidates.has(tag.id)) continue;
-      else if (existing.length > 0)
-        findings.push({ ...found, reason: 'taken', detail: existing.map((t) => t.name) });
-      else candidates.set(tag.id, { ...found, tagId: tag.id });
+    bySource.set(rule.source, [...(bySource.get(rule.source) ?? []), rule.dimensionId]);
+  }
+  for (const [source, dimensionIds] of bySource) {
+    for (const value of distinctValues(fields[source])) {
+      // Unmatched only when no dimension this field maps to has a tag of that name.
+      let matched = false;
+      for (const dimensionId of dimensionIds) {
+        const tag = catalog.tagNamed(dimensionId, value);
+        if (!tag) continue;
+        matched = true;
+        if (has.has(tag.id) || candidates.has(tag.id)) continue;
+        const existing = catalog.order(current).filter((t) => t.dimension_id === dimensionId);
+        if (existing.length > 0)
+          findings.push({ source, dimensionId, value, reason: 'taken', detail: existing.map((t) => t.name) });
+        else candidates.set(tag.id, { source, dimensionId, value, tagId: tag.id });
+      }
+      if (!matched) {
+        const detail = dimensionIds.map((id) => catalog.dimension(id)?.name ?? String(id));
+        findings.push({ source, dimensionId: dimensionIds[0] as number, value, reason: 'unmatched', detail });
+      }
     }
   }
   // Dropping one candidate may orphan another below it: until nothing changes.
