@@ -15,17 +15,17 @@ const WORDS = {
   zh: {
     tab: '元数据映射',
     duplicate: '已有把该元数据字段映射到这个标签维度的规则',
-    unmatched: (value: string, dimension: string) => `${dimension} 中没有标签“${value}”（关键词）`,
+    unmatched: (value: string, dimensions: RegExp) =>
+      new RegExp(`^(${dimensions.source}) 中没有标签“${value}”（关键词）$`),
     parent: (value: string, parent: string) => `关键词 ${value} 未应用：需要同时有上级标签 ${parent}`,
-    delete: '删除',
   },
   en: {
     tab: 'Metadata mapping',
     duplicate: 'There is already a rule mapping this metadata field to this tag dimension',
-    unmatched: (value: string, dimension: string) => `No tag '${value}' in dimension ${dimension} (Keyword)`,
+    unmatched: (value: string, dimensions: RegExp) =>
+      new RegExp(`^No tag '${value}' in dimension (${dimensions.source}) \\(Keyword\\)$`),
     parent: (value: string, parent: string) =>
       `Keyword ${value} not applied: it needs its superior tag ${parent}`,
-    delete: 'Delete',
   },
 } as const;
 
@@ -112,7 +112,12 @@ for (const lang of ['zh', 'en'] as const) {
     await itemCard(page, first).getByRole('button', { name: first }).click();
     await expect(page.getByTestId('file-tags')).toContainText(blue);
     const section = page.getByTestId('metadata-section');
-    await expect(section.getByTestId('mapping-finding')).toHaveText([w.unmatched(`映射无${stamp}`, colour)]);
+    // Unmatched: no dimension keywords map to has the tag (both rules' dimensions are named).
+    const unmatched = section.getByTestId('mapping-finding');
+    await expect(unmatched).toHaveCount(1);
+    await expect(unmatched).toHaveText(
+      w.unmatched(`映射无${stamp}`, new RegExp(`.*(${colour}.*${kind}|${kind}.*${colour}).*`)),
+    );
     await page.keyboard.press('Escape');
 
     await itemCard(page, second).getByRole('button', { name: second }).click();
@@ -141,7 +146,8 @@ for (const lang of ['zh', 'en'] as const) {
         .getByRole('row', { name: new RegExp(dimension) })
         .getByTestId('mapping-rule-delete')
         .click();
-      await page.getByRole('button', { name: w.delete, exact: true }).click();
+      // Ant Design spaces two-character Chinese button words (删 除): the confirm's danger button.
+      await page.locator('.ant-popconfirm-buttons .ant-btn-dangerous').click();
       await expect(rules.getByRole('cell', { name: dimension })).toHaveCount(0);
     }
   });
