@@ -24,6 +24,7 @@ export function RulesTable({ onEdit }: { onEdit: (rule: MetadataTagRule) => void
         {
           title: t('metadataMapping.sourceField'),
           dataIndex: 'source',
+          width: 220,
           render: (source: MetadataTagRule['source']) => t(`metadataMapping.source.${source}`),
         },
         { title: t('metadataMapping.dimension'), dataIndex: 'dimensionName', ellipsis: true },
