@@ -190,4 +190,19 @@ describe('keyword → tag mapping (issue 42): rules, applied at upload, conflict
       expect.objectContaining({ reason: 'parent', value: '跑鞋', detail: ['鞋'] }),
     ]);
   });
+  // Last: a required dimension binds every tagging after it, so it goes again at the end.
+  it('does not tag an untagged file when a required dimension would stay empty: a conflict naming it', async () => {
+    const season = await call(t.app, endpoints.saveTagDimension, {
+      token: admin,
+      body: { dimensionName: uniqueName('映射季节'), required: true, tagDTOList: [{ tagName: '2026 SS' }] },
+    });
+    const colour = await givenDimension('映射必填颜色', ['绿色']);
+    expect((await saveRule({ source: 'keywords', dimensionId: colour.id })).success).toBe(true);
+    const file = await givenTaggedJpeg(['绿色']);
+    expect(await tagsOf(file.itemId)).toEqual([]);
+    expect(await findingsOf(file.itemId)).toEqual([
+      expect.objectContaining({ reason: 'required', value: '绿色', detail: [season.dimensionName] }),
+    ]);
+    await call(t.app, endpoints.deleteTagDimension, { token: admin, body: { id: season.id } });
+  });
 });
