@@ -23,6 +23,7 @@ import { mailNoticePictureRoute, mailNoticesRoutes } from './modules/mail-notice
 import { localMediaRoute } from './modules/media/routes';
 import { mediaRightsOf } from './modules/media/wiring';
 import { metadataRoutes } from './modules/metadata/routes';
+import { metadataMappingRoutes } from './modules/metadata-mapping/routes';
 import type { Metrics } from './modules/metrics/metrics';
 import { metricsRoute } from './modules/metrics/routes';
 import { openAdminRoutes } from './modules/open-api/admin/routes';
@@ -131,6 +132,7 @@ async function registerMainApi(mainApi: FastifyInstance, services: Services, con
     oplog,
   });
   await mainApi.register(metadataRoutes, { metadata: services.metadata });
+  await mainApi.register(metadataMappingRoutes, { mapping: services.metadataMapping });
   await mainApi.register(sharesRoutes, { shares: services.shares, oplog });
   await mainApi.register(tagsRoutes, {
     dimensions: services.tagDimensions,

@@ -45,6 +45,8 @@ import type { ComposeFonts } from './modules/media/fonts';
 import type { ImageWork } from './modules/media/image-limits';
 import { wireMedia } from './modules/media/wiring';
 import { downloadMetadataWriter, type MetadataServices, wireMetadata } from './modules/metadata/wiring';
+import type { MetadataMappingService } from './modules/metadata-mapping/service';
+import { wireMetadataMapping } from './modules/metadata-mapping/wiring';
 import type { OpenAdminService } from './modules/open-api/admin/service';
 import type { OpenAssetsService } from './modules/open-api/assets/service';
 import type { OpenAuthService } from './modules/open-api/auth/service';
@@ -131,6 +133,8 @@ export interface Services extends MetadataServices {
   recycleBin: RecycleBinService;
   personalLists: PersonalListsService;
   tagDimensions: TagDimensionsService;
+  /** Keyword → tag mapping rules and their findings (issue 42; function code 4). */
+  metadataMapping: MetadataMappingService;
   itemTags: ItemTagsService;
   channelTags: ChannelTagsService;
   skuTags: SkuTagsService;
@@ -232,7 +236,15 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     ...(dependencies.uploadPartStored ? { partStored: dependencies.uploadPartStored } : {}),
   });
   const { fingerprints, ...similarServices } = wireSimilar(platform);
-  const { metadataProgress, ...metadata } = wireMetadata(platform, { items: itemServices.itemsRepository });
+  const { metadataMapping, metadataTagMapper } = wireMetadataMapping(platform, {
+    items: itemServices.itemsRepository,
+    logs,
+  });
+  const afterMetadataSaved = (uploadId: number) => metadataTagMapper.apply(uploadId);
+  const { metadataProgress, ...metadata } = wireMetadata(platform, {
+    items: itemServices.itemsRepository,
+    afterSave: afterMetadataSaved,
+  });
   return {
     storage,
     partUrlSecret: platform.partUrlSecret,
@@ -286,6 +298,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     search: new SearchService(new SearchRepository(db), clock, timeZone, mediaUrls),
     ...similarServices,
     ...metadata,
+    metadataMapping,
     ...(await wireShares(platform, { downloads })),
     ...wireOpenApi(platform, { itemTags: tags.itemTags, downloads, uploads }),
     webhooks: new WebhooksService({
@@ -306,7 +319,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
         : undefined,
       warn,
     }),
-    ...wireMedia(platform, { fingerprints, similar: similarServices.similar }),
+    ...wireMedia(platform, { fingerprints, similar: similarServices.similar, afterMetadataSaved }),
     cleaner: new ObjectCleaner({
       objects: new ObjectDeletionsRepository(db),
       storage,

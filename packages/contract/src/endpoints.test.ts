@@ -20,6 +20,7 @@ import { jobsAdminEndpoints } from './endpoints/jobs-admin';
 import { mailGroupsEndpoints } from './endpoints/mail-groups';
 import { mailNoticesEndpoints } from './endpoints/mail-notices';
 import { metadataEndpoints } from './endpoints/metadata';
+import { metadataMappingEndpoints } from './endpoints/metadata-mapping';
 import {
   clientEndpoints,
   healthEndpoints,
@@ -64,6 +65,7 @@ const areas = [
   compositeEndpoints,
   similarEndpoints,
   metadataEndpoints,
+  metadataMappingEndpoints,
   healthEndpoints,
 ];
 

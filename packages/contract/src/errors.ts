@@ -102,6 +102,7 @@ export const ERROR_CODES = [
   'SECP_07',
   'SEJB_01',
   'SEJB_02',
+  'SEMM_01',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -202,6 +203,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SECP_07: 422,
   SEJB_01: 400,
   SEJB_02: 409,
+  SEMM_01: 409,
 };
 
 type Messages = Record<ErrorCode, string>;
@@ -304,6 +306,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECP_07: '页面过高：{detail}',
     SEJB_01: '所选范围有 {count} 个文件版本，一次最多重新生成 {max} 个，请选择更小的文件夹',
     SEJB_02: '该任务已不是失败状态，无需重试',
+    SEMM_01: '已有把该元数据字段映射到这个标签维度的规则',
   },
   en: {
     SEP_01: 'Missing parameter: method',
@@ -402,6 +405,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEJB_01:
       'The selection holds {count} file versions; at most {max} can be regenerated at once: choose a smaller folder',
     SEJB_02: 'This job is no longer failed: there is nothing to retry',
+    SEMM_01: 'There is already a rule mapping this metadata field to this tag dimension',
   },
   ja: {
     SEP_01: 'パラメータがありません：method',
@@ -500,6 +504,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEJB_01:
       '選択範囲には {count} 件のファイル版があります。一度に再生成できるのは {max} 件までです。より小さいフォルダーを選んでください',
     SEJB_02: 'このジョブはもう失敗状態ではないため、再試行は不要です',
+    SEMM_01: 'このメタデータ項目をこのタグ次元に割り当てるルールは既にあります',
   },
   ko: {
     SEP_01: '매개변수 누락: method',
@@ -598,6 +603,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEJB_01:
       '선택 범위에 파일 버전이 {count}개 있습니다. 한 번에 최대 {max}개까지 다시 생성할 수 있으니 더 작은 폴더를 선택하세요',
     SEJB_02: '이 작업은 더 이상 실패 상태가 아니므로 다시 시도할 것이 없습니다',
+    SEMM_01: '이 메타데이터 필드를 이 태그 차원에 매핑하는 규칙이 이미 있습니다',
   },
   de: {
     SEP_01: 'Parameter fehlt: method',
@@ -698,6 +704,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEJB_01:
       'Die Auswahl enthält {count} Dateiversionen; höchstens {max} können auf einmal neu erzeugt werden: wählen Sie einen kleineren Ordner',
     SEJB_02: 'Dieser Auftrag ist nicht mehr fehlgeschlagen: es gibt nichts zu wiederholen',
+    SEMM_01: 'Es gibt bereits eine Regel, die dieses Metadatenfeld dieser Tag-Dimension zuordnet',
   },
 };
 

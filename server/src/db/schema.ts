@@ -27,6 +27,7 @@ import type {
   MailNoticeTable,
   MailTable,
 } from './schema/mail';
+import type { MetadataTagFindingTable, MetadataTagRuleTable } from './schema/metadata-mapping';
 import type {
   ApiAccessTable,
   ApiEnterpriseCallTable,
@@ -74,6 +75,7 @@ export type { ScopeColumn } from './schema/columns';
 export type * from './schema/composite';
 export type * from './schema/items';
 export type * from './schema/mail';
+export type * from './schema/metadata-mapping';
 export type * from './schema/open-api';
 export type * from './schema/operations';
 export type * from './schema/reports';
@@ -149,6 +151,8 @@ export interface Database {
   item_colour_families: ItemColourFamilyTable;
   near_duplicate_pairs: NearDuplicatePairTable;
   upload_metadata: UploadMetadataTable;
+  metadata_tag_rules: MetadataTagRuleTable;
+  metadata_tag_findings: MetadataTagFindingTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -124,6 +124,13 @@ const appRoutes = (): RouteObject[] =>
               path: 'download-presets',
               lazy: page(() => import('../features/presets/DownloadPresetsPage'), 'DownloadPresetsPage'),
             },
+            {
+              path: 'metadata-mapping',
+              lazy: page(
+                () => import('../features/metadata-mapping/MetadataMappingPage'),
+                'MetadataMappingPage',
+              ),
+            },
             { path: 'log', lazy: page(() => import('../features/logs/LogsPage'), 'LogsPage') },
             {
               path: 'data-table',

@@ -8,6 +8,7 @@ import { jobsAdminEndpoints } from './jobs-admin';
 import { mailGroupsEndpoints } from './mail-groups';
 import { mailNoticesEndpoints } from './mail-notices';
 import { metadataEndpoints } from './metadata';
+import { metadataMappingEndpoints } from './metadata-mapping';
 import { clientEndpoints, healthEndpoints, logsEndpoints, mailEndpoints, searchEndpoints } from './misc';
 import { openEndpoints } from './open';
 import { openAdminEndpoints } from './open-admin';
@@ -74,6 +75,7 @@ export const endpoints = {
   ...compositeEndpoints,
   ...similarEndpoints,
   ...metadataEndpoints,
+  ...metadataMappingEndpoints,
   ...jobsAdminEndpoints,
   ...healthEndpoints,
 };

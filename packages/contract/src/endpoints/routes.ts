@@ -157,6 +157,11 @@ export const routes = {
   similarOfFile: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/similar` },
   // Embedded metadata (issue 42; a path of our own)
   fileMetadata: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/metadata` },
+  fileMappingFindings: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/file/metadata-mapping` },
+  metadataTagRules: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/metadata-mapping/list` },
+  saveMetadataTagRule: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/metadata-mapping/save` },
+  deleteMetadataTagRule: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/manage/metadata-mapping/delete` },
+  mappingFindings: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/manage/metadata-mapping/findings` },
   similarOfSelection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/similar-batch` },
   duplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates` },
   exportDuplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates/export` },

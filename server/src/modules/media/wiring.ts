@@ -28,7 +28,16 @@ export function wireMedia(
     info,
     warn,
   }: Platform,
-  { fingerprints, similar }: { fingerprints: FingerprintsRepository; similar: SimilarService },
+  {
+    fingerprints,
+    similar,
+    afterMetadataSaved,
+  }: {
+    fingerprints: FingerprintsRepository;
+    similar: SimilarService;
+    /** The keyword → tag mapping, once a record's metadata is stored (issue 42). */
+    afterMetadataSaved?: (uploadId: number) => Promise<void>;
+  },
 ) {
   const media = new MediaProcessor({
     uploads: uploadsRepository,
@@ -40,7 +49,12 @@ export function wireMedia(
     images,
     renderLanes: Math.max(1, config.MEDIA_WORKERS),
     metadata: config.EMBEDDED_METADATA_READ
-      ? new MetadataReader({ repo: new MetadataRepository(db), tool: metadataTool, warn })
+      ? new MetadataReader({
+          repo: new MetadataRepository(db),
+          tool: metadataTool,
+          warn,
+          ...(afterMetadataSaved ? { afterSave: afterMetadataSaved } : {}),
+        })
       : null,
     fingerprints: {
       repository: fingerprints,

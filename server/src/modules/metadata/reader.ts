@@ -14,6 +14,8 @@ export class MetadataReader {
       repo: MetadataRepository;
       tool: EmbeddedMetadataTool;
       warn: (details: Record<string, unknown>, message: string) => void;
+      /** Runs once the record's metadata is stored (the keyword → tag mapping); its failure is only logged. */
+      afterSave?: (uploadId: number) => Promise<void>;
     },
   ) {}
 
@@ -30,6 +32,9 @@ export class MetadataReader {
       return;
     }
     await this.deps.repo.save(uploadId, extractMetadata(tags));
+    await this.deps.afterSave?.(uploadId).catch((error: Error) => {
+      this.deps.warn({ uploadId }, `metadata stored, not mapped to tags: ${error.message}`);
+    });
   }
 
   /** A record whose bytes hold nothing the platform reads (no image, document or video). */

@@ -66,7 +66,7 @@ export interface MetadataServices {
  */
 export function wireMetadata(
   { config, db, clock, storage, localPath, metadataTool, info, warn }: Platform,
-  { items }: { items: ItemsRepository },
+  { items, afterSave }: { items: ItemsRepository; afterSave?: (uploadId: number) => Promise<void> },
 ): MetadataServices & { metadataProgress: () => Promise<{ done: number; total: number }> } {
   const repo = new MetadataRepository(db);
   return {
@@ -77,7 +77,12 @@ export function wireMetadata(
       config.METADATA_BACKFILL && config.EMBEDDED_METADATA_READ
         ? new MetadataBackfill({
             repo,
-            reader: new MetadataReader({ repo, tool: metadataTool, warn }),
+            reader: new MetadataReader({
+              repo,
+              tool: metadataTool,
+              warn,
+              ...(afterSave ? { afterSave } : {}),
+            }),
             stopped: () => metadataTool.stopped,
             storage,
             localPath,

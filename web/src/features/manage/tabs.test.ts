@@ -6,11 +6,13 @@ describe('manage tabs', () => {
     expect(visibleManageTabs([4]).map((tab) => tab.path)).toEqual([
       '/manage/tag',
       '/manage/download-presets',
+      '/manage/metadata-mapping',
     ]);
     expect(visibleManageTabs([8]).map((tab) => tab.path)).toEqual(['/manage/import']);
     expect(visibleManageTabs([4, 8]).map((tab) => tab.path)).toEqual([
       '/manage/tag',
       '/manage/download-presets',
+      '/manage/metadata-mapping',
       '/manage/import',
     ]);
     expect(visibleManageTabs([2]).map((tab) => tab.path)).toEqual(['/manage/users']);
@@ -20,6 +22,7 @@ describe('manage tabs', () => {
       'role',
       'tag',
       'download-presets',
+      'metadata-mapping',
       'import',
     ]);
     expect(visibleManageTabs([2, 3, 4, 5, 8]).map((tab) => tab.key)).toEqual([
@@ -27,6 +30,7 @@ describe('manage tabs', () => {
       'role',
       'tag',
       'download-presets',
+      'metadata-mapping',
       'log',
       'import',
     ]);

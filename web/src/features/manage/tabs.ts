@@ -10,6 +10,7 @@ export type ManageTabKey =
   | 'role'
   | 'tag'
   | 'download-presets'
+  | 'metadata-mapping'
   | 'log'
   | 'import'
   | 'mail'
@@ -51,6 +52,13 @@ export const MANAGE_TABS: ManageTab[] = [
     path: '/manage/download-presets',
     labelKey: 'manage.downloadPresets',
     // Download presets are part of tag and channel management.
+    codes: [FunctionCode.tag],
+  },
+  {
+    key: 'metadata-mapping',
+    path: '/manage/metadata-mapping',
+    labelKey: 'manage.metadataMapping',
+    // Keyword → tag mapping (issue 42) is tag management, like the download presets.
     codes: [FunctionCode.tag],
   },
   {

@@ -2,6 +2,7 @@ import type { RecordMetadata } from '@dam/contract';
 import { Segmented, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MappingFindings } from '../metadata-mapping';
 import { useFileMetadata } from './api';
 import { hasAnything } from './format';
 import { MetadataFields } from './MetadataFields';
@@ -43,6 +44,7 @@ export function MetadataSection({ fileId }: { fileId: number }) {
       ) : (
         <Status testId="metadata-empty">{t('metadata.status.empty')}</Status>
       )}
+      <MappingFindings fileId={fileId} />
     </div>
   );
 }
