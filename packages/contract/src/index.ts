@@ -18,6 +18,7 @@ export * from './logs';
 export * from './mail-groups';
 export * from './mail-notices';
 export * from './metadata';
+export * from './metadata-search';
 export * from './names';
 export * from './open-api-schemas';
 export * from './permissions';

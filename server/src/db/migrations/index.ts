@@ -35,6 +35,7 @@ import * as m033 from './033_view_codes_any_script';
 import * as m034 from './034_jobs_function_code';
 import * as m035 from './035_embedded_metadata';
 import * as m036 from './036_download_metadata';
+import * as m038 from './038_metadata_search';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '034_jobs_function_code': m034,
   '035_embedded_metadata': m035,
   '036_download_metadata': m036,
+  '038_metadata_search': m038,
 };
