@@ -517,6 +517,18 @@ const zhApp = {
     unmatched_other: '{{count}} 个值没有匹配到任何文件',
     loadMore: '加载更多',
     groupCount_other: '{{count}} 个文件',
+    metadata: {
+      open: '按元数据筛选',
+      active_other: '元数据筛选（{{count}} 项）',
+      title: '按文件内嵌元数据筛选',
+      hint: '按相机或软件写入文件的信息查找，可单独使用，也可与标题、货号一起使用',
+      creator: '作者',
+      copyright: '版权',
+      camera: '相机',
+      keyword: '关键词',
+      captured: '拍摄日期',
+      remove: '移除筛选：{{name}}',
+    },
   },
   share: {
     openLinkTitle: '下载分享文件',

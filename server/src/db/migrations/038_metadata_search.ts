@@ -18,6 +18,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE FUNCTION lower_keywords(keywords text[]) RETURNS text[]
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     AS $$ SELECT coalesce(array_agg(lower(k)), '{}') FROM unnest(keywords) AS k $$`.execute(db);
-  await sql`CREATE INDEX upload_metadata_keywords ON upload_metadata USING gin (lower_keywords(keywords))
-    WHERE keywords <> '{}'`.execute(db);
+  // Not partial: the search's condition names no predicate such an index would need.
+  await sql`CREATE INDEX upload_metadata_keywords ON upload_metadata USING gin (lower_keywords(keywords))`.execute(
+    db,
+  );
+  // A GIN index keeps statistics of its keys' type (text), not of the array: without these the
+  // planner takes any keyword for a common one and walks every file newest first, probing each
+  // (measured at 1M records: a keyword on 50 files planned as on 3,300).
+  await sql`CREATE STATISTICS upload_metadata_keywords_lower ON (lower_keywords(keywords)) FROM upload_metadata`.execute(
+    db,
+  );
 }
