@@ -7,7 +7,7 @@ import { type Viewer, visibleTo } from '../access/visibility.repository';
 import type { ColourFilter } from '../items/colour-filter';
 import { hasColourNear, newestAlongColours, selectItemsAlongColours } from '../items/queries.repository';
 import type { ItemWithOwner } from '../items/repository';
-import { metadataMatches } from '../metadata/search-filter';
+import { metadataMatches } from '../metadata/search.repository';
 
 /**
  * What to look for: a substring of the name or article number, or whole values of a batch; or
