@@ -570,6 +570,7 @@ const enApp: WithSingulars<typeof zhApp> = {
       keyword: 'Keyword',
       captured: 'Capture date',
       remove: 'Remove filter: {{name}}',
+      chip: '{{field}}: {{value}}',
     },
   },
   share: {

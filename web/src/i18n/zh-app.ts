@@ -528,6 +528,7 @@ const zhApp = {
       keyword: '关键词',
       captured: '拍摄日期',
       remove: '移除筛选：{{name}}',
+      chip: '{{field}}：{{value}}',
     },
   },
   share: {

@@ -34,13 +34,21 @@ export function MetadataChips({ content }: { content: WebSearch }) {
   const chips: Array<{ key: string; label: string; keys: MetadataFilterKey[] }> = [];
   for (const key of [...METADATA_TEXT_FILTERS, 'keyword'] as const) {
     const value = content[key];
-    if (value) chips.push({ key, label: `${t(`search.metadata.${key}`)}: ${value}`, keys: [key] });
+    if (value)
+      chips.push({
+        key,
+        label: t('search.metadata.chip', { field: t(`search.metadata.${key}`), value }),
+        keys: [key],
+      });
   }
   const { capturedFrom: from, capturedTo: to } = content;
   if (from || to)
     chips.push({
       key: 'captured',
-      label: `${t('search.metadata.captured')}: ${from ?? '…'} – ${to ?? '…'}`,
+      label: t('search.metadata.chip', {
+        field: t('search.metadata.captured'),
+        value: `${from ?? '…'} – ${to ?? '…'}`,
+      }),
       keys: ['capturedFrom', 'capturedTo'],
     });
   return chips.map((chip) => (

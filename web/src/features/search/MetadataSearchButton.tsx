@@ -1,6 +1,6 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { METADATA_TEXT_FILTERS, type MetadataFilter } from '@dam/contract';
-import { Badge, Button, Popover, Spin, Tooltip } from 'antd';
+import { Button, Popover, Spin, Tooltip } from 'antd';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -55,13 +55,13 @@ export function MetadataSearchButton({
           ref={button}
           aria-label={label}
           aria-expanded={open}
-          icon={
-            <Badge count={count} size="small" offset={[3, -2]}>
-              <FilterOutlined />
-            </Badge>
-          }
+          icon={<FilterOutlined />}
+          // Active: the primary colour and how many filters (not Ant Design's Badge: the home page's weight).
+          {...(count > 0 ? { color: 'primary' as const, variant: 'outlined' as const } : {})}
           data-testid="search-metadata"
-        />
+        >
+          {count > 0 ? count : null}
+        </Button>
       </Tooltip>
     </Popover>
   );
