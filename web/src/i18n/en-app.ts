@@ -559,6 +559,7 @@ const enApp: WithSingulars<typeof zhApp> = {
     groupCount_one: '{{count}} file',
     groupCount_other: '{{count}} files',
     metadata: {
+      searchFor: 'Search for files with “{{value}}”',
       open: 'Filter by metadata',
       active_one: 'Metadata filter ({{count}} field)',
       active_other: 'Metadata filter ({{count}} fields)',

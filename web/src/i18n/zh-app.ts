@@ -518,6 +518,7 @@ const zhApp = {
     loadMore: '加载更多',
     groupCount_other: '{{count}} 个文件',
     metadata: {
+      searchFor: '搜索带有“{{value}}”的文件',
       open: '按元数据筛选',
       active_other: '元数据筛选（{{count}} 项）',
       title: '按文件内嵌元数据筛选',
