@@ -98,6 +98,16 @@ async function metadataSearchJourney(page: Page, lang: 'zh' | 'en') {
   await expect(page.getByTestId('search-chip-creator')).toHaveCount(0);
   await shown([`${mark}-annEarly`, `${mark}-bobEarly`]);
   await expect(page).not.toHaveURL(/creator=/);
+
+  // A keyword in the viewer's metadata section searches for itself.
+  const early = `${mark}-annEarly`;
+  await itemCard(page, early).getByRole('button', { name: early }).click();
+  await expect(page.getByTestId('viewer-title')).toHaveText(early);
+  await page.getByTestId('metadata-section').getByTestId('metadata-search-keyword').click();
+  await page.waitForURL(/keyword=sneaker/);
+  await expect(page.getByTestId('viewer-title')).toHaveCount(0);
+  await shown([early]);
+  await expect(page.getByTestId('search-chip-keyword')).toBeVisible();
 }
 
 test('the search bar finds files by creator and capture days, and a filter chip is removed', async ({
