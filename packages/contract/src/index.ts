@@ -19,6 +19,7 @@ export * from './mail-groups';
 export * from './mail-notices';
 export * from './metadata';
 export * from './metadata-mapping';
+export * from './metadata-search';
 export * from './names';
 export * from './open-api-schemas';
 export * from './permissions';

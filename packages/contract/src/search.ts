@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { itemSchema, pagingSchema, rankStatusSchema } from './items';
+import { hasMetadataFilter, metadataFilterFields, refineMetadataFilter } from './metadata-search';
 import {
   BATCH_SEARCH_MAX_VALUES,
   cleanSingleQuery,
@@ -48,11 +49,15 @@ export const searchRequestSchema = pagingSchema
     rankStatus: rankStatusSchema,
     /** Files whose dominant colours are near this one (issue 17); a colour alone is a search. */
     ...colourFilterFields,
+    /** Fields of the files' embedded metadata (issue 42); a metadata filter alone is a search too. */
+    ...metadataFilterFields,
   })
   .superRefine((body, ctx) => {
+    refineMetadataFilter(body, ctx);
     // SPEC §2: search is disabled when the single value or the batch list is empty.
     if (body.searchType === SearchType.title || body.searchType === SearchType.artNum) {
-      if (!body.query && !body.colour) ctx.addIssue({ code: 'custom', path: ['query'], message: 'required' });
+      if (!body.query && !body.colour && !hasMetadataFilter(body))
+        ctx.addIssue({ code: 'custom', path: ['query'], message: 'required' });
     } else if (body.searchType === SearchType.batchArtNums) {
       if (!body.artNumList?.length)
         ctx.addIssue({ code: 'custom', path: ['artNumList'], message: 'required' });

@@ -36,6 +36,7 @@ import * as m034 from './034_jobs_function_code';
 import * as m035 from './035_embedded_metadata';
 import * as m036 from './036_download_metadata';
 import * as m037 from './037_metadata_tag_mapping';
+import * as m038 from './038_metadata_search';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '035_embedded_metadata': m035,
   '036_download_metadata': m036,
   '037_metadata_tag_mapping': m037,
+  '038_metadata_search': m038,
 };

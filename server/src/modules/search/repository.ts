@@ -1,4 +1,4 @@
-import { ItemState, ItemType, SearchFileType } from '@dam/contract';
+import { ItemState, ItemType, type MetadataFilter, SearchFileType } from '@dam/contract';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -7,10 +7,11 @@ import { type Viewer, visibleTo } from '../access/visibility.repository';
 import type { ColourFilter } from '../items/colour-filter';
 import { hasColourNear, newestAlongColours, selectItemsAlongColours } from '../items/queries.repository';
 import type { ItemWithOwner } from '../items/repository';
+import { metadataMatches } from '../metadata/search.repository';
 
 /**
  * What to look for: a substring of the name or article number, or whole values of a batch; or
- * anything (a search by colour alone).
+ * anything (a search by colour or embedded metadata alone).
  */
 export type SearchMatch =
   | { kind: 'any' }
@@ -48,6 +49,7 @@ export class SearchRepository {
     viewer: Viewer,
     types: ItemType[] | null,
     colour: ColourFilter | undefined,
+    metadata: MetadataFilter | undefined,
   ): Query {
     let query = this.db
       .selectFrom('items')
@@ -57,6 +59,8 @@ export class SearchRepository {
     if (types) query = query.where('items.type', 'in', types);
     // With a colour: a probe of item_colours per item the text search reads (plan §8).
     if (colour) query = query.where((eb) => hasColourNear(eb, colour));
+    const embedded = metadataMatches(metadata);
+    if (embedded) query = query.where(embedded);
     switch (match.kind) {
       case 'any':
         return query;
@@ -94,6 +98,7 @@ export class SearchRepository {
     limit: number,
     offset: number,
     colour?: ColourFilter,
+    metadata?: MetadataFilter,
   ): Promise<ItemWithOwner[]> {
     return (await this.searchQuery(
       match,
@@ -103,6 +108,7 @@ export class SearchRepository {
       limit,
       offset,
       colour,
+      metadata,
     ).execute()) as unknown as ItemWithOwner[];
   }
 
@@ -115,10 +121,11 @@ export class SearchRepository {
     limit: number,
     offset: number,
     colour?: ColourFilter,
+    metadata?: MetadataFilter,
   ) {
     if (colour && match.kind === 'any' && order === 'normal')
-      return this.colourWalkQuery(colour, viewer, types, limit, offset);
-    let query = this.matching(match, viewer, types, colour)
+      return this.colourWalkQuery(colour, viewer, types, limit, offset, metadata);
+    let query = this.matching(match, viewer, types, colour, metadata)
       .selectAll('items')
       .select((eb) => [
         'users.name as user_name',
@@ -153,11 +160,14 @@ export class SearchRepository {
     types: ItemType[] | null,
     limit: number,
     offset: number,
+    metadata: MetadataFilter | undefined,
   ) {
     let query = selectItemsAlongColours(this.db, viewer.userId, colour)
       .where('items.state', '=', ItemState.normal)
       .where((eb) => visibleTo(eb, viewer));
     if (types) query = query.where('items.type', 'in', types);
+    const embedded = metadataMatches(metadata);
+    if (embedded) query = query.where(embedded);
     return newestAlongColours(query).limit(limit).offset(offset);
   }
 
@@ -167,8 +177,9 @@ export class SearchRepository {
     viewer: Viewer,
     types: ItemType[] | null,
     colour?: ColourFilter,
+    metadata?: MetadataFilter,
   ): Promise<Set<string>> {
-    const rows = await this.matchedValuesQuery(match, viewer, types, colour).execute();
+    const rows = await this.matchedValuesQuery(match, viewer, types, colour, metadata).execute();
     return new Set(rows.map((row) => String((row as { value: string }).value)));
   }
 
@@ -178,8 +189,9 @@ export class SearchRepository {
     viewer: Viewer,
     types: ItemType[] | null,
     colour?: ColourFilter,
+    metadata?: MetadataFilter,
   ) {
     const column = match.kind === 'artNumIn' ? sql`lower(items.art_num)` : sql`lower(items.name)`;
-    return this.matching(match, viewer, types, colour).select(column.as('value')).distinct();
+    return this.matching(match, viewer, types, colour, metadata).select(column.as('value')).distinct();
   }
 }

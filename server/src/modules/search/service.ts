@@ -1,4 +1,7 @@
 import {
+  hasMetadataFilter,
+  METADATA_FILTER_KEYS,
+  type MetadataFilter,
   RankStatus,
   type SearchResult,
   SearchType,
@@ -30,6 +33,7 @@ export class SearchService {
     const viewer: Viewer = { userId: auth.userId, view: fileScopeFilter(auth, 'view') };
     const match = matchOf(request);
     const colour = request.colour ? colourFilterOf(request.colour, request.colourTolerance) : undefined;
+    const metadata = metadataFilterOf(request);
     const types = typesOfScope(request.fileType);
     const order =
       request.rankStatus === RankStatus.up
@@ -50,8 +54,9 @@ export class SearchService {
         request.pageSize + 1,
         (request.pageNo - 1) * request.pageSize,
         colour,
+        metadata,
       ),
-      request.pageNo === 1 && batch ? this.repo.matchedValues(batch, viewer, types, colour) : null,
+      request.pageNo === 1 && batch ? this.repo.matchedValues(batch, viewer, types, colour, metadata) : null,
     ]);
     const unmatched = batch && found ? batch.values.filter((value) => !found.has(value.toLowerCase())) : [];
     const today = calendarDate(this.clock.now(), this.timeZone);
@@ -71,10 +76,18 @@ export class SearchService {
   }
 }
 
+/** The request's metadata fields, undefined when none is asked. */
+function metadataFilterOf(request: ParsedSearch): MetadataFilter | undefined {
+  const filter: MetadataFilter = {};
+  for (const key of METADATA_FILTER_KEYS) if (request[key]) filter[key] = request[key];
+  return hasMetadataFilter(filter) ? filter : undefined;
+}
+
 function matchOf(request: ParsedSearch): SearchMatch {
-  // A title or article-number search may be a colour alone (the contract allows no other empty one).
+  // A title or article-number search may be a colour or a metadata filter alone (the contract
+  // allows no other empty one).
   const single = request.searchType === SearchType.title || request.searchType === SearchType.artNum;
-  if (single && !request.query && request.colour) return { kind: 'any' };
+  if (single && !request.query && (request.colour || metadataFilterOf(request))) return { kind: 'any' };
   switch (request.searchType) {
     case SearchType.title:
       return { kind: 'nameContains', text: request.query ?? '' };

@@ -1,6 +1,7 @@
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchFor } from './SearchFor';
 
 /** Keywords shown before "all N": a file may carry 200, which would bury the panel. */
 export const KEYWORDS_SHOWN = 20;
@@ -16,7 +17,7 @@ export function Keywords({ keywords }: { keywords: string[] }) {
         // Files may repeat a keyword: the position keeps keys apart.
         // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
         <Tag key={`${index}-${keyword}`} style={{ marginBottom: 4 }} data-testid="metadata-keyword">
-          {keyword}
+          <SearchFor field="keyword" value={keyword} />
         </Tag>
       ))}
       {keywords.length > shown.length && (

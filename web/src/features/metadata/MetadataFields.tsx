@@ -16,6 +16,7 @@ import {
 } from './format';
 import { Keywords } from './Keywords';
 import styles from './metadata.module.css';
+import { SearchFor } from './SearchFor';
 
 /**
  * One record's metadata, read only, in METADATA_FIELDS' order. Fields the file lacks are left out,
@@ -25,9 +26,9 @@ export function MetadataFields({ metadata: m }: { metadata: EmbeddedMetadata }) 
   const { t } = useTranslation();
   const values: Record<MetadataField, ReactNode> = {
     title: m.title,
-    creator: m.creator,
+    creator: m.creator && <SearchFor field="creator" value={m.creator} />,
     copyright: m.copyright,
-    camera: m.camera,
+    camera: m.camera && <SearchFor field="camera" value={m.camera} />,
     lens: m.lens,
     capturedAt: m.capturedAt && <CaptureTime capturedAt={m.capturedAt} />,
     usageTerms: m.usageTerms,

@@ -3,6 +3,7 @@ import type { FileMetadataResult } from '@dam/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import { emptyMetadata } from '../../test/metadataFixtures';
@@ -26,7 +27,9 @@ function serve(result: FileMetadataResult) {
 function renderSection() {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MetadataSection fileId={42} />
+      <MemoryRouter>
+        <MetadataSection fileId={42} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -61,6 +64,17 @@ describe('metadata in the info panel', () => {
       'white',
     ]);
     expect(screen.getByTestId('metadata-rating').textContent).toBe('4 星');
+    // The camera and each keyword search for themselves (issue 42 item 2).
+    const camera = new URL(
+      screen.getByTestId('metadata-search-camera').getAttribute('href') ?? '',
+      'http://x',
+    );
+    expect(camera.searchParams.get('camera')).toBe('Canon EOS R5');
+    expect(camera.searchParams.get('global')).toBe('true');
+    const keywordLinks = screen
+      .getAllByTestId('metadata-search-keyword')
+      .map((link) => link.getAttribute('href'));
+    expect(new URL(keywordLinks[0] ?? '', 'http://x').searchParams.get('keyword')).toBe('跑鞋');
     expect(screen.queryByTestId('metadata-lens')).toBeNull();
     expect(screen.queryByTestId('metadata-gps')).toBeNull();
 

@@ -2,8 +2,10 @@ import { SearchOutlined } from '@ant-design/icons';
 import {
   type ColourTolerance,
   cleanSingleQuery,
+  hasMetadataFilter,
   isBatchSearch,
   LIMITS,
+  type MetadataFilter,
   RankStatus,
   type SearchContent,
   SearchFileType,
@@ -20,26 +22,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useArtNumSuggestions } from './api';
 import { BatchSearchField } from './BatchSearchField';
 import { ColourSearchButton } from './ColourSearchButton';
+import { MetadataSearchButton } from './MetadataSearchButton';
 import { SearchTypeMenu } from './SearchTypeMenu';
-import { readSearch, searchUrl } from './searchUrl';
-
-const FILE_TYPE_OPTIONS: Array<{ value: SearchFileType; key: string }> = [
-  { value: SearchFileType.all, key: 'search.scope.all' },
-  { value: SearchFileType.folders, key: 'search.scope.folders' },
-  { value: SearchFileType.files, key: 'search.scope.files' },
-  { value: SearchFileType.images, key: 'search.scope.images' },
-  { value: SearchFileType.videos, key: 'search.scope.videos' },
-];
-
-/** The value after 500 ms without change (SPEC §5: suggestions at most once per 500 ms). */
-function useThrottled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), LIMITS.artNumSearchThrottleMs);
-    return () => window.clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
+import { FILE_TYPE_OPTIONS, useThrottled } from './searchBarParts';
+import { readMetadataFilter, readSearch, searchUrl } from './searchUrl';
 
 /**
  * The top-bar search (SPEC §2 Search bar): by title, by article number (with suggestions), or a
@@ -64,6 +50,11 @@ export function SearchBar() {
   const [colour, setColour] = useState<string | undefined>(current?.colour);
   const [tolerance, setTolerance] = useState<ColourTolerance>(current?.colourTolerance ?? 'normal');
   const [colourOpen, setColourOpen] = useState(false);
+  const [metadata, setMetadata] = useState<MetadataFilter>(() => readMetadataFilter(params));
+  const [metadataOpen, setMetadataOpen] = useState(false);
+  // The results page's chips remove fields from the URL: the bar follows, so a new search keeps only the rest.
+  const urlMetadata = JSON.stringify(readMetadataFilter(params));
+  useEffect(() => setMetadata(JSON.parse(urlMetadata) as MetadataFilter), [urlMetadata]);
   const batch = isBatchSearch(searchType);
   const batchValues = splitBatchValues(batchText);
   const singleValue = cleanSingleQuery(single);
@@ -71,10 +62,11 @@ export function SearchBar() {
   const suggestFor = useThrottled(searchType === SearchType.artNum ? singleValue : '');
   const suggestions = useArtNumSuggestions(suggestFor);
 
-  // A colour alone is a search too (issue 17), by title or by article number.
-  const canSearch = batch ? batchValues.length > 0 : singleValue !== '' || colour !== undefined;
-  const go = (query = singleValue) => {
-    if (batch ? batchValues.length === 0 : query === '' && colour === undefined) return;
+  // A colour (issue 17) or a metadata filter (issue 42) alone is a search too, by title or article number.
+  const alone = (filter: MetadataFilter) => colour !== undefined || hasMetadataFilter(filter);
+  const canSearch = batch ? batchValues.length > 0 : singleValue !== '' || alone(metadata);
+  const go = (query = singleValue, filter = metadata) => {
+    if (batch ? batchValues.length === 0 : query === '' && !alone(filter)) return;
     const content: SearchContent = {
       fileType,
       query: batch ? '' : query,
@@ -85,10 +77,12 @@ export function SearchBar() {
     };
     setBatchOpen(false);
     setColourOpen(false);
+    setMetadataOpen(false);
     void navigate(
       searchUrl({
         ...content,
         ...(colour ? { colour, ...(tolerance !== 'normal' ? { colourTolerance: tolerance } : {}) } : {}),
+        ...filter,
       }),
     );
   };
@@ -114,6 +108,15 @@ export function SearchBar() {
           setTolerance(nextTolerance);
         }}
         onSearch={() => go()}
+      />
+      <MetadataSearchButton
+        filter={metadata}
+        open={metadataOpen}
+        onOpenChange={setMetadataOpen}
+        onSearch={(filter) => {
+          setMetadata(filter);
+          go(singleValue, filter);
+        }}
       />
       <SearchTypeMenu value={searchType} onChange={setSearchType} />
       {batch ? (

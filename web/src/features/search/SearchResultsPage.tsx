@@ -1,5 +1,5 @@
 import { TagsOutlined } from '@ant-design/icons';
-import { RankStatus, SearchType } from '@dam/contract';
+import { hasMetadataFilter, RankStatus, SearchType } from '@dam/contract';
 import { Alert, Button, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { ItemBrowser } from '../files';
 import { useSearch } from './api';
 import { batchTagUrl } from './batchTagUrl';
 import { GroupedResults } from './GroupedResults';
+import { MetadataChips } from './MetadataChips';
 import { batchSummary, type WebSearch } from './searchUrl';
 
 /** The results of a global search (route `/` with `global=true`), in the usual grid. */
@@ -45,13 +46,16 @@ export function SearchResultsPage({ content }: { content: WebSearch }) {
             <Typography.Title level={4} style={{ margin: 0 }}>
               {t('search.results')}
             </Typography.Title>
-            <Typography.Text type="secondary">
-              {t(`search.type.${typeKey(content.searchType)}`)}:
-            </Typography.Text>
+            {values.length > 0 && (
+              <Typography.Text type="secondary">
+                {t(`search.type.${typeKey(content.searchType)}`)}:
+              </Typography.Text>
+            )}
             {shown.map((v) => (
               <Tag key={v}>{v}</Tag>
             ))}
             {more > 0 && <Typography.Text type="secondary">+{more}</Typography.Text>}
+            <MetadataChips content={content} />
             {content.colour && (
               <Tag data-testid="search-results-colour">
                 <span
@@ -70,8 +74,8 @@ export function SearchResultsPage({ content }: { content: WebSearch }) {
             )}
           </Space>
           <Space>
-            {/* Batch tagging repeats the search without its colour: offered only for searches without one. */}
-            {!content.colour && (
+            {/* Batch tagging repeats the search without its colour or metadata: offered only for searches without them. */}
+            {!content.colour && !hasMetadataFilter(content) && (
               <Button
                 icon={<TagsOutlined />}
                 onClick={() => void navigate(batchTagUrl(content))}

@@ -1,4 +1,4 @@
-import { isBatchSearch, SearchType } from '@dam/contract';
+import { isBatchSearch, pickMetadataFilter, SearchType } from '@dam/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
@@ -32,6 +32,7 @@ export function useSearch(content: WebSearch, sort: SortState) {
                 ...(content.colourTolerance ? { colourTolerance: content.colourTolerance } : {}),
               }
             : {}),
+          ...pickMetadataFilter(content),
           rankStatus: sort,
           pageNo: pageParam,
           pageSize: PAGE_SIZE,

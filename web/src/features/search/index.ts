@@ -3,4 +3,4 @@
  * load on demand); everything else in the folder is its own (issue 41 item 3, guard-rails test).
  */
 export { useSearch } from './api';
-export { batchSummary } from './searchUrl';
+export { batchSummary, searchUrl } from './searchUrl';
