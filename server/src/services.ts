@@ -2,9 +2,7 @@ import type { FingerprintBackfill } from './jobs/fingerprint-backfill';
 import type { MediaProcessor } from './jobs/media';
 import type { LostMediaJobSweep } from './jobs/media-sweep';
 import type { JobQueue } from './jobs/queue';
-import { parseNetworks } from './lib/safe-http';
 import type { SecretBox } from './lib/secret-box';
-import { AccessRepository } from './modules/access/access.repository';
 import { DepartmentsService } from './modules/accounts/departments';
 import { AccountsRepository } from './modules/accounts/repository';
 import { RolesService } from './modules/accounts/roles';
@@ -45,12 +43,9 @@ import type { ComposeFonts } from './modules/media/fonts';
 import type { ImageWork } from './modules/media/image-limits';
 import { wireMedia } from './modules/media/wiring';
 import { downloadMetadataWriter, type MetadataServices, wireMetadata } from './modules/metadata/wiring';
-import type { MetadataMappingService } from './modules/metadata-mapping/service';
-import { wireMetadataMapping } from './modules/metadata-mapping/wiring';
 import type { OpenAdminService } from './modules/open-api/admin/service';
 import type { OpenAssetsService } from './modules/open-api/assets/service';
 import type { OpenAuthService } from './modules/open-api/auth/service';
-import { OpenChangesRepository } from './modules/open-api/changes/repository';
 import type { OpenChangesService } from './modules/open-api/changes/service';
 import type { OpenTransferService } from './modules/open-api/transfer/service';
 import { wireOpenApi } from './modules/open-api/wiring';
@@ -81,8 +76,8 @@ import type { ItemTagsService } from './modules/tags/item-tags';
 import type { SkuTagsService } from './modules/tags/sku-tags';
 import { wireTags } from './modules/tags/wiring';
 import { UploadsService } from './modules/uploads/service';
-import { WebhooksRepository } from './modules/webhooks/repository';
-import { WebhooksService } from './modules/webhooks/service';
+import type { WebhooksService } from './modules/webhooks/service';
+import { wireWebhooks } from './modules/webhooks/wiring';
 import { createPlatform, type ServiceDependencies } from './platform';
 import { filesOn, tagsOn, uploadsOn } from './repositories';
 import type { ObjectStorage } from './storage/storage';
@@ -133,8 +128,6 @@ export interface Services extends MetadataServices {
   recycleBin: RecycleBinService;
   personalLists: PersonalListsService;
   tagDimensions: TagDimensionsService;
-  /** Keyword → tag mapping rules and their findings (issue 42; function code 4). */
-  metadataMapping: MetadataMappingService;
   itemTags: ItemTagsService;
   channelTags: ChannelTagsService;
   skuTags: SkuTagsService;
@@ -236,14 +229,9 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     ...(dependencies.uploadPartStored ? { partStored: dependencies.uploadPartStored } : {}),
   });
   const { fingerprints, ...similarServices } = wireSimilar(platform);
-  const { metadataMapping, metadataTagMapper } = wireMetadataMapping(platform, {
+  const { metadataProgress, afterMetadataSaved, ...metadata } = wireMetadata(platform, {
     items: itemServices.itemsRepository,
     logs,
-  });
-  const afterMetadataSaved = (uploadId: number) => metadataTagMapper.apply(uploadId);
-  const { metadataProgress, ...metadata } = wireMetadata(platform, {
-    items: itemServices.itemsRepository,
-    afterSave: afterMetadataSaved,
   });
   return {
     storage,
@@ -298,27 +286,9 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     search: new SearchService(new SearchRepository(db), clock, timeZone, mediaUrls),
     ...similarServices,
     ...metadata,
-    metadataMapping,
     ...(await wireShares(platform, { downloads })),
     ...wireOpenApi(platform, { itemTags: tags.itemTags, downloads, uploads }),
-    webhooks: new WebhooksService({
-      repo: new WebhooksRepository(db, {
-        changes: (handle) => new OpenChangesRepository(handle),
-        access: (handle) => new AccessRepository(handle),
-      }),
-      secretBox: platform.secretBox,
-      clock,
-      allowed: parseNetworks(config.WEBHOOK_ALLOWED_NETWORKS),
-      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-      // A delivery's job is written in the transaction that writes the delivery (issue 38).
-      deliveryJobs: jobs
-        ? {
-            quick: (deliveries, handle) => jobs.enqueueWebhooks(deliveries, handle),
-            now: (delivery, handle) => jobs.enqueueWebhookNow(delivery, handle),
-          }
-        : undefined,
-      warn,
-    }),
+    webhooks: wireWebhooks(platform),
     ...wireMedia(platform, { fingerprints, similar: similarServices.similar, afterMetadataSaved }),
     cleaner: new ObjectCleaner({
       objects: new ObjectDeletionsRepository(db),

@@ -6,14 +6,16 @@ import { type Download, expect, type Page, test } from '@playwright/test';
 import { writeWithExiftool } from '../../server/test/exiftool-cli';
 import { makeJpeg } from '../../server/test/fixtures';
 import { readZip } from '../../server/test/zip';
+import { expectAccessible } from './axe';
 import { apiToken, chooseOption, itemCard, newFolderWithFiles, signIn } from './support';
 
 /**
  * Issue 42: a download carries the platform's metadata. A person downloads a file with the dialog's
  * default ("write platform info") and Debian's own ExifTool (not the copy the server writes with)
  * finds its article number, its tag and the copyright its photographer wrote; "remove all" leaves
- * none of the platform's fields. Screenshots of the preset form and the dialog go to
- * E2E_SHOTS (/tmp/metaui-shots by default) at 1440×900.
+ * none of the platform's fields. The dialog and the preset form pass axe, Esc closes only the top
+ * layer. Screenshots of the preset form and the dialog go to E2E_SHOTS (/tmp/metaui-shots by
+ * default) at 1440×900, the dialog also at 1366×768.
  */
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/metaui-shots';
 const WORDS = {
@@ -112,7 +114,12 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByTestId('selection-download').click();
     const metadata = page.getByTestId('download-metadata');
     await expect(metadata.getByRole('radio', { name: w.embed })).toBeChecked();
+    await expect(page.getByTestId('download-xmp-sidecars')).toBeVisible();
     await shot(page, `download-dialog-${lang}`);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await shot(page, `download-dialog-${lang}-1366`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expectAccessible(page, `${lang} download dialog with the metadata choice`);
     let started = page.waitForEvent('download');
     await page.getByTestId('download-submit').click();
     const written = exif(await downloadedFile(await started));
@@ -123,6 +130,8 @@ for (const lang of ['zh', 'en'] as const) {
     // Remove all: none of the platform's fields (nor the photographer's).
     await page.getByTestId('selection-download').click();
     await metadata.getByText(w.strip).click();
+    // Sidecars go with the platform's metadata only.
+    await expect(page.getByTestId('download-xmp-sidecars')).toHaveCount(0);
     started = page.waitForEvent('download');
     await page.getByTestId('download-submit').click();
     const stripped = exif(await downloadedFile(await started));
@@ -136,6 +145,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByTestId('preset-template').fill('{artNum}_{index}.jpg');
     await page.getByTestId('preset-metadata').getByText(w.presetStrip).click();
     await shot(page, `preset-form-${lang}`);
+    await expectAccessible(page, `${lang} preset form with metadata and colour choices`);
     await page.getByTestId('preset-save').click();
     await expect(page.getByRole('cell', { name: `Strip ${lang}` })).toBeVisible();
     await shot(page, `presets-table-${lang}`);
@@ -146,5 +156,13 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(metadata.getByRole('radio', { name: w.strip })).toBeChecked();
     await expect(metadata.getByRole('radio', { name: w.embed })).toBeDisabled();
     await shot(page, `download-dialog-preset-strips-${lang}`);
+    // Esc closes the top layer only: the preset list, then the dialog.
+    await page.getByRole('dialog').last().getByTestId('download-preset').click();
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+    await expect(metadata).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(metadata).toBeHidden();
   });
 }

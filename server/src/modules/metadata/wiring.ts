@@ -2,6 +2,9 @@ import { MetadataBackfill } from '../../jobs/metadata-backfill';
 import type { Platform } from '../../platform';
 import { DownloadMetadataWriter } from '../downloads/metadata-writer';
 import type { ItemsRepository } from '../items/repository';
+import type { LogsService } from '../logs/service';
+import type { MetadataMappingService } from '../metadata-mapping/service';
+import { wireMetadataMapping } from '../metadata-mapping/wiring';
 import { EmbedFactsRepository } from './embed.repository';
 import type { EmbeddedMetadataTool } from './exiftool';
 import { EmbeddedOrigins } from './origins';
@@ -53,6 +56,8 @@ export function embeddedOrigins(platform: Platform): EmbeddedOrigins {
 export interface MetadataServices {
   /** What was read from files' embedded metadata: the viewer's section. */
   metadata: MetadataService;
+  /** Keyword → tag mapping rules and their findings (function code 4). */
+  metadataMapping: MetadataMappingService;
   /** ExifTool's processes, stopped at shutdown. */
   metadataTool: EmbeddedMetadataTool;
   /** Reads the files uploaded before issue 42, a batch a job; null when it or EMBEDDED_METADATA_READ is off. */
@@ -65,24 +70,27 @@ export interface MetadataServices {
  * media job, modules/media/wiring.ts.)
  */
 export function wireMetadata(
-  { config, db, clock, storage, localPath, metadataTool, info, warn }: Platform,
-  { items, afterSave }: { items: ItemsRepository; afterSave?: (uploadId: number) => Promise<void> },
-): MetadataServices & { metadataProgress: () => Promise<{ done: number; total: number }> } {
+  platform: Platform,
+  { items, logs }: { items: ItemsRepository; logs: LogsService },
+): MetadataServices & {
+  metadataProgress: () => Promise<{ done: number; total: number }>;
+  /** What runs once a record's metadata is stored (the media job's read too): the tag mapping. */
+  afterMetadataSaved: (uploadId: number) => Promise<void>;
+} {
+  const { config, db, clock, storage, localPath, metadataTool, info, warn } = platform;
   const repo = new MetadataRepository(db);
+  const { metadataMapping, metadataTagMapper } = wireMetadataMapping(platform, { items, logs });
+  const afterSave = (uploadId: number) => metadataTagMapper.apply(uploadId);
   return {
     metadata: new MetadataService({ repo, items }),
+    metadataMapping,
     metadataTool,
     // Reading switched off (EMBEDDED_METADATA_READ=false) switches the back-fill off with it.
     metadataBackfill:
       config.METADATA_BACKFILL && config.EMBEDDED_METADATA_READ
         ? new MetadataBackfill({
             repo,
-            reader: new MetadataReader({
-              repo,
-              tool: metadataTool,
-              warn,
-              ...(afterSave ? { afterSave } : {}),
-            }),
+            reader: new MetadataReader({ repo, tool: metadataTool, warn, afterSave }),
             stopped: () => metadataTool.stopped,
             storage,
             localPath,
@@ -92,5 +100,6 @@ export function wireMetadata(
           })
         : null,
     metadataProgress: () => repo.progress(),
+    afterMetadataSaved: afterSave,
   };
 }
