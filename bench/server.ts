@@ -78,15 +78,19 @@ export function cpuTimes(pid: number): { user: number; system: number } {
 
 /**
  * CPU seconds (user + system) used so far by `pid` and every live process below it (ExifTool,
- * ffmpeg…), Linux /proc: what a process tree costs, whatever else the machine is doing.
+ * ffmpeg…), in all and by command name (Linux /proc): what a process tree costs, whatever else
+ * the machine is doing.
  */
-export function treeCpuSeconds(pid: number): number {
+export function treeCpuSeconds(pid: number): { total: number; byCommand: Map<string, number> } {
+  const byCommand = new Map<string, number>();
   let total = 0;
   const pending = [pid];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     try {
       const { user, system } = cpuTimes(next);
+      const command = fs.readFileSync(`/proc/${next}/comm`, 'utf8').trim();
       total += user + system;
+      byCommand.set(command, (byCommand.get(command) ?? 0) + user + system);
       for (const task of fs.readdirSync(`/proc/${next}/task`)) {
         const children = fs.readFileSync(`/proc/${next}/task/${task}/children`, 'utf8').trim();
         if (children) pending.push(...children.split(' ').map(Number));
@@ -95,7 +99,7 @@ export function treeCpuSeconds(pid: number): number {
       // Ended meanwhile: its time is no longer counted anywhere this can read.
     }
   }
-  return total;
+  return { total, byCommand };
 }
 
 /** Peak resident memory of `pid`, sampled every 50 ms, while `work` runs. */
