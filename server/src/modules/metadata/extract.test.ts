@@ -42,4 +42,22 @@ describe('capture time from the date texts ExifTool writes', () => {
       '2026-01-01T10:00:00',
     );
   });
+
+  it('tells the offset from the GPS position when the file gives none, daylight saving included', () => {
+    const shanghai = { GPSLatitude: 31.2304, GPSLongitude: 121.4737 };
+    expect(capturedAt({ DateTimeOriginal: '2026:05:04 10:20:30', ...shanghai })).toBe(
+      '2026-05-04T10:20:30+08:00',
+    );
+    const newYork = { GPSLatitude: 40.7128, GPSLongitude: -74.006 };
+    expect(capturedAt({ DateTimeOriginal: '2026:07:01 12:00:00', ...newYork })).toBe(
+      '2026-07-01T12:00:00-04:00',
+    );
+    expect(capturedAt({ DateTimeOriginal: '2026:01:15 12:00:00', ...newYork })).toBe(
+      '2026-01-15T12:00:00-05:00',
+    );
+    // What the file says wins over the position.
+    expect(
+      capturedAt({ DateTimeOriginal: '2026:05:04 10:20:30', OffsetTimeOriginal: '+09:00', ...shanghai }),
+    ).toBe('2026-05-04T10:20:30+09:00');
+  });
 });

@@ -4,6 +4,7 @@ import {
   METADATA_KEYWORDS_MAX,
   METADATA_TEXT_MAX,
 } from '@dam/contract';
+import { offsetFromPosition } from './capture-zone';
 
 /** What a download of ours wrote into a file (XMP-skdam), read back when it is uploaded again. */
 export interface PlatformMarks {
@@ -129,6 +130,9 @@ export function extractMetadata(t: Record<string, unknown>): ExtractedMetadata {
     !(latitude === 0 && longitude === 0)
       ? { latitude, longitude }
       : null;
+  // No offset in the file: the time zone where its GPS position is (daylight saving included).
+  if (captured && captured.offsetMinutes === null && gps)
+    captured.offsetMinutes = offsetFromPosition(captured.local, gps.latitude, gps.longitude);
   const keywords = list(t.Keywords);
   const metadata: EmbeddedMetadata = {
     camera: cameraOf(text(t.Make), text(t.Model)),

@@ -123,10 +123,12 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
           value={px}
           onChange={(value) => setPx(value)}
           disabled={!scaling || Boolean(presetId)}
-          addonAfter="px"
           placeholder={t('download.scalingPx')}
+          aria-label={t('download.scalingPx')}
           data-testid="download-px"
         />
+        {/* Plain text, not an input addon: a disabled addon's grey fails contrast. */}
+        <Typography.Text>px</Typography.Text>
       </Space>
       {(presets.data?.length ?? 0) > 0 && (
         <>

@@ -37,6 +37,7 @@ export function PresetSelect({
             ...presets.map((p) => ({ value: p.id, label: p.name })),
           ]}
           data-testid="download-preset"
+          aria-label={t('presets.useInDownload')}
           popupMatchSelectWidth={false}
         />
       </Space>
