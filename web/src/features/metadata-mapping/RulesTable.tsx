@@ -1,14 +1,14 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import type { MetadataTagRule } from '@dam/contract';
-import { App, Button, Popconfirm, Space, Table } from 'antd';
+import { Button, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DeleteConfirmButton } from '../../ui/DeleteConfirmButton';
 import { useDeleteMappingRule, useMappingRules } from './api';
 
 /** The rules: field → dimension, with edit and delete. */
 export function RulesTable({ onEdit }: { onEdit: (rule: MetadataTagRule) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const rules = useMappingRules();
   const remove = useDeleteMappingRule();
   return (
@@ -50,25 +50,11 @@ export function RulesTable({ onEdit }: { onEdit: (rule: MetadataTagRule) => void
                 aria-label={t('metadataMapping.edit')}
                 data-testid="mapping-rule-edit"
               />
-              <Popconfirm
+              <DeleteConfirmButton
                 title={t('metadataMapping.confirmDelete')}
-                okText={t('common.delete')}
-                cancelText={t('common.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={async () => {
-                  await remove.mutateAsync(rule.id);
-                  void message.success(t('common.deleteOk'));
-                }}
-              >
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('common.delete')}
-                  data-testid="mapping-rule-delete"
-                />
-              </Popconfirm>
+                onDelete={() => remove.mutateAsync(rule.id)}
+                testId="mapping-rule-delete"
+              />
             </Space>
           ),
         },

@@ -1,9 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DownloadPreset } from '@dam/contract';
-import { App, Button, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteConfirmButton } from '../../ui/DeleteConfirmButton';
 import { useDeletePreset, usePresets } from '../download';
 import { PresetDialog } from './PresetDialog';
 import { COLOUR_LABEL, METADATA_LABEL } from './PresetOutputFields';
@@ -16,7 +17,6 @@ function withNowrapHeaders(columns: TableColumnsType<DownloadPreset>): TableColu
 /** /manage/download-presets: the presets the download dialogs offer, for tag managers (code 4). */
 export function DownloadPresetsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const presets = usePresets();
   const remove = useDeletePreset();
   const [editing, setEditing] = useState<DownloadPreset | 'new' | null>(null);
@@ -127,25 +127,11 @@ export function DownloadPresetsPage() {
                   aria-label={t('presets.edit')}
                   data-testid="preset-edit"
                 />
-                <Popconfirm
+                <DeleteConfirmButton
                   title={t('presets.confirmDelete', { name: preset.name })}
-                  okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={async () => {
-                    await remove.mutateAsync(preset.id);
-                    void message.success(t('common.deleteOk'));
-                  }}
-                >
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('common.delete')}
-                    data-testid="preset-delete"
-                  />
-                </Popconfirm>
+                  onDelete={() => remove.mutateAsync(preset.id)}
+                  testId="preset-delete"
+                />
               </Space>
             ),
           },
