@@ -25,6 +25,8 @@ export class MetadataTagMapper {
   ) {}
 
   async apply(uploadId: number): Promise<void> {
+    // Every upload passes here: without rules (most archives) one read, no transaction.
+    if ((await this.deps.repo.rules()).length === 0) return;
     const applied = await this.deps.repo.transaction(async (repo, tags) => {
       const rules = await repo.rules();
       if (rules.length === 0) return null;
