@@ -1,5 +1,6 @@
 import type { EmbeddedMetadataTool, ReadTags } from './exiftool';
 import { extractMetadata } from './extract';
+import { readJpegTags } from './jpeg-reader';
 import type { MetadataRepository } from './repository';
 
 /**
@@ -19,11 +20,15 @@ export class MetadataReader {
     },
   ) {}
 
-  /** Reads `file` (the record's bytes, a local file) and stores what it holds. */
+  /**
+   * Reads `file` (the record's bytes, a local file) and stores what it holds: a JPEG whose
+   * metadata the in-process reader settles as ExifTool would (jpeg-reader.ts) is read here, every
+   * other file by ExifTool.
+   */
   async read(uploadId: number, file: string): Promise<void> {
     let tags: ReadTags;
     try {
-      tags = await this.deps.tool.read(file);
+      tags = (await readJpegTags(file).catch(() => null)) ?? (await this.deps.tool.read(file));
     } catch (error) {
       if (this.deps.tool.stopped) return;
       const reason = (error as Error).message;
