@@ -188,6 +188,31 @@ describe('the in-process JPEG reader (jpeg-reader.ts) beside ExifTool', { timeou
     expect(await readJpegTags(file)).toBeNull();
   });
 
+  it("does not expand a stranger's XML entities, and ends an EXIF directory chain that loops", async () => {
+    const entities = Array.from({ length: 8 }, (_, i) => {
+      const name = `e${i + 1}`;
+      return `<!ENTITY ${name} "${`&e${i};`.repeat(10)}">`;
+    }).join('');
+    const xmp = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e0 "lollollol">${entities}]>
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:Label>&e8;</xmp:Label></rdf:Description></rdf:RDF></x:xmpmeta>`;
+    const bomb = await sharp(await makeJpeg(8, 8))
+      .withXmp(xmp)
+      .jpeg()
+      .toBuffer();
+    const read = await readJpegTags(await fileOf('entities', bomb));
+    expect(String(read?.Label ?? '').length).toBeLessThan(100);
+    // IFD0 with one entry (Make) whose next-directory offset points back at itself.
+    const exif = Buffer.from(
+      'Exif\0\0II*\0\x08\0\0\0\x01\0\x0f\x01\x02\0\x06\0\0\0\x1a\0\0\0\x08\0\0\0Canon\0',
+      'latin1',
+    );
+    const segment = Buffer.concat([Buffer.from([0xff, 0xe1, 0, 0]), exif]);
+    segment.writeUInt16BE(exif.length + 2, 2);
+    const jpeg = await makeJpeg(8, 8);
+    const looped = Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
+    expect(await readJpegTags(await fileOf('loop', looped))).toMatchObject({ Make: 'Canon' });
+  });
+
   it('leaves what is no JPEG, or a JPEG whose segments run over 1 MiB, to ExifTool', async () => {
     expect(await readJpegTags(await fileOf('png', await makePng(64, 48)))).toBeNull();
     const comment = 'x'.repeat(60_000);
