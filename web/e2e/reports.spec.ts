@@ -10,9 +10,25 @@ async function total(page: Page, figure: string): Promise<number> {
   return Number(text.replace(/,/g, ''));
 }
 
-/** Waits for the report of what is on screen to have been answered. */
-const reportAnswered = (page: Page) =>
-  page.waitForResponse((r) => r.url().includes('/data-report/query') && r.request().method() === 'POST');
+/**
+ * Waits for the report of what is on screen to have been answered for the server's business days,
+ * and for its figures to be on screen: the page asks first with the browser's date and again when
+ * the server's "today" differs (a UTC browser after 16:00 UTC is a day behind Shanghai).
+ */
+async function reportAnswered(page: Page) {
+  const settled = await page.waitForResponse(async (r) => {
+    if (!r.url().includes('/data-report/query') || r.request().method() !== 'POST') return false;
+    const asked = JSON.parse(r.request().postData() ?? '{}') as { endDate?: string };
+    const result = ((await r.json()) as { result?: { today?: string } }).result;
+    return result?.today !== undefined && result.today === asked.endDate;
+  });
+  const { totals } = ((await settled.json()) as { result: { totals: Record<string, number> } }).result;
+  const cell = page.getByTestId('report-total-uploads');
+  await expect
+    .poll(async () => Number(((await cell.textContent()) ?? '').replace(/,/g, '')))
+    .toBe(totals.uploads);
+  return settled;
+}
 
 test('an administrator reads a data report as charts and a table, and exports it', async ({ page }) => {
   await signIn(page);
