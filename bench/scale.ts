@@ -217,6 +217,46 @@ await goal(
   bare(sql`SELECT id FROM items WHERE state = 1 ORDER BY (type <> 1), created_at DESC, id DESC LIMIT 51`),
 );
 
+// Issue 43: a 10,000-item collection of the 1M-item folder's files (every hundredth), owned by the
+// administrator, the department-scoped user a viewer of it; its first page as each sees it.
+const COLLECTION_ITEMS = 10_000;
+const owner = await db
+  .selectFrom('users')
+  .select('id')
+  .where('email', '=', ADMIN.email)
+  .executeTakeFirstOrThrow();
+const collection = await db
+  .insertInto('collections')
+  .values({ owner_id: owner.id, name: 'bench campaign' })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+await sql`
+  INSERT INTO collection_items (collection_id, item_id, position)
+  SELECT ${collection.id}, id, row_number() OVER (ORDER BY id) * 1024
+    FROM (SELECT id FROM items WHERE parent_id = ${big.id} AND id % 100 = 0 ORDER BY id LIMIT ${COLLECTION_ITEMS}) AS picked`.execute(
+  db,
+);
+await db
+  .insertInto('collection_members')
+  .values({ collection_id: collection.id, user_id: scoped.id, role: 'viewer' })
+  .execute();
+await sql`VACUUM ANALYZE collection_items`.execute(db);
+const collectionPage = `${endpointPath(endpoints.collectionItems)}?id=${collection.id}&pageNo=1&pageSize=60`;
+for (const [token, who] of [
+  [admin, 'administrator'],
+  [scopedToken, 'department scope'],
+] as const) {
+  await goal(
+    `2. ${COLLECTION_ITEMS.toLocaleString('en')}-item collection (1M items in the archive), ${who}: first page`,
+    100,
+    () => json(token, 'GET', collectionPage),
+    'bare SQL, its first page in order',
+    bare(
+      sql`SELECT i.id FROM collection_items ci JOIN items i ON i.id = ci.item_id WHERE ci.collection_id = ${collection.id} AND i.state = 1 ORDER BY ci.position, i.id LIMIT 61`,
+    ),
+  );
+}
+
 // --- report ------------------------------------------------------------------------------------
 const header =
   '| goal | limit | measured (median) | baseline | ratio | met |\n|---|---:|---:|---|---:|:---:|';

@@ -6,6 +6,7 @@ import { requireSignIn } from './http/request-context';
 import type { Clock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/routes';
 import { clientRoutes } from './modules/clients/routes';
+import { collectionsRoutes } from './modules/collections/routes';
 import { completenessRoutes } from './modules/completeness/routes';
 import { makerRoutes } from './modules/composite/maker.routes';
 import { compositeTemplatesRoutes } from './modules/composite/templates.routes';
@@ -133,6 +134,7 @@ async function registerMainApi(mainApi: FastifyInstance, services: Services, con
   });
   await mainApi.register(metadataRoutes, { metadata: services.metadata });
   await mainApi.register(metadataMappingRoutes, { mapping: services.metadataMapping });
+  await mainApi.register(collectionsRoutes, { collections: services.collections, oplog });
   await mainApi.register(sharesRoutes, { shares: services.shares, oplog });
   await mainApi.register(tagsRoutes, {
     dimensions: services.tagDimensions,

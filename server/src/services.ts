@@ -8,6 +8,8 @@ import { AccountsRepository } from './modules/accounts/repository';
 import { RolesService } from './modules/accounts/roles';
 import { UsersService } from './modules/accounts/users';
 import { deletionGateOf } from './modules/backup/service';
+import type { CollectionsService } from './modules/collections/service';
+import { wireCollections } from './modules/collections/wiring';
 import { CompletenessRepository } from './modules/completeness/repository';
 import { CompletenessService } from './modules/completeness/service';
 import type { ComposeJob } from './modules/composite/job';
@@ -127,6 +129,8 @@ export interface Services extends MetadataServices {
   items: ItemsService;
   recycleBin: RecycleBinService;
   personalLists: PersonalListsService;
+  /** Collections of references to files and folders (issue 43). */
+  collections: CollectionsService;
   tagDimensions: TagDimensionsService;
   itemTags: ItemTagsService;
   channelTags: ChannelTagsService;
@@ -253,6 +257,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     items: itemServices.items,
     recycleBin: itemServices.recycleBin,
     personalLists: itemServices.personalLists,
+    ...wireCollections(platform, { presenter: itemServices.presenter }),
     ...tags,
     files: new FilesService({
       files: filesOn(db),

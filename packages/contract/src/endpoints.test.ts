@@ -10,6 +10,7 @@ import {
   endpointRoutes,
   endpoints,
 } from './endpoints';
+import { collectionsEndpoints } from './endpoints/collections';
 import { completenessEndpoints } from './endpoints/completeness';
 import { compositeEndpoints } from './endpoints/composite';
 import { downloadsEndpoints } from './endpoints/downloads';
@@ -66,6 +67,7 @@ const areas = [
   similarEndpoints,
   metadataEndpoints,
   metadataMappingEndpoints,
+  collectionsEndpoints,
   healthEndpoints,
 ];
 

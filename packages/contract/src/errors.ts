@@ -103,6 +103,8 @@ export const ERROR_CODES = [
   'SEJB_01',
   'SEJB_02',
   'SEMM_01',
+  'SECO_01',
+  'SECO_02',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -204,6 +206,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SEJB_01: 400,
   SEJB_02: 409,
   SEMM_01: 409,
+  SECO_01: 409,
+  SECO_02: 409,
 };
 
 type Messages = Record<ErrorCode, string>;
@@ -307,6 +311,8 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEJB_01: '所选范围有 {count} 个文件版本，一次最多重新生成 {max} 个，请选择更小的文件夹',
     SEJB_02: '该任务已不是失败状态，无需重试',
     SEMM_01: '已有把该元数据字段映射到这个标签维度的规则',
+    SECO_01: '你已有同名的合集',
+    SECO_02: '一个合集最多收入 {max} 项，现有 {count} 项，本次要加入 {adding} 项',
   },
   en: {
     SEP_01: 'Missing parameter: method',
@@ -406,6 +412,8 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
       'The selection holds {count} file versions; at most {max} can be regenerated at once: choose a smaller folder',
     SEJB_02: 'This job is no longer failed: there is nothing to retry',
     SEMM_01: 'There is already a rule mapping this metadata field to this tag dimension',
+    SECO_01: 'You already have a collection with this name',
+    SECO_02: 'A collection holds at most {max} items; it has {count} and {adding} were to be added',
   },
   ja: {
     SEP_01: 'パラメータがありません：method',
@@ -505,6 +513,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
       '選択範囲には {count} 件のファイル版があります。一度に再生成できるのは {max} 件までです。より小さいフォルダーを選んでください',
     SEJB_02: 'このジョブはもう失敗状態ではないため、再試行は不要です',
     SEMM_01: 'このメタデータ項目をこのタグ次元に割り当てるルールは既にあります',
+    SECO_01: '同じ名前のコレクションが既にあります',
+    SECO_02:
+      'コレクションに入れられるのは最大 {max} 件です。現在 {count} 件で、{adding} 件を追加しようとしました',
   },
   ko: {
     SEP_01: '매개변수 누락: method',
@@ -604,6 +615,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
       '선택 범위에 파일 버전이 {count}개 있습니다. 한 번에 최대 {max}개까지 다시 생성할 수 있으니 더 작은 폴더를 선택하세요',
     SEJB_02: '이 작업은 더 이상 실패 상태가 아니므로 다시 시도할 것이 없습니다',
     SEMM_01: '이 메타데이터 필드를 이 태그 차원에 매핑하는 규칙이 이미 있습니다',
+    SECO_01: '같은 이름의 컬렉션이 이미 있습니다',
+    SECO_02:
+      '컬렉션에는 최대 {max}개 항목만 담을 수 있습니다. 현재 {count}개이며 {adding}개를 추가하려 했습니다',
   },
   de: {
     SEP_01: 'Parameter fehlt: method',
@@ -705,6 +719,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
       'Die Auswahl enthält {count} Dateiversionen; höchstens {max} können auf einmal neu erzeugt werden: wählen Sie einen kleineren Ordner',
     SEJB_02: 'Dieser Auftrag ist nicht mehr fehlgeschlagen: es gibt nichts zu wiederholen',
     SEMM_01: 'Es gibt bereits eine Regel, die dieses Metadatenfeld dieser Tag-Dimension zuordnet',
+    SECO_01: 'Sie haben bereits eine Sammlung mit diesem Namen',
+    SECO_02:
+      'Eine Sammlung fasst höchstens {max} Einträge; sie hat {count}, und {adding} sollten hinzukommen',
   },
 };
 
@@ -758,6 +775,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     noRecipients: '请至少选择一个邮件组或一位用户',
     unknownMailGroup: '邮件组 {value} 不存在或不能使用',
     unknownRecipient: '用户 {value} 不存在、没有邮箱或不能接收通知',
+    unknownMember: '用户 {value} 不存在或已停用',
     duplicateValue: '“{value}”重复了',
     viewCode: '只能包含文字（任何语言）和数字，且以文字开头和结尾，如 正面、side',
     enterpriseId: '只能包含字母、数字、下划线和连字符，2–32 个字符',
@@ -813,6 +831,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     noRecipients: 'choose at least one mail group or user',
     unknownMailGroup: 'mail group {value} does not exist or is not yours to use',
     unknownRecipient: 'user {value} does not exist, has no e-mail address or cannot be notified by you',
+    unknownMember: 'user {value} does not exist or is no longer in use',
     duplicateValue: '"{value}" appears more than once',
     viewCode: 'only letters (of any script) and digits, starting and ending with a letter, e.g. side or 正面',
     enterpriseId: 'only letters, digits, underscores and hyphens, 2–32 characters',
@@ -868,6 +887,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     noRecipients: 'メールグループかユーザーを 1 つ以上選んでください',
     unknownMailGroup: 'メールグループ {value} は存在しないか使用できません',
     unknownRecipient: 'ユーザー {value} は存在しないか、メールアドレスがないか、通知できません',
+    unknownMember: 'ユーザー {value} は存在しないか、利用停止されています',
     duplicateValue: '「{value}」が重複しています',
     viewCode: '文字（任意の言語）と数字のみ、先頭と末尾は文字にしてください（例: side、正面）',
     enterpriseId: '英字、数字、アンダースコア、ハイフンのみ、2〜32 文字',
@@ -923,6 +943,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     noRecipients: '메일 그룹이나 사용자를 하나 이상 선택하세요',
     unknownMailGroup: '메일 그룹 {value}이(가) 없거나 사용할 수 없습니다',
     unknownRecipient: '사용자 {value}이(가) 없거나 이메일이 없거나 알림을 보낼 수 없습니다',
+    unknownMember: '사용자 {value}이(가) 없거나 더 이상 사용되지 않습니다',
     duplicateValue: '"{value}"이(가) 중복되었습니다',
     viewCode: '문자(모든 언어)와 숫자만, 첫 글자와 끝 글자는 문자여야 합니다 (예: side, 正面)',
     enterpriseId: '영문자, 숫자, 밑줄, 하이픈만 2–32자',
@@ -980,6 +1001,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     unknownMailGroup: 'Mailgruppe {value} gibt es nicht oder sie ist nicht nutzbar',
     unknownRecipient:
       'Benutzer {value} gibt es nicht, hat keine E-Mail-Adresse oder kann nicht benachrichtigt werden',
+    unknownMember: 'Benutzer {value} gibt es nicht oder er ist nicht mehr aktiv',
     duplicateValue: '„{value}“ kommt mehrfach vor',
     viewCode:
       'nur Buchstaben (jeder Schrift) und Ziffern, am Anfang und Ende ein Buchstabe, z. B. side oder 正面',
@@ -1038,6 +1060,7 @@ export type ValidationKey =
   | 'noRecipients'
   | 'unknownMailGroup'
   | 'unknownRecipient'
+  | 'unknownMember'
   | 'duplicateValue'
   | 'viewCode'
   | 'enterpriseId'

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './collections';
 export * from './colour-families';
 export * from './completeness';
 export * from './composite';

@@ -143,6 +143,17 @@ export const OperationCode = {
   resumeQueue: 'JOB04',
   /** Previews of a file or of a folder's files made again. */
   regeneratePreviews: 'JOB05',
+  // Collections (issue 43)
+  createCollection: 'COL01',
+  /** Its name or description changed. */
+  editCollection: 'COL02',
+  deleteCollection: 'COL03',
+  /** Members let in, their role changed, or let go. */
+  saveCollectionMembers: 'COL04',
+  addToCollection: 'COL05',
+  removeFromCollection: 'COL06',
+  /** An item dragged to another place in the collection's order. */
+  moveInCollection: 'COL07',
 } as const;
 export type OperationKey = keyof typeof OperationCode;
 export type OperationCode = (typeof OperationCode)[OperationKey];
@@ -188,6 +199,7 @@ export const OPERATION_GROUPS: ReadonlyArray<{ key: string; codes: readonly Oper
   { key: 'openApi', codes: OPERATION_CODES.filter((c) => /^(API|OPEN)\d/.test(c)) },
   { key: 'composite', codes: OPERATION_CODES.filter((c) => /^(TPL|IMG)\d/.test(c)) },
   { key: 'jobs', codes: OPERATION_CODES.filter((c) => c.startsWith('JOB')) },
+  { key: 'collections', codes: OPERATION_CODES.filter((c) => c.startsWith('COL')) },
 ];
 
 /**
@@ -263,6 +275,13 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     JOB03: '暂停队列',
     JOB04: '恢复队列',
     JOB05: '重新生成预览',
+    COL01: '新建合集',
+    COL02: '编辑合集',
+    COL03: '删除合集',
+    COL04: '设置合集成员',
+    COL05: '加入合集',
+    COL06: '移出合集',
+    COL07: '调整合集顺序',
   },
   en: {
     FILE01: 'Upload',
@@ -332,6 +351,13 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     JOB03: 'Pause a queue',
     JOB04: 'Resume a queue',
     JOB05: 'Regenerate previews',
+    COL01: 'Create collection',
+    COL02: 'Edit collection',
+    COL03: 'Delete collection',
+    COL04: 'Set collection members',
+    COL05: 'Add to collection',
+    COL06: 'Remove from collection',
+    COL07: 'Reorder collection',
   },
 };
 

@@ -11,6 +11,7 @@ import type {
   UserRoleTable,
   UserTable,
 } from './schema/accounts';
+import type { CollectionItemTable, CollectionMemberTable, CollectionTable } from './schema/collections';
 import type {
   CompositeAssetTable,
   CompositeJobArticleTable,
@@ -153,6 +154,9 @@ export interface Database {
   upload_metadata: UploadMetadataTable;
   metadata_tag_rules: MetadataTagRuleTable;
   metadata_tag_findings: MetadataTagFindingTable;
+  collections: CollectionTable;
+  collection_members: CollectionMemberTable;
+  collection_items: CollectionItemTable;
 }
 
 export type UserRow = Selectable<UserTable>;

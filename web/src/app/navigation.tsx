@@ -1,4 +1,5 @@
 import {
+  AppstoreAddOutlined,
   AppstoreOutlined,
   ClockCircleOutlined,
   CloudUploadOutlined,
@@ -46,6 +47,13 @@ export const SIDE_TABS: SideTab[] = [
     match: '/myCollect',
     labelKey: 'nav.favourites',
     icon: <StarOutlined />,
+  },
+  {
+    key: 'collections',
+    to: '/collections',
+    match: '/collections',
+    labelKey: 'nav.collections',
+    icon: <AppstoreAddOutlined />,
   },
   {
     key: 'uploads',

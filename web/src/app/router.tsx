@@ -77,6 +77,14 @@ const appRoutes = (): RouteObject[] =>
             (m) => <m.ListPage kind="uploads" key="uploads" />,
           ),
         },
+        {
+          path: 'collections',
+          lazy: page(() => import('../features/collections/CollectionsPage'), 'CollectionsPage'),
+        },
+        {
+          path: 'collections/:id',
+          lazy: page(() => import('../features/files/CollectionPage'), 'CollectionPage'),
+        },
         { path: 'recycle', lazy: page(() => import('../features/files/RecyclePage'), 'RecyclePage') },
         { path: 'myshare', lazy: page(() => import('../features/share/MySharesPage'), 'MySharesPage') },
         { path: 'newShare', lazy: page(() => import('../features/files/NewSharesPage'), 'NewSharesPage') },

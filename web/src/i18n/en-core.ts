@@ -47,6 +47,7 @@ const enCore: WithSingulars<typeof zhCore> = {
     allFiles: 'All files',
     recent: 'Recently viewed',
     favourites: 'My favourites',
+    collections: 'Collections',
     myUploads: 'My uploads',
     recycle: 'Recycle bin',
     uploadRecords: 'Upload records',

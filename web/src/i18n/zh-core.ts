@@ -36,6 +36,7 @@ const zhCore = {
     allFiles: '全部文件',
     recent: '最近浏览',
     favourites: '我的收藏',
+    collections: '合集',
     myUploads: '我的上传',
     recycle: '回收站',
     uploadRecords: '上传记录',

@@ -1,3 +1,4 @@
+import { collectionsEndpoints } from './collections';
 import { completenessEndpoints } from './completeness';
 import { compositeEndpoints } from './composite';
 import { downloadsEndpoints } from './downloads';
@@ -76,6 +77,7 @@ export const endpoints = {
   ...similarEndpoints,
   ...metadataEndpoints,
   ...metadataMappingEndpoints,
+  ...collectionsEndpoints,
   ...jobsAdminEndpoints,
   ...healthEndpoints,
 };

@@ -37,6 +37,7 @@ import * as m035 from './035_embedded_metadata';
 import * as m036 from './036_download_metadata';
 import * as m037 from './037_metadata_tag_mapping';
 import * as m038 from './038_metadata_search';
+import * as m039 from './039_collections';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '036_download_metadata': m036,
   '037_metadata_tag_mapping': m037,
   '038_metadata_search': m038,
+  '039_collections': m039,
 };

@@ -125,6 +125,10 @@ export class FilesRepository {
     await sql`INSERT INTO collects (user_id, item_id, created_at)
       SELECT user_id, ${toItemId}, created_at FROM collects WHERE item_id = ${fromItemId}
       ON CONFLICT DO NOTHING`.execute(this.db);
+    // The collections it was in keep it, where it stood (issue 43).
+    await sql`INSERT INTO collection_items (collection_id, item_id, position, added_by, added_at)
+      SELECT collection_id, ${toItemId}, position, added_by, added_at FROM collection_items WHERE item_id = ${fromItemId}
+      ON CONFLICT DO NOTHING`.execute(this.db);
     await sql`INSERT INTO recent_views (user_id, item_id, viewed_at)
       SELECT user_id, ${toItemId}, viewed_at FROM recent_views WHERE item_id = ${fromItemId}
       ON CONFLICT (user_id, item_id) DO UPDATE SET viewed_at = GREATEST(recent_views.viewed_at, EXCLUDED.viewed_at)`.execute(

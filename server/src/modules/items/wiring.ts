@@ -34,5 +34,5 @@ export function wireItems({ config, db, clock, mediaUrls, objectsFreed }: Platfo
     presenter,
     clock,
   });
-  return { itemsRepository, items, recycleBin, personalLists };
+  return { itemsRepository, items, recycleBin, personalLists, presenter };
 }

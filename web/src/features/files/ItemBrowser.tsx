@@ -1,20 +1,19 @@
-import { FunctionCode, type Item, ItemType, SIMILAR_SELECTION_MAX, type SimilarItem } from '@dam/contract';
+import { type Item, ItemType, type SimilarItem } from '@dam/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button, Spin } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, saveFile } from '../../api/client';
-import { endpoints } from '../../api/endpoints';
+import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { useModifyTags } from '../../api/tags';
-import { functionCodesOf, useCurrentUser } from '../../auth/useCurrentUser';
 import { LazyResult } from '../../ui/LazyResult';
 import { SimilarSelectionDrawer } from '../similar/lazy';
 import { AddTagDialog } from '../tagging/lazy';
 import { FileViewer } from '../viewer/lazy';
+import { BrowserSelection } from './BrowserSelection';
 import styles from './files.module.css';
 import { ItemGrid } from './ItemGrid';
-import { SelectionBar } from './SelectionBar';
+import type { SelectionAction } from './SelectionBar';
 import { useItemActions } from './useItemActions';
 import { useSelection } from './useSelection';
 
@@ -42,6 +41,8 @@ interface Props {
   children?: ReactNode;
   /** Draws the items instead of the usual grid (batch search groups, say). */
   grid?: (props: GridProps) => ReactNode;
+  /** The page's own actions on the selection ("more" menu). */
+  selectionActions?: SelectionAction[];
 }
 
 /**
@@ -61,6 +62,7 @@ export function ItemBrowser({
   failure,
   children,
   grid,
+  selectionActions,
 }: Props) {
   const { t } = useTranslation();
   const selection = useSelection();
@@ -69,7 +71,6 @@ export function ItemBrowser({
   const [similarOf, setSimilarOf] = useState<Item[] | null>(null);
   /** A similar image opened from the selection's drawer: the viewer steps through its group. */
   const [viewingSimilar, setViewingSimilar] = useState<{ list: SimilarItem[]; id: number } | null>(null);
-  const { data: user } = useCurrentUser();
   const modifyTags = useModifyTags();
   const actions = useItemActions({
     onEditFolder,
@@ -114,35 +115,14 @@ export function ItemBrowser({
       <div className={styles.toolbar}>{toolbar}</div>
       {notice}
       {selectedItems.length > 0 && (
-        <SelectionBar
-          items={selectedItems}
-          onMove={() => actions.move(selectedItems)}
-          onDelete={() => actions.remove(selectedItems)}
-          onFavourite={() => void actions.favourite(selectedItems)}
-          onDownload={() => actions.download(selectedItems)}
-          onShare={() => actions.share(selectedItems)}
+        <BrowserSelection
+          selected={selectedItems}
+          all={items}
+          selection={selection}
+          actions={actions}
           onTag={() => setTagging(selectedItems)}
-          onExportTags={
-            functionCodesOf(user).includes(FunctionCode.tag)
-              ? () =>
-                  void saveFile(endpoints.exportTagWorkbook, {
-                    body: {
-                      folderDataIdList: selectedItems
-                        .filter((i) => i.type !== ItemType.folder)
-                        .map((i) => i.id),
-                      folderIdList: selectedItems.filter((i) => i.type === ItemType.folder).map((i) => i.id),
-                    },
-                  }).catch(() => {})
-              : undefined
-          }
-          onSimilar={
-            selectedItems.some((i) => i.type !== ItemType.folder) &&
-            selectedItems.length <= SIMILAR_SELECTION_MAX
-              ? () => setSimilarOf(selectedItems)
-              : undefined
-          }
-          onClear={selection.clear}
-          onSelectAll={() => selection.selectAll(items)}
+          onSimilar={() => setSimilarOf(selectedItems)}
+          {...(selectionActions ? { extraActions: selectionActions } : {})}
         />
       )}
       {(grid ?? ((props: GridProps) => <ItemGrid {...props} waterfall={waterfall} />))({

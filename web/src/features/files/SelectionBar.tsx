@@ -1,4 +1,5 @@
 import {
+  AppstoreAddOutlined,
   CopyOutlined,
   DeleteOutlined,
   DownloadOutlined,
@@ -19,6 +20,14 @@ import styles from './files.module.css';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
+/** An action a page adds to the selection's "more" menu (a collection's "remove from collection"). */
+export interface SelectionAction {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  run: (items: Item[]) => void;
+}
+
 /** Actions on the selected items (SPEC §2 multi-select: move, delete, favourite). */
 export function SelectionBar({
   items,
@@ -30,6 +39,8 @@ export function SelectionBar({
   onTag,
   onExportTags,
   onSimilar,
+  onCollect,
+  extraActions = [],
   onClear,
   onSelectAll,
 }: {
@@ -46,6 +57,9 @@ export function SelectionBar({
   onExportTags?: () => void;
   /** The selected files' similar images (issue 17); offered for 1–50 files. */
   onSimilar?: () => void;
+  /** Add them to a collection (issue 43). */
+  onCollect?: () => void;
+  extraActions?: SelectionAction[];
   onClear: () => void;
   onSelectAll: () => void;
 }) {
@@ -58,6 +72,8 @@ export function SelectionBar({
   const more: MenuItem[] = [
     entry('move', <DragOutlined />, t('files.move'), onMove, !editable),
     entry('favourite', <StarOutlined />, t('files.favourite'), onFavourite),
+    ...(onCollect ? [entry('collect', <AppstoreAddOutlined />, t('collections.add'), onCollect)] : []),
+    ...extraActions.map((action) => entry(action.key, action.icon, action.label, () => action.run(items))),
     // The compose screen reads the article numbers of these files and folders (issue 16).
     entry('compose', <PictureOutlined />, t('files.compose'), () =>
       navigate(`/composite?items=${items.map((i) => i.id).join(',')}`),

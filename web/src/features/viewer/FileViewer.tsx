@@ -3,6 +3,7 @@ import { type Item, ItemType, type SimilarItem } from '@dam/contract';
 import { App } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddToCollectionDialog } from '../collections/lazy';
 import { ShareDialog } from '../share';
 import { newOpening, useFileDetail } from './api';
 import { InfoPanel } from './InfoPanel';
@@ -44,7 +45,7 @@ export function FileViewer({
   const [view, setView] = useState<StageView>({ page: 1, ...START });
   const [panel, setPanel] = useState<'info' | 'edit' | null>('info');
   const versionInput = useRef<HTMLInputElement>(null);
-  const [sharing, setSharing] = useState(false);
+  const [sharing, setSharing] = useState<'link' | 'collection' | null>(null);
   const detail = useFileDetail(id, opening);
   const guard = useLeaveGuard(panel === 'edit');
 
@@ -108,7 +109,8 @@ export function FileViewer({
           reset: () => turn(START),
           info: () => guard.leave(() => setPanel((p) => (p === 'info' ? null : 'info'))),
           download,
-          share: () => setSharing(true),
+          share: () => setSharing('link'),
+          collect: () => setSharing('collection'),
           newVersion: () => versionInput.current?.click(),
           edit: () => setPanel('edit'),
           close,
@@ -150,8 +152,11 @@ export function FileViewer({
         )}
       </div>
       <NewVersionUpload inputRef={versionInput} file={file} />
-      {sharing && file && (
-        <ShareDialog items={[{ id: file.id, name: file.name }]} onClose={() => setSharing(false)} />
+      {sharing === 'link' && file && (
+        <ShareDialog items={[{ id: file.id, name: file.name }]} onClose={() => setSharing(null)} />
+      )}
+      {sharing === 'collection' && file && (
+        <AddToCollectionDialog items={[{ id: file.id }]} onClose={() => setSharing(null)} />
       )}
     </div>
   );

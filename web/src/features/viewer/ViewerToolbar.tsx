@@ -1,4 +1,5 @@
 import {
+  AppstoreAddOutlined,
   CloseOutlined,
   CloudUploadOutlined,
   DownloadOutlined,
@@ -49,6 +50,7 @@ export function ViewerToolbar({
     info: () => void;
     download: () => void;
     share: () => void;
+    collect: () => void;
     newVersion: () => void;
     edit: () => void;
     close: () => void;
@@ -93,6 +95,14 @@ export function ViewerToolbar({
             icon={<ShareAltOutlined />}
             onClick={on.share}
             testId="viewer-share"
+          />
+        )}
+        {file && (
+          <Tool
+            title={t('collections.add')}
+            icon={<AppstoreAddOutlined />}
+            onClick={on.collect}
+            testId="viewer-collect"
           />
         )}
         {may('upload') && (
