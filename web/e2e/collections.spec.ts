@@ -108,6 +108,9 @@ for (const lang of ['zh', 'en'] as const) {
     await itemCard(page, files[2] as string)
       .getByRole('checkbox')
       .check();
+    // Here "delete" (the files themselves, to the recycle bin) would read as "remove": not offered.
+    await expect(page.getByTestId('selection-bar')).toBeVisible();
+    await expect(page.getByTestId('selection-delete')).toHaveCount(0);
     await page.getByTestId('selection-more').click();
     await page.getByTestId('selection-collection-first').click();
     await expect.poll(names).toEqual([files[2], files[0], files[1]]);

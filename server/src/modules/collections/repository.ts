@@ -268,8 +268,10 @@ export class CollectionsRepository {
       )
       .where('items.state', '=', ItemState.normal)
       .where((eb) => visibleTo(eb, viewer))
+      // The reference's own columns, as its index (collection, position, item) reads them: a page is
+      // the first rows of that index, not a sort of every reference joined to its item.
       .orderBy('ci.position')
-      .orderBy('items.id')
+      .orderBy('ci.item_id')
       .limit(limit)
       .offset(offset)
       .execute()) as ItemWithOwner[];
@@ -279,10 +281,21 @@ export class CollectionsRepository {
   async visibleCount(id: number, viewer: Viewer): Promise<number> {
     const row = await this.db
       .selectFrom('collection_items as ci')
-      .innerJoin('items', 'items.id', 'ci.item_id')
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('items')
+            .select('items.id')
+            .whereRef('items.id', '=', 'ci.item_id')
+            .where('items.state', '=', ItemState.normal)
+            .where((w) => visibleTo(w, viewer))
+            // OFFSET 0 keeps this from being flattened into a join, which PostgreSQL hashed over every
+            // item of the archive (122 ms at 1M items): one primary-key probe per reference instead.
+            .offset(0)
+            .as('v'),
+        (join) => join.onTrue(),
+      )
       .where('ci.collection_id', '=', id)
-      .where('items.state', '=', ItemState.normal)
-      .where((eb) => visibleTo(eb, viewer))
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirst();
     return Number(row?.n ?? 0);

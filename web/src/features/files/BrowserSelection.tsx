@@ -24,6 +24,7 @@ export function BrowserSelection({
   onTag,
   onSimilar,
   extraActions,
+  withDelete = true,
 }: {
   selected: Item[];
   all: Item[];
@@ -32,6 +33,8 @@ export function BrowserSelection({
   onTag: () => void;
   onSimilar: () => void;
   extraActions?: SelectionAction[];
+  /** Offer "delete" (to the recycle bin): not on a collection's page, where it reads as "remove". */
+  withDelete?: boolean;
 }) {
   const { data: user } = useCurrentUser();
   const [collecting, setCollecting] = useState<Item[] | null>(null);
@@ -44,7 +47,7 @@ export function BrowserSelection({
       <SelectionBar
         items={selected}
         onMove={() => actions.move(selected)}
-        onDelete={() => actions.remove(selected)}
+        {...(withDelete ? { onDelete: () => actions.remove(selected) } : {})}
         onFavourite={() => void actions.favourite(selected)}
         onDownload={() => actions.download(selected)}
         onShare={() => actions.share(selected)}

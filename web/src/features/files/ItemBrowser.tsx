@@ -41,7 +41,7 @@ interface Props {
   children?: ReactNode;
   /** Draws the items instead of the usual grid (batch search groups, say). */
   grid?: (props: GridProps) => ReactNode;
-  /** The page's own actions on the selection ("more" menu). */
+  /** The page's own actions on the selection ("more" menu); with them, no "delete" (a collection's page). */
   selectionActions?: SelectionAction[];
 }
 
@@ -122,7 +122,7 @@ export function ItemBrowser({
           actions={actions}
           onTag={() => setTagging(selectedItems)}
           onSimilar={() => setSimilarOf(selectedItems)}
-          {...(selectionActions ? { extraActions: selectionActions } : {})}
+          {...(selectionActions ? { extraActions: selectionActions, withDelete: false } : {})}
         />
       )}
       {(grid ?? ((props: GridProps) => <ItemGrid {...props} waterfall={waterfall} />))({

@@ -46,7 +46,8 @@ export function SelectionBar({
 }: {
   items: Item[];
   onMove: () => void;
-  onDelete: () => void;
+  /** To the recycle bin; absent where "delete" would be mistaken for taking them out of a list (a collection's page). */
+  onDelete?: () => void;
   onFavourite: () => void;
   onDownload: () => void;
   /** Share by link; offered when the caller may share every selected item. */
@@ -111,15 +112,17 @@ export function SelectionBar({
             {t('tagging.action')}
           </Button>
         )}
-        <Button
-          icon={<DeleteOutlined />}
-          danger
-          onClick={onDelete}
-          disabled={!editable}
-          data-testid="selection-delete"
-        >
-          {t('files.delete')}
-        </Button>
+        {onDelete && (
+          <Button
+            icon={<DeleteOutlined />}
+            danger
+            onClick={onDelete}
+            disabled={!editable}
+            data-testid="selection-delete"
+          >
+            {t('files.delete')}
+          </Button>
+        )}
         <Dropdown trigger={['click']} menu={{ items: more }}>
           <Button icon={<EllipsisOutlined />} data-testid="selection-more">
             {t('files.moreActions')}
