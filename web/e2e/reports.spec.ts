@@ -1,7 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { makeJpeg } from '../../server/test/fixtures';
-import { apiToken, itemCard, newFolderWithFiles, signIn, snap, switchToEnglish } from './support';
+import {
+  apiToken,
+  itemCard,
+  newFolderWithFiles,
+  reportFigureShown,
+  settledReport,
+  signIn,
+  snap,
+  switchToEnglish,
+} from './support';
 
 /** The total of one figure as the report screen shows it. */
 async function total(page: Page, figure: string): Promise<number> {
@@ -10,23 +19,10 @@ async function total(page: Page, figure: string): Promise<number> {
   return Number(text.replace(/,/g, ''));
 }
 
-/**
- * Waits for the report of what is on screen to have been answered for the server's business days,
- * and for its figures to be on screen: the page asks first with the browser's date and again when
- * the server's "today" differs (a UTC browser after 16:00 UTC is a day behind Shanghai).
- */
+/** Waits for the report of what is on screen to have been answered for the server's business days, and shown. */
 async function reportAnswered(page: Page) {
-  const settled = await page.waitForResponse(async (r) => {
-    if (!r.url().includes('/data-report/query') || r.request().method() !== 'POST') return false;
-    const asked = JSON.parse(r.request().postData() ?? '{}') as { endDate?: string };
-    const result = ((await r.json()) as { result?: { today?: string } }).result;
-    return result?.today !== undefined && result.today === asked.endDate;
-  });
-  const { totals } = ((await settled.json()) as { result: { totals: Record<string, number> } }).result;
-  const cell = page.getByTestId('report-total-uploads');
-  await expect
-    .poll(async () => Number(((await cell.textContent()) ?? '').replace(/,/g, '')))
-    .toBe(totals.uploads);
+  const settled = await settledReport(page);
+  await reportFigureShown(page, settled, 'uploads');
   return settled;
 }
 

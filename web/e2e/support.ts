@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import { PEERS_URL } from './peer-ports';
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026' };
@@ -287,4 +287,29 @@ export async function lastMailTo(page: Page, to: string, timeout = 15_000): Prom
     mail = await answer.json();
   }).toPass({ timeout });
   return mail;
+}
+
+/**
+ * The data report's answer for the server's business days (`/manage/data-table`): the screen asks
+ * first with the browser's date and again when the server's "today" differs (a UTC browser after
+ * 16:00 UTC is a day behind Shanghai), and the first answer may be on screen for a moment (CI,
+ * 2026-12-07 18:55 UTC: 0 views read before, 32 after). Start waiting before what makes the screen ask.
+ */
+export function settledReport(page: Page) {
+  return page.waitForResponse(async (r) => {
+    if (!r.url().includes('/data-report/query') || r.request().method() !== 'POST') return false;
+    const asked = JSON.parse(r.request().postData() ?? '{}') as { endDate?: string };
+    const result = ((await r.json()) as { result?: { today?: string } }).result;
+    return result?.today !== undefined && result.today === asked.endDate;
+  });
+}
+
+/** A figure of the settled report, once the screen shows it. */
+export async function reportFigureShown(page: Page, answer: Response, figure: string): Promise<number> {
+  const { totals } = ((await answer.json()) as { result: { totals: Record<string, number> } }).result;
+  const cell = page.getByTestId(`report-total-${figure}`);
+  await expect
+    .poll(async () => Number(((await cell.textContent()) ?? '').replace(/,/g, '')))
+    .toBe(totals[figure]);
+  return totals[figure] as number;
 }

@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg, makePng } from '../../server/test/fixtures';
-import { itemCard, newFolderWithFiles, signIn, snapBothSizes } from './support';
+import {
+  itemCard,
+  newFolderWithFiles,
+  reportFigureShown,
+  settledReport,
+  signIn,
+  snapBothSizes,
+} from './support';
 
 const words = {
   zh: {
@@ -92,25 +99,11 @@ for (const lang of ['zh', 'en'] as const) {
   });
 }
 
-/**
- * The total of one figure as the report screen shows it, once it shows the server's business days:
- * the screen asks first with the browser's date and again when the server's "today" differs (a UTC
- * browser after 16:00 UTC is a day behind Shanghai), and the first answer may be on screen for a
- * moment (CI, 2026-12-07 18:55 UTC: 0 views read before, 32 after).
- */
+/** The total of one figure as the report screen shows it, for the server's business days. */
 async function reportTotal(page: Page, figure: string): Promise<number> {
-  const settled = page.waitForResponse(async (r) => {
-    if (!r.url().includes('/data-report/query') || r.request().method() !== 'POST') return false;
-    const asked = JSON.parse(r.request().postData() ?? '{}') as { endDate?: string };
-    const result = ((await r.json()) as { result?: { today?: string } }).result;
-    return result?.today !== undefined && result.today === asked.endDate;
-  });
+  const settled = settledReport(page);
   await page.goto('/manage/data-table');
-  const answer = (await (await settled).json()) as { result: { totals: Record<string, number> } };
-  const total = answer.result.totals[figure] as number;
-  const cell = page.getByTestId(`report-total-${figure}`);
-  await expect.poll(async () => Number(((await cell.textContent()) ?? '').replace(/,/g, ''))).toBe(total);
-  return total;
+  return reportFigureShown(page, await settled, figure);
 }
 
 test('opening a file in the viewer is a view in the data report', async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { CollectionMemberRole, CollectionSummary } from '@dam/contract';
 import { Alert, Button, List, Modal, Select, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
@@ -28,13 +28,11 @@ export function MembersDialog({
   const owner = collection.role === 'owner';
   const members = useCollectionMembers(collection.id);
   const save = useSaveMembers();
+  /** The owner's edits; until the first, the list as the server has it. */
   const [draft, setDraft] = useState<Draft[] | null>(null);
   const [keyword, setKeyword] = useState('');
   const colleagues = useColleagues(useDebouncedValue(keyword, 300));
-  useEffect(() => {
-    if (members.data && draft === null) setDraft(members.data.members);
-  }, [members.data, draft]);
-  const list = draft ?? [];
+  const list = draft ?? members.data?.members ?? [];
   const taken = new Set([collection.ownerId, ...list.map((m) => m.userId)]);
   const roleOptions = (['editor', 'viewer'] as const).map((role) => ({
     value: role,
