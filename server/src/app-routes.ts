@@ -36,6 +36,7 @@ import { openApiDocumentRoutes, openDocsRoutes } from './modules/open-api/docs/r
 import { openDownloadRoute, openTransferRoutes } from './modules/open-api/transfer/routes';
 import { presetsRoutes } from './modules/presets/routes';
 import { reportsRoutes } from './modules/reports/routes';
+import { reviewRoutes } from './modules/review/routes';
 import { searchRoutes } from './modules/search/routes';
 import { securityRoutes } from './modules/security/routes';
 import { sharesRoutes, shareVisitorRoutes } from './modules/shares/routes';
@@ -135,6 +136,7 @@ async function registerMainApi(mainApi: FastifyInstance, services: Services, con
   await mainApi.register(metadataRoutes, { metadata: services.metadata });
   await mainApi.register(metadataMappingRoutes, { mapping: services.metadataMapping });
   await mainApi.register(collectionsRoutes, { collections: services.collections, oplog });
+  await mainApi.register(reviewRoutes, { review: services.review, oplog });
   await mainApi.register(sharesRoutes, { shares: services.shares, oplog });
   await mainApi.register(tagsRoutes, {
     dimensions: services.tagDimensions,

@@ -100,6 +100,11 @@ export const envObject = z.object({
   /** The sender of every mail, e.g. `智能图档 <dam@example.com>`. */
   MAIL_FROM: z.string().trim().min(3).max(320).default('DAM <no-reply@localhost>'),
   /**
+   * Review (issue 43): a new version of an approved file sends it back to review (its last
+   * reviewers are mailed). `false` keeps it approved.
+   */
+  REVIEW_NEW_VERSION_RETURNS: booleanFromEnv.default(true),
+  /**
    * How SMS codes go out (docs/decisions.md "SMS codes"): `log` writes them to the server log
    * (development); `http` calls a gateway: SMS_HTTP_URL (and SMS_HTTP_BODY when set) with the
    * placeholders {mobile}, {code}, {minutes} and {purpose}, SMS_HTTP_HEADERS a JSON object, and the

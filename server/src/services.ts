@@ -56,6 +56,8 @@ import { PresetsService } from './modules/presets/service';
 import type { RateLimiter } from './modules/ratelimit/limiter';
 import { ReportsRepository } from './modules/reports/repository';
 import { ReportsService } from './modules/reports/service';
+import type { ReviewService } from './modules/review/service';
+import { wireReview } from './modules/review/wiring';
 import { SearchRepository } from './modules/search/repository';
 import { SearchService } from './modules/search/service';
 import type { AccountRecoveryService } from './modules/security/recovery';
@@ -131,6 +133,8 @@ export interface Services extends MetadataServices {
   personalLists: PersonalListsService;
   /** Collections of references to files and folders (issue 43). */
   collections: CollectionsService;
+  /** Review of files (issue 43 item 2). */
+  review: ReviewService;
   tagDimensions: TagDimensionsService;
   itemTags: ItemTagsService;
   channelTags: ChannelTagsService;
@@ -219,6 +223,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     warn,
     downloadMetadataWriter(platform),
   );
+  const { review } = wireReview(platform, { presenter: itemServices.presenter, mail });
   const uploads = new UploadsService({
     uploads: platform.uploadsRepository,
     targets: new UploadTargets(clock),
@@ -229,6 +234,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     objectsFreed,
     mediaJobs: platform.mediaJobs,
     mailNotices: (batchNums) => mailNotices.summariesOf(batchNums),
+    newVersion: review,
     warn,
     ...(dependencies.uploadPartStored ? { partStored: dependencies.uploadPartStored } : {}),
   });
@@ -258,6 +264,7 @@ export async function createServices(dependencies: ServiceDependencies): Promise
     recycleBin: itemServices.recycleBin,
     personalLists: itemServices.personalLists,
     ...wireCollections(platform, { presenter: itemServices.presenter }),
+    review,
     ...tags,
     files: new FilesService({
       files: filesOn(db),

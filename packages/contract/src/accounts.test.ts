@@ -70,10 +70,11 @@ describe('roleInputSchema', () => {
       functionCodes: [8],
     };
     expect(roleInputSchema.safeParse(role).success).toBe(true);
-    // Codes 9 (template management, issue 16) and 10 (the jobs screen, issue 40) are ours beyond SPEC's eight; 11 is nothing.
+    // Codes 9 (templates, issue 16), 10 (the jobs screen, issue 40) and 11 (approving, issue 43) are ours beyond SPEC's eight; 12 is nothing.
     expect(roleInputSchema.safeParse({ ...role, functionCodes: [9] }).success).toBe(true);
     expect(roleInputSchema.safeParse({ ...role, functionCodes: [10] }).success).toBe(true);
-    expect(roleInputSchema.safeParse({ ...role, functionCodes: [11] }).success).toBe(false);
+    expect(roleInputSchema.safeParse({ ...role, functionCodes: [11] }).success).toBe(true);
+    expect(roleInputSchema.safeParse({ ...role, functionCodes: [12] }).success).toBe(false);
     expect(
       roleInputSchema.safeParse({ ...role, filePermissions: { ...role.filePermissions, view: 'self' } })
         .success,

@@ -32,6 +32,7 @@ import {
 import { openEndpoints } from './endpoints/open';
 import { openAdminEndpoints } from './endpoints/open-admin';
 import { reportsEndpoints } from './endpoints/reports';
+import { reviewEndpoints } from './endpoints/review';
 import { accountsEndpoints, securityEndpoints } from './endpoints/security';
 import { sharesEndpoints } from './endpoints/shares';
 import { similarEndpoints } from './endpoints/similar';
@@ -68,6 +69,7 @@ const areas = [
   metadataEndpoints,
   metadataMappingEndpoints,
   collectionsEndpoints,
+  reviewEndpoints,
   healthEndpoints,
 ];
 

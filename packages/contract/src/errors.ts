@@ -105,6 +105,8 @@ export const ERROR_CODES = [
   'SEMM_01',
   'SECO_01',
   'SECO_02',
+  'SERV_01',
+  'SERV_02',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -208,6 +210,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SEMM_01: 409,
   SECO_01: 409,
   SECO_02: 409,
+  SERV_01: 409,
+  SERV_02: 409,
 };
 
 type Messages = Record<ErrorCode, string>;
@@ -313,6 +317,8 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEMM_01: '已有把该元数据字段映射到这个标签维度的规则',
     SECO_01: '你已有同名的合集',
     SECO_02: '一个合集最多收入 {max} 项，现有 {count} 项，本次要加入 {adding} 项',
+    SERV_01: '该文件的审核状态已被 {name} 改动，请刷新后再试',
+    SERV_02: '文件当前的审核状态不能进行此操作，请刷新后再试',
   },
   en: {
     SEP_01: 'Missing parameter: method',
@@ -414,6 +420,8 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEMM_01: 'There is already a rule mapping this metadata field to this tag dimension',
     SECO_01: 'You already have a collection with this name',
     SECO_02: 'A collection holds at most {max} items; it has {count} and {adding} were to be added',
+    SERV_01: 'The review of this file was already changed by {name}; reload it and try again',
+    SERV_02: "This is not possible in the file's current review state; reload it and try again",
   },
   ja: {
     SEP_01: 'パラメータがありません：method',
@@ -516,6 +524,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECO_01: '同じ名前のコレクションが既にあります',
     SECO_02:
       'コレクションに入れられるのは最大 {max} 件です。現在 {count} 件で、{adding} 件を追加しようとしました',
+    SERV_01:
+      'このファイルの審査状態は既に {name} によって変更されています。再読み込みしてからやり直してください',
+    SERV_02: 'ファイルの現在の審査状態ではこの操作はできません。再読み込みしてからやり直してください',
   },
   ko: {
     SEP_01: '매개변수 누락: method',
@@ -618,6 +629,8 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECO_01: '같은 이름의 컬렉션이 이미 있습니다',
     SECO_02:
       '컬렉션에는 최대 {max}개 항목만 담을 수 있습니다. 현재 {count}개이며 {adding}개를 추가하려 했습니다',
+    SERV_01: '이 파일의 검토 상태는 이미 {name}님이 변경했습니다. 새로 고친 후 다시 시도하세요',
+    SERV_02: '파일의 현재 검토 상태에서는 할 수 없습니다. 새로 고친 후 다시 시도하세요',
   },
   de: {
     SEP_01: 'Parameter fehlt: method',
@@ -722,6 +735,9 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECO_01: 'Sie haben bereits eine Sammlung mit diesem Namen',
     SECO_02:
       'Eine Sammlung fasst höchstens {max} Einträge; sie hat {count}, und {adding} sollten hinzukommen',
+    SERV_01:
+      'Die Prüfung dieser Datei wurde bereits von {name} geändert; bitte neu laden und erneut versuchen',
+    SERV_02: 'Im aktuellen Prüfstatus der Datei ist das nicht möglich; bitte neu laden und erneut versuchen',
   },
 };
 
@@ -776,6 +792,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     unknownMailGroup: '邮件组 {value} 不存在或不能使用',
     unknownRecipient: '用户 {value} 不存在、没有邮箱或不能接收通知',
     unknownMember: '用户 {value} 不存在或已停用',
+    notApprover: '用户 {value} 不能审批这个文件（需要审批权限，且文件在其部门内、其可修改）',
     duplicateValue: '“{value}”重复了',
     viewCode: '只能包含文字（任何语言）和数字，且以文字开头和结尾，如 正面、side',
     enterpriseId: '只能包含字母、数字、下划线和连字符，2–32 个字符',
@@ -832,6 +849,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     unknownMailGroup: 'mail group {value} does not exist or is not yours to use',
     unknownRecipient: 'user {value} does not exist, has no e-mail address or cannot be notified by you',
     unknownMember: 'user {value} does not exist or is no longer in use',
+    notApprover:
+      'user {value} may not approve this file (it needs the approval right, on a file they may change within their department)',
     duplicateValue: '"{value}" appears more than once',
     viewCode: 'only letters (of any script) and digits, starting and ending with a letter, e.g. side or 正面',
     enterpriseId: 'only letters, digits, underscores and hyphens, 2–32 characters',
@@ -888,6 +907,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     unknownMailGroup: 'メールグループ {value} は存在しないか使用できません',
     unknownRecipient: 'ユーザー {value} は存在しないか、メールアドレスがないか、通知できません',
     unknownMember: 'ユーザー {value} は存在しないか、利用停止されています',
+    notApprover:
+      'ユーザー {value} はこのファイルを承認できません（承認権限と、部門内で変更できるファイルであることが必要です）',
     duplicateValue: '「{value}」が重複しています',
     viewCode: '文字（任意の言語）と数字のみ、先頭と末尾は文字にしてください（例: side、正面）',
     enterpriseId: '英字、数字、アンダースコア、ハイフンのみ、2〜32 文字',
@@ -944,6 +965,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     unknownMailGroup: '메일 그룹 {value}이(가) 없거나 사용할 수 없습니다',
     unknownRecipient: '사용자 {value}이(가) 없거나 이메일이 없거나 알림을 보낼 수 없습니다',
     unknownMember: '사용자 {value}이(가) 없거나 더 이상 사용되지 않습니다',
+    notApprover:
+      '사용자 {value}은(는) 이 파일을 승인할 수 없습니다(승인 권한과 부서 내에서 수정할 수 있는 파일이어야 합니다)',
     duplicateValue: '"{value}"이(가) 중복되었습니다',
     viewCode: '문자(모든 언어)와 숫자만, 첫 글자와 끝 글자는 문자여야 합니다 (예: side, 正面)',
     enterpriseId: '영문자, 숫자, 밑줄, 하이픈만 2–32자',
@@ -1002,6 +1025,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<ValidationKey, string>
     unknownRecipient:
       'Benutzer {value} gibt es nicht, hat keine E-Mail-Adresse oder kann nicht benachrichtigt werden',
     unknownMember: 'Benutzer {value} gibt es nicht oder er ist nicht mehr aktiv',
+    notApprover:
+      'Benutzer {value} darf diese Datei nicht freigeben (nötig sind das Freigaberecht und eine Datei, die er in seiner Abteilung ändern darf)',
     duplicateValue: '„{value}“ kommt mehrfach vor',
     viewCode:
       'nur Buchstaben (jeder Schrift) und Ziffern, am Anfang und Ende ein Buchstabe, z. B. side oder 正面',
@@ -1061,6 +1086,7 @@ export type ValidationKey =
   | 'unknownMailGroup'
   | 'unknownRecipient'
   | 'unknownMember'
+  | 'notApprover'
   | 'duplicateValue'
   | 'viewCode'
   | 'enterpriseId'

@@ -26,6 +26,7 @@ export * from './open-api-schemas';
 export * from './permissions';
 export * from './presets';
 export * from './reports';
+export * from './review';
 export * from './search';
 export * from './security';
 export * from './shares';

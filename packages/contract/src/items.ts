@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants';
 import { ItemType, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, RankStatus, SortField } from './items-values';
 import { FILE_NAME_MAX_CHARS, nameProblem } from './names';
+import { reviewStateSchema } from './review-values';
 import { colourFilterFields } from './similar-values';
 
 export * from './items-values';
@@ -88,6 +89,8 @@ export const folderListingRequestSchema = pagingSchema.extend({
   tagIdList: z.array(id).max(100).optional(),
   /** Files whose dominant colours are near this one (issue 17). */
   ...colourFilterFields,
+  /** Only files in this review state (issue 43; folders have none, so none are listed). */
+  reviewState: reviewStateSchema.optional(),
 });
 export type FolderListingRequest = z.infer<typeof folderListingRequestSchema>;
 
@@ -120,6 +123,8 @@ export const itemSchema = z.object({
   collected: z.boolean(),
   viewCount: z.number().int(),
   downloadCount: z.number().int(),
+  /** Review state (issue 43); folders are always `draft`. */
+  reviewState: reviewStateSchema,
   /** What the caller may do with the item. */
   authList: z.array(itemActionSchema),
 });

@@ -154,6 +154,13 @@ export const OperationCode = {
   removeFromCollection: 'COL06',
   /** An item dragged to another place in the collection's order. */
   moveInCollection: 'COL07',
+  // Review (issue 43 item 2): each action on a file's review state.
+  requestReview: 'REV01',
+  withdrawReview: 'REV02',
+  approveFile: 'REV03',
+  requestChanges: 'REV04',
+  archiveFile: 'REV05',
+  reopenFile: 'REV06',
 } as const;
 export type OperationKey = keyof typeof OperationCode;
 export type OperationCode = (typeof OperationCode)[OperationKey];
@@ -200,6 +207,7 @@ export const OPERATION_GROUPS: ReadonlyArray<{ key: string; codes: readonly Oper
   { key: 'composite', codes: OPERATION_CODES.filter((c) => /^(TPL|IMG)\d/.test(c)) },
   { key: 'jobs', codes: OPERATION_CODES.filter((c) => c.startsWith('JOB')) },
   { key: 'collections', codes: OPERATION_CODES.filter((c) => c.startsWith('COL')) },
+  { key: 'review', codes: OPERATION_CODES.filter((c) => c.startsWith('REV')) },
 ];
 
 /**
@@ -282,6 +290,12 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     COL05: '加入合集',
     COL06: '移出合集',
     COL07: '调整合集顺序',
+    REV01: '提交审核',
+    REV02: '撤回审核',
+    REV03: '审核通过',
+    REV04: '要求修改',
+    REV05: '归档',
+    REV06: '重新启用',
   },
   en: {
     FILE01: 'Upload',
@@ -358,6 +372,12 @@ export const OPERATION_LABELS: Record<'zh' | 'en', Record<OperationCode, string>
     COL05: 'Add to collection',
     COL06: 'Remove from collection',
     COL07: 'Reorder collection',
+    REV01: 'Request review',
+    REV02: 'Withdraw review',
+    REV03: 'Approve',
+    REV04: 'Request changes',
+    REV05: 'Archive',
+    REV06: 'Reopen',
   },
 };
 

@@ -14,6 +14,7 @@ import {
   OPEN_PAGE_SIZE_MAX,
 } from './open-api-values';
 import { hexColourSchema, PRESET_FORMATS } from './presets';
+import { reviewStateSchema } from './review-values';
 import { uploadEntrySchema } from './uploads';
 
 /**
@@ -68,6 +69,8 @@ export const openAssetSummarySchema = z.object({
   validTo: z.string().nullable(),
   /** The validity has ended. */
   expired: z.boolean(),
+  /** Review state (issue 43): shop systems take `approved` files (ask with `reviewState=approved`). */
+  reviewState: reviewStateSchema,
   updatedAt: z.string(),
 });
 export type OpenAssetSummary = z.infer<typeof openAssetSummarySchema>;
@@ -88,6 +91,8 @@ export const openByArtNumsRequestSchema = z.object({
   /** Only assets holding one of these formats (`jpg`, `psd`); absent = all. */
   formats: z.array(formatSchema).max(50).optional(),
   limitPerArtNum: z.number().int().min(1).max(OPEN_ASSETS_PER_ART_NUM_MAX).default(20),
+  /** Only assets in this review state (issue 43): `approved` for what may go to the shops. */
+  reviewState: reviewStateSchema.optional(),
 });
 export type OpenByArtNumsRequest = z.input<typeof openByArtNumsRequestSchema>;
 export const openByArtNumsResultSchema = z.object({
@@ -107,12 +112,16 @@ export type OpenAssetPage = z.infer<typeof openAssetPageSchema>;
 /** GET assets/by-tag: assets carrying the tag. */
 export const openByTagQuerySchema = z.object({
   tagId: queryId,
+  /** Only assets in this review state (issue 43). */
+  reviewState: reviewStateSchema.optional(),
   cursor: cursorSchema.optional(),
   limit: pageLimitSchema,
 });
 /** GET assets/by-folder: the folder's files, or everything below it with `recursive=true`. */
 export const openByFolderQuerySchema = z.object({
   folderId: queryId,
+  /** Only assets in this review state (issue 43). */
+  reviewState: reviewStateSchema.optional(),
   recursive: z
     .enum(['true', 'false'])
     .default('false')

@@ -89,6 +89,10 @@ export const ASSET_CHANGE_KINDS = [
   'moved',
   'deleted',
   'restored',
+  /** The file's review state became approved (issue 43). */
+  'approved',
+  /** Any other change of the review state (an approval withdrawn by a new version, archived…). */
+  'review',
   'purged',
 ] as const;
 export type AssetChangeKind = (typeof ASSET_CHANGE_KINDS)[number];
@@ -99,6 +103,8 @@ export const WEBHOOK_EVENTS = [
   'asset.formatAdded',
   'asset.updated',
   'asset.deleted',
+  /** A file was approved for use (issue 43 item 2). */
+  'asset.approved',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_URL_MAX_CHARS = 2000;

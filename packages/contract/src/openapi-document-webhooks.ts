@@ -16,6 +16,8 @@ const EVENT_DESCRIPTIONS: Record<(typeof WEBHOOK_EVENTS)[number] | 'ping', strin
   'asset.formatAdded': 'A file the access record may see gained a format.',
   'asset.updated': 'A file the access record may see changed (name, tags, folder and other fields).',
   'asset.deleted': 'A file the access record could see was deleted or purged.',
+  'asset.approved':
+    'A file the access record may see was approved for use (its review state became `approved`; issue 43).',
   ping: 'Sent by "send a test" on the webhook page; `data` is empty (nulls).',
 };
 

@@ -21,6 +21,11 @@ export const FunctionCode = {
    * regenerating previews. Its code is ours, as template's is.
    */
   jobs: 10,
+  /**
+   * Approving files (issue 43 item 2): approve, ask for changes, archive and reopen files one may
+   * change within one's own department and those below it. Its code is ours, as template's is.
+   */
+  review: 11,
 } as const;
 export type FunctionCode = (typeof FunctionCode)[keyof typeof FunctionCode];
 export const ALL_FUNCTION_CODES: readonly FunctionCode[] = Object.values(FunctionCode);

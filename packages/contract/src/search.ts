@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants';
 import { itemSchema, pagingSchema, rankStatusSchema } from './items';
 import { hasMetadataFilter, metadataFilterFields, refineMetadataFilter } from './metadata-search';
+import { reviewStateSchema } from './review-values';
 import {
   BATCH_SEARCH_MAX_VALUES,
   cleanSingleQuery,
@@ -51,12 +52,14 @@ export const searchRequestSchema = pagingSchema
     ...colourFilterFields,
     /** Fields of the files' embedded metadata (issue 42); a metadata filter alone is a search too. */
     ...metadataFilterFields,
+    /** Only files in this review state (issue 43 item 2). */
+    reviewState: reviewStateSchema.optional(),
   })
   .superRefine((body, ctx) => {
     refineMetadataFilter(body, ctx);
     // SPEC §2: search is disabled when the single value or the batch list is empty.
     if (body.searchType === SearchType.title || body.searchType === SearchType.artNum) {
-      if (!body.query && !body.colour && !hasMetadataFilter(body))
+      if (!body.query && !body.colour && !hasMetadataFilter(body) && !body.reviewState)
         ctx.addIssue({ code: 'custom', path: ['query'], message: 'required' });
     } else if (body.searchType === SearchType.batchArtNums) {
       if (!body.artNumList?.length)

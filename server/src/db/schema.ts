@@ -50,6 +50,7 @@ import type {
   ReportRollupStateTable,
   ReportStorageTable,
 } from './schema/reports';
+import type { ItemReviewerTable, ReviewEventTable } from './schema/review';
 import type { DownloadPresetTable, DownloadTicketTable, ShareItemTable, ShareTable } from './schema/shares';
 import type {
   ChannelTagTable,
@@ -157,6 +158,8 @@ export interface Database {
   collections: CollectionTable;
   collection_members: CollectionMemberTable;
   collection_items: CollectionItemTable;
+  item_reviewers: ItemReviewerTable;
+  review_events: ReviewEventTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -14,6 +14,7 @@ import { clientEndpoints, healthEndpoints, logsEndpoints, mailEndpoints, searchE
 import { openEndpoints } from './open';
 import { openAdminEndpoints } from './open-admin';
 import { reportsEndpoints } from './reports';
+import { reviewEndpoints } from './review';
 import { accountsEndpoints, securityEndpoints } from './security';
 import { sharesEndpoints } from './shares';
 import { similarEndpoints } from './similar';
@@ -78,6 +79,7 @@ export const endpoints = {
   ...metadataEndpoints,
   ...metadataMappingEndpoints,
   ...collectionsEndpoints,
+  ...reviewEndpoints,
   ...jobsAdminEndpoints,
   ...healthEndpoints,
 };

@@ -173,6 +173,11 @@ export const routes = {
   addToCollection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/collection/add` },
   removeFromCollection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/collection/remove` },
   moveInCollection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/collection/move` },
+  // Review of files (issue 43 item 2; paths of our own)
+  reviewState: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/review/state` },
+  changeReview: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/review/change` },
+  reviewerCandidates: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/review/reviewers` },
+  reviewTodo: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/review/todo` },
   similarOfSelection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/similar-batch` },
   duplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates` },
   exportDuplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates/export` },

@@ -1,4 +1,4 @@
-import type { ItemState, ItemType, Visibility } from '@dam/contract';
+import type { ItemState, ItemType, ReviewState, Visibility } from '@dam/contract';
 import type { Generated } from 'kysely';
 import type { Timestamp } from './columns';
 
@@ -33,6 +33,10 @@ export interface ItemTable {
   download_count: Generated<number>;
   /** Of download_count, those made through a share link. */
   share_download_count: Generated<number>;
+  /** Review state (migration 040, issue 43); folders stay `draft`. */
+  review_state: Generated<ReviewState>;
+  review_changed_at: Date | null;
+  review_changed_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -100,7 +100,7 @@ describe('accounts administration', () => {
       );
       await w.succeed(endpoints.editRole, { ...system, name: 'Administrators', filePermissions: ALL_SCOPES });
       await w.succeed(endpoints.editRole, { ...system, filePermissions: ALL_SCOPES });
-      const bad = await w.refused('create-role', { ...body, name: 'Bad', functionCodes: [11] }, 'SE_400');
+      const bad = await w.refused('create-role', { ...body, name: 'Bad', functionCodes: [12] }, 'SE_400');
       expect(bad.body.errorDesc).toContain('functionCodes.0:');
       await w.refused(
         'create-role',

@@ -158,6 +158,10 @@ export function listChildrenQuery(
   if (filter.maxExpireDate) query = query.where('items.expire_end_date', '<=', filter.maxExpireDate);
   const day = filter.validOn;
   if (day) query = query.where((eb) => validOn(eb, day));
+  if (filter.reviewState)
+    query = query
+      .where('items.review_state', '=', filter.reviewState)
+      .where('items.type', '<>', sql.lit(ItemType.folder));
   // Each group is a probe of item_tags' primary key per row of the listing index (or, for a
   // rare tag, a scan of its index item_tags_tag): never a scan of the links.
   for (const group of filter.tagGroups ?? []) {

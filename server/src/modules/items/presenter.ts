@@ -41,6 +41,7 @@ export function presentItem(row: ItemWithOwner, auth: AuthContext, today: string
     collected: row.collected,
     viewCount: row.view_count,
     downloadCount: row.download_count,
+    reviewState: row.review_state,
     authList,
   };
 }

@@ -1,4 +1,4 @@
-import type { SortField } from '@dam/contract';
+import type { ReviewState, SortField } from '@dam/contract';
 import type { ItemRow } from '../../db/schema';
 import type { ColourFilter } from './colour-filter';
 
@@ -24,6 +24,8 @@ export interface ListingFilter {
    * than probe each row of the folder. `listChildren` decides, when unset, by which side is smaller.
    */
   colourWalk?: boolean | undefined;
+  /** Only files in this review state (issue 43); folders are never in one. */
+  reviewState?: ReviewState | undefined;
 }
 
 export type NewFolder = Pick<

@@ -143,6 +143,7 @@ export class ItemsService {
         maxExpireDate: request.maxExpireTime?.slice(0, 10),
         tagGroups,
         colour: request.colour ? colourFilterOf(request.colour, request.colourTolerance) : undefined,
+        reviewState: request.reviewState,
       },
       order,
       request.pageSize + 1,

@@ -4,7 +4,24 @@ import type { Language } from '@dam/contract';
 export type MailContent =
   | { purpose: 'resetPassword'; name: string; link: string; minutes: number }
   | { purpose: 'changeEmail'; name: string; link: string; minutes: number; email: string }
+  | ReviewMailContent
   | UploadNoticeContent;
+
+/**
+ * Review (issue 43): a reviewer asked to look at a file (`reviewRequest`, also when a new version
+ * sends an approved file back to review), or the requester told of the decision (`reviewDecision`).
+ */
+export type ReviewMailContent =
+  | { purpose: 'reviewRequest'; name: string; by: string; fileName: string; note: string; link: string }
+  | {
+      purpose: 'reviewDecision';
+      name: string;
+      by: string;
+      fileName: string;
+      approved: boolean;
+      note: string;
+      link: string;
+    };
 
 /** An upload batch's notice: who uploaded what, their words, and the files with pictures and links. */
 export interface UploadNoticeContent {
@@ -89,7 +106,48 @@ function paragraphsOf(content: Exclude<MailContent, UploadNoticeContent>, lang: 
             action: 'Confirm the new address',
             ignore: 'If you did not ask for this, ignore this mail: your address stays as it is.',
           };
+    case 'reviewRequest':
+    case 'reviewDecision':
+      return reviewParagraphs(content, lang);
   }
+}
+
+function reviewParagraphs(content: ReviewMailContent, lang: MailLanguage): Paragraphs {
+  const note = content.note ? [lang === 'zh' ? `留言：${content.note}` : `Note: ${content.note}`] : [];
+  if (content.purpose === 'reviewRequest')
+    return lang === 'zh'
+      ? {
+          subject: `【${PRODUCT.zh}】${content.by} 请您审核“${content.fileName}”`,
+          greeting: `${content.name}，您好：`,
+          lines: [`${content.by} 请您审核文件“${content.fileName}”。`, ...note],
+          action: '打开待审核列表',
+          ignore: '您收到这封邮件，是因为您被指定为这个文件的审核人。',
+        }
+      : {
+          subject: `[${PRODUCT.en}] ${content.by} asks you to review "${content.fileName}"`,
+          greeting: `Hello ${content.name},`,
+          lines: [`${content.by} asks you to review the file "${content.fileName}".`, ...note],
+          action: 'Open your review list',
+          ignore: 'You get this mail because you were named a reviewer of this file.',
+        };
+  const outcome = content.approved
+    ? { zh: '已通过审核', en: 'was approved' }
+    : { zh: '需要修改', en: 'needs changes' };
+  return lang === 'zh'
+    ? {
+        subject: `【${PRODUCT.zh}】“${content.fileName}”${outcome.zh}`,
+        greeting: `${content.name}，您好：`,
+        lines: [`${content.by} 审核了文件“${content.fileName}”：${outcome.zh}。`, ...note],
+        action: '在系统中查看',
+        ignore: '您收到这封邮件，是因为这个文件的审核是您提交的。',
+      }
+    : {
+        subject: `[${PRODUCT.en}] "${content.fileName}" ${outcome.en}`,
+        greeting: `Hello ${content.name},`,
+        lines: [`${content.by} reviewed the file "${content.fileName}": it ${outcome.en}.`, ...note],
+        action: 'See it in the app',
+        ignore: 'You get this mail because you asked for the review of this file.',
+      };
 }
 
 const HTML_ESCAPES: Record<string, string> = {

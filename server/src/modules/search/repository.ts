@@ -1,4 +1,4 @@
-import { ItemState, ItemType, type MetadataFilter, SearchFileType } from '@dam/contract';
+import { ItemState, ItemType, type MetadataFilter, type ReviewState, SearchFileType } from '@dam/contract';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -50,6 +50,7 @@ export class SearchRepository {
     types: ItemType[] | null,
     colour: ColourFilter | undefined,
     metadata: MetadataFilter | undefined,
+    reviewState?: ReviewState,
   ): Query {
     let query = this.db
       .selectFrom('items')
@@ -61,6 +62,7 @@ export class SearchRepository {
     if (colour) query = query.where((eb) => hasColourNear(eb, colour));
     const embedded = metadataMatches(metadata);
     if (embedded) query = query.where(embedded);
+    if (reviewState) query = query.where('items.review_state', '=', reviewState);
     switch (match.kind) {
       case 'any':
         return query;
@@ -99,6 +101,7 @@ export class SearchRepository {
     offset: number,
     colour?: ColourFilter,
     metadata?: MetadataFilter,
+    reviewState?: ReviewState,
   ): Promise<ItemWithOwner[]> {
     return (await this.searchQuery(
       match,
@@ -109,6 +112,7 @@ export class SearchRepository {
       offset,
       colour,
       metadata,
+      reviewState,
     ).execute()) as unknown as ItemWithOwner[];
   }
 
@@ -122,10 +126,11 @@ export class SearchRepository {
     offset: number,
     colour?: ColourFilter,
     metadata?: MetadataFilter,
+    reviewState?: ReviewState,
   ) {
     if (colour && match.kind === 'any' && order === 'normal')
-      return this.colourWalkQuery(colour, viewer, types, limit, offset, metadata);
-    let query = this.matching(match, viewer, types, colour, metadata)
+      return this.colourWalkQuery(colour, viewer, types, limit, offset, metadata, reviewState);
+    let query = this.matching(match, viewer, types, colour, metadata, reviewState)
       .selectAll('items')
       .select((eb) => [
         'users.name as user_name',
@@ -161,11 +166,13 @@ export class SearchRepository {
     limit: number,
     offset: number,
     metadata: MetadataFilter | undefined,
+    reviewState: ReviewState | undefined,
   ) {
     let query = selectItemsAlongColours(this.db, viewer.userId, colour)
       .where('items.state', '=', ItemState.normal)
       .where((eb) => visibleTo(eb, viewer));
     if (types) query = query.where('items.type', 'in', types);
+    if (reviewState) query = query.where('items.review_state', '=', reviewState);
     const embedded = metadataMatches(metadata);
     if (embedded) query = query.where(embedded);
     return newestAlongColours(query).limit(limit).offset(offset);
@@ -178,8 +185,9 @@ export class SearchRepository {
     types: ItemType[] | null,
     colour?: ColourFilter,
     metadata?: MetadataFilter,
+    reviewState?: ReviewState,
   ): Promise<Set<string>> {
-    const rows = await this.matchedValuesQuery(match, viewer, types, colour, metadata).execute();
+    const rows = await this.matchedValuesQuery(match, viewer, types, colour, metadata, reviewState).execute();
     return new Set(rows.map((row) => String((row as { value: string }).value)));
   }
 
@@ -190,8 +198,11 @@ export class SearchRepository {
     types: ItemType[] | null,
     colour?: ColourFilter,
     metadata?: MetadataFilter,
+    reviewState?: ReviewState,
   ) {
     const column = match.kind === 'artNumIn' ? sql`lower(items.art_num)` : sql`lower(items.name)`;
-    return this.matching(match, viewer, types, colour, metadata).select(column.as('value')).distinct();
+    return this.matching(match, viewer, types, colour, metadata, reviewState)
+      .select(column.as('value'))
+      .distinct();
   }
 }

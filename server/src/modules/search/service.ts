@@ -55,8 +55,11 @@ export class SearchService {
         (request.pageNo - 1) * request.pageSize,
         colour,
         metadata,
+        request.reviewState,
       ),
-      request.pageNo === 1 && batch ? this.repo.matchedValues(batch, viewer, types, colour, metadata) : null,
+      request.pageNo === 1 && batch
+        ? this.repo.matchedValues(batch, viewer, types, colour, metadata, request.reviewState)
+        : null,
     ]);
     const unmatched = batch && found ? batch.values.filter((value) => !found.has(value.toLowerCase())) : [];
     const today = calendarDate(this.clock.now(), this.timeZone);
@@ -84,10 +87,11 @@ function metadataFilterOf(request: ParsedSearch): MetadataFilter | undefined {
 }
 
 function matchOf(request: ParsedSearch): SearchMatch {
-  // A title or article-number search may be a colour or a metadata filter alone (the contract
+  // A title or article-number search may be a colour, a metadata or a review-state filter alone (the contract
   // allows no other empty one).
   const single = request.searchType === SearchType.title || request.searchType === SearchType.artNum;
-  if (single && !request.query && (request.colour || metadataFilterOf(request))) return { kind: 'any' };
+  if (single && !request.query && (request.colour || metadataFilterOf(request) || request.reviewState))
+    return { kind: 'any' };
   switch (request.searchType) {
     case SearchType.title:
       return { kind: 'nameContains', text: request.query ?? '' };

@@ -1,4 +1,5 @@
 import type { MailNoticeSummary } from '@dam/contract';
+import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/storage';
 import type { ObjectsFreed } from '../deletion-outbox/service';
@@ -20,6 +21,15 @@ export interface UploadsDependencies {
    * null without a job queue (the start-up sweep of lost media jobs queues it later).
    */
   mediaJobs: MediaJobWriter | null;
+  /**
+   * Review (issue 43): told, in the transaction that makes it live, of a version that became a
+   * file's shown one (an approved file goes back to review); answers the mails it wrote, which
+   * `queue` sends once the transaction has committed.
+   */
+  newVersion?: {
+    afterNewVersion(db: Db, itemId: number, userId: number, now: Date): Promise<number[]>;
+    queue(mailIds: readonly number[]): Promise<void>;
+  };
   /** The mail notices of batches, by batch number, for the records' screen. */
   mailNotices?: (batchNums: string[]) => Promise<Map<string, MailNoticeSummary>>;
   /** HMAC key of local part URLs, shared by all processes (see UploadsRepository.sharedSecret). */

@@ -37,6 +37,18 @@ export class UploadsRepository {
     private readonly peers: UploadsRepositoryPeers,
   ) {}
 
+  /** Tells the review (issue 43) of a file's new shown version, on this handle (the upload's transaction). */
+  newVersionShown(
+    itemId: number,
+    userId: number,
+    now: Date,
+    review:
+      | { afterNewVersion(db: Db, itemId: number, userId: number, now: Date): Promise<number[]> }
+      | undefined,
+  ): Promise<number[]> {
+    return review ? review.afterNewVersion(this.db, itemId, userId, now) : Promise.resolve([]);
+  }
+
   /** One transaction over uploads and items. */
   transaction<T>(work: (uploads: UploadsRepository, items: ItemsRepository) => Promise<T>): Promise<T> {
     return this.db

@@ -240,10 +240,16 @@ export class UploadsService {
       // In this transaction, not after it: a process that dies after the commit still leaves the
       // job (issue 38: jobs sent after the commit were lost to a kill -9).
       await uploads.writeMediaJob(locked.id, this.deps.mediaJobs);
-      return 'finished' as const;
+      // An approved file given a new shown version goes back to review (issue 43).
+      const mails = keptBehind
+        ? []
+        : await uploads.newVersionShown(item.id, auth.userId, now, this.deps.newVersion);
+      return { mails };
     });
     if (outcome === 'size-mismatch') throw new AppError('SEF_06');
-    return outcome === 'finished';
+    if (outcome === 'already') return false;
+    await this.deps.newVersion?.queue(outcome.mails);
+    return true;
   }
   /** The upload panel's "add as new version" (issue 17; see versions.ts). */
   attachAsVersion(auth: AuthContext, uploadId: number, itemId: number, keepCurrent = false) {

@@ -27,7 +27,7 @@ export async function attachAsVersion(
 }> {
   await ownUpload(deps, auth, uploadId);
   const now = deps.clock.now();
-  return deps.uploads.transaction(async (uploads, items) => {
+  const result = await deps.uploads.transaction(async (uploads, items) => {
     const locked = await uploads.findByIdForUpdate(uploadId);
     if (!locked) throw new AppError('SE_404');
     // A hidden record is not attached, unless it is one kept behind this very file (asked again).
@@ -62,7 +62,7 @@ export async function attachAsVersion(
       path: folder ? joinPath(folder.folder_path, folder.name) : '/',
       name: target.name,
     };
-    if (sourceId === target.id) return { attached, source: null };
+    if (sourceId === target.id) return { attached, source: null, mails: [] as number[] };
     const source = await items.findById(sourceId, auth.userId);
     // The file the upload is in must still be live (one in the recycle bin is restored or purged
     // as a whole, not picked apart), and the caller must still be allowed to change it.
@@ -94,8 +94,13 @@ export async function attachAsVersion(
       await items.refreshFileSummary(sourceId, now);
     }
     await items.refreshFileSummary(target.id, now);
-    return { attached, source: { id: sourceId, deleted } };
+    const mails = keptBehind
+      ? []
+      : await uploads.newVersionShown(target.id, auth.userId, now, deps.newVersion);
+    return { attached, source: { id: sourceId, deleted }, mails };
   });
+  await deps.newVersion?.queue(result.mails);
+  return { attached: result.attached, source: result.source };
 }
 
 /** A file's type once `format` joins it: an image format makes an image, else a video, else a document. */

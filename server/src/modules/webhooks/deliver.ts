@@ -61,6 +61,7 @@ export function webhookHeaders(
 export function eventOfKinds(kinds: readonly string[]): WebhookEvent {
   if (kinds.includes('deleted') || kinds.includes('purged')) return 'asset.deleted';
   if (kinds.includes('created')) return 'asset.created';
+  if (kinds.includes('approved')) return 'asset.approved';
   if (kinds.includes('formatAdded')) return 'asset.formatAdded';
   return 'asset.updated';
 }

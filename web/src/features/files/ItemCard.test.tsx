@@ -27,6 +27,7 @@ const item = (over: Partial<Item> = {}): Item => ({
   collected: false,
   viewCount: 0,
   downloadCount: 0,
+  reviewState: 'draft',
   authList: ['view', 'download', 'share', 'edit'],
   ...over,
 });

@@ -18,6 +18,7 @@ export function presentSummary(row: AssetRow, today: string): OpenAssetSummary {
     validFrom: row.expire_start_date,
     validTo: row.expire_end_date,
     expired: isExpired(row.expire_start_date, row.expire_end_date, today),
+    reviewState: row.review_state,
     updatedAt: row.updated_at.toISOString(),
   };
 }

@@ -1,10 +1,13 @@
-import { ItemState, ItemType, UploadStatus } from '@dam/contract';
+import { ItemState, ItemType, type ReviewState, UploadStatus } from '@dam/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import { likeLiteral } from '../../../db/sql-helpers';
 import { type Viewer, visibleTo } from '../../access/visibility.repository';
 
 /** `%`, `_` and `\` are LIKE wildcards; an id path never holds them, but a pattern stays exact. */
+
+/** Who is looking, and (issue 43) the one review state they ask for, if any: a shop system's `approved`. */
+export type AssetViewer = Viewer & { reviewState?: ReviewState | undefined };
 
 /** What an asset summary is made of: one file item's columns. */
 export interface AssetRow {
@@ -18,6 +21,7 @@ export interface AssetRow {
   expire_end_date: string | null;
   created_at: Date;
   updated_at: Date;
+  review_state: ReviewState;
 }
 
 const ASSET_COLUMNS = [
@@ -31,6 +35,7 @@ const ASSET_COLUMNS = [
   'items.expire_end_date',
   'items.created_at',
   'items.updated_at',
+  'items.review_state',
 ] as const;
 
 /** The creation time of an item to the microsecond, in UTC (a JavaScript Date keeps milliseconds). */
@@ -45,12 +50,15 @@ const CREATED_KEY = sql<string>`to_char(items.created_at AT TIME ZONE 'UTC', 'YY
 export class OpenAssetsRepository {
   constructor(private readonly db: Db) {}
 
-  private liveFiles(viewer: Viewer) {
+  private liveFiles(viewer: AssetViewer) {
     return this.db
       .selectFrom('items')
       .where('items.state', '=', sql.lit(ItemState.normal))
       .where('items.type', '<>', sql.lit(ItemType.folder))
-      .where((eb) => visibleTo(eb, viewer));
+      .where((eb) => visibleTo(eb, viewer))
+      .$if(viewer.reviewState !== undefined, (q) =>
+        q.where('items.review_state', '=', viewer.reviewState as ReviewState),
+      );
   }
 
   /**
@@ -61,7 +69,7 @@ export class OpenAssetsRepository {
    */
   byArtNumsQuery(
     artNums: readonly string[],
-    viewer: Viewer,
+    viewer: AssetViewer,
     formats: readonly string[] | null,
     perArtNum: number,
   ) {
@@ -77,6 +85,9 @@ export class OpenAssetsRepository {
             .where(sql<boolean>`(lower(items.art_num) COLLATE "C") = (lower(asked.value) COLLATE "C")`)
             .where('items.type', '<>', sql.lit(ItemType.folder))
             .where((inner) => visibleTo(inner, viewer))
+            .$if(viewer.reviewState !== undefined, (q) =>
+              q.where('items.review_state', '=', viewer.reviewState as ReviewState),
+            )
             .$if(formats !== null, (q) =>
               q.where(
                 sql<boolean>`string_to_array(items.file_formats, ',') && ${[...(formats ?? [])]}::text[]`,
@@ -94,7 +105,7 @@ export class OpenAssetsRepository {
 
   async byArtNums(
     artNums: readonly string[],
-    viewer: Viewer,
+    viewer: AssetViewer,
     formats: readonly string[] | null,
     perArtNum: number,
   ): Promise<Array<AssetRow & { asked: string }>> {
@@ -105,7 +116,7 @@ export class OpenAssetsRepository {
   }
 
   /** Files carrying a tag, by item id after `afterItemId`: a range of `item_tags_tag (tag_id, item_id)`. */
-  byTagQuery(tagId: number, viewer: Viewer, afterItemId: number | null, limit: number) {
+  byTagQuery(tagId: number, viewer: AssetViewer, afterItemId: number | null, limit: number) {
     return this.liveFiles(viewer)
       .innerJoin('item_tags', 'item_tags.item_id', 'items.id')
       .select(ASSET_COLUMNS)
@@ -115,7 +126,12 @@ export class OpenAssetsRepository {
       .limit(limit);
   }
 
-  async byTag(tagId: number, viewer: Viewer, afterItemId: number | null, limit: number): Promise<AssetRow[]> {
+  async byTag(
+    tagId: number,
+    viewer: AssetViewer,
+    afterItemId: number | null,
+    limit: number,
+  ): Promise<AssetRow[]> {
     return (await this.byTagQuery(tagId, viewer, afterItemId, limit).execute()) as AssetRow[];
   }
 
@@ -125,7 +141,7 @@ export class OpenAssetsRepository {
    */
   childrenQuery(
     folderId: number,
-    viewer: Viewer,
+    viewer: AssetViewer,
     after: { createdKey: string; id: number } | null,
     limit: number,
   ) {
@@ -144,7 +160,7 @@ export class OpenAssetsRepository {
 
   async children(
     folderId: number,
-    viewer: Viewer,
+    viewer: AssetViewer,
     after: { createdKey: string; id: number } | null,
     limit: number,
   ): Promise<Array<AssetRow & { created_key: string }>> {
@@ -157,7 +173,7 @@ export class OpenAssetsRepository {
    * Every file below a folder (its id path `folderIdPath`), in id-path order after `afterIdPath`:
    * a range of `items_id_path` (text_pattern_ops, hence the `~>~` / `~<~` byte-order operators).
    */
-  subtreeQuery(folderIdPath: string, viewer: Viewer, afterIdPath: string | null, limit: number) {
+  subtreeQuery(folderIdPath: string, viewer: AssetViewer, afterIdPath: string | null, limit: number) {
     return this.liveFiles(viewer)
       .select([...ASSET_COLUMNS, 'items.id_path'])
       .where('items.id_path', 'like', `${likeLiteral(folderIdPath)}%`)
@@ -168,7 +184,7 @@ export class OpenAssetsRepository {
 
   async subtree(
     folderIdPath: string,
-    viewer: Viewer,
+    viewer: AssetViewer,
     afterIdPath: string | null,
     limit: number,
   ): Promise<Array<AssetRow & { id_path: string }>> {

@@ -9,18 +9,18 @@ import {
   type openByArtNumsRequestSchema,
   type openByFolderQuerySchema,
   type openByTagQuerySchema,
+  type ReviewState,
   type TagOfFile,
 } from '@dam/contract';
 import type { z } from 'zod';
 import { AppError } from '../../../http/app-error';
 import { type Clock, calendarDate } from '../../../lib/clock';
 import { type AuthContext, fileScopeFilter } from '../../access/access';
-import type { Viewer } from '../../access/visibility.repository';
 import { canSee } from '../../items/policy';
 import type { ExpiringUrl, MediaUrls } from '../../media/urls';
 import { decodeCursor, encodeCursor } from './cursor';
 import { formatsOfRow, presentSummary } from './presenter';
-import type { AssetRow, OpenAssetsRepository } from './repository';
+import type { AssetRow, AssetViewer, OpenAssetsRepository } from './repository';
 
 /**
  * Originals that are themselves a preview image (what any client shows as it is); other formats
@@ -51,8 +51,8 @@ export class OpenAssetsService {
     return calendarDate(this.deps.clock.now(), this.deps.timeZone);
   }
 
-  private viewerOf(auth: AuthContext): Viewer {
-    return { userId: auth.userId, view: fileScopeFilter(auth, 'view') };
+  private viewerOf(auth: AuthContext, reviewState?: ReviewState): AssetViewer {
+    return { userId: auth.userId, view: fileScopeFilter(auth, 'view'), reviewState };
   }
 
   /**
@@ -66,7 +66,12 @@ export class OpenAssetsService {
   ): Promise<OpenByArtNumsResult> {
     const asked = [...new Set(body.artNums)];
     const formats = body.formats && body.formats.length > 0 ? [...new Set(body.formats)] : null;
-    const rows = await this.deps.repo.byArtNums(asked, this.viewerOf(auth), formats, body.limitPerArtNum);
+    const rows = await this.deps.repo.byArtNums(
+      asked,
+      this.viewerOf(auth, body.reviewState),
+      formats,
+      body.limitPerArtNum,
+    );
     const today = this.today();
     const found = new Map<string, Array<AssetRow & { asked: string }>>();
     for (const row of rows) {
@@ -92,7 +97,12 @@ export class OpenAssetsService {
   async byTag(auth: AuthContext, query: z.output<typeof openByTagQuerySchema>): Promise<OpenAssetPage> {
     const after = query.cursor ? decodeCursor(query.cursor, 't').id : null;
     if (!(await this.deps.repo.tagExists(query.tagId))) throw new AppError('SE_404');
-    const rows = await this.deps.repo.byTag(query.tagId, this.viewerOf(auth), after, query.limit + 1);
+    const rows = await this.deps.repo.byTag(
+      query.tagId,
+      this.viewerOf(auth, query.reviewState),
+      after,
+      query.limit + 1,
+    );
     return this.page(rows, query.limit, (last) => encodeCursor({ kind: 't', id: Number(last.id) }));
   }
 
@@ -109,7 +119,7 @@ export class OpenAssetsService {
     const folder = await this.deps.repo.item(query.folderId);
     if (!folder || folder.type !== ItemType.folder || !canSee(auth, folder)) throw new AppError('SE_404');
     if (folder.state !== ItemState.normal) throw new AppError('SEF_04');
-    const viewer = this.viewerOf(auth);
+    const viewer = this.viewerOf(auth, query.reviewState);
     if (query.recursive) {
       const rows = await this.deps.repo.subtree(
         folder.id_path,
