@@ -1,5 +1,6 @@
 import { routes } from './endpoints/routes';
 import { RankStatus, SortField } from './items-values';
+import type { ReviewState } from './review-values';
 import type { ColourTolerance } from './similar-values';
 
 // The calls a page of the web app makes first, by the page's address (issue 12 goal 4). The web
@@ -27,6 +28,8 @@ export interface ListingFilter {
   colour?: string;
   /** How near (only with a colour; the server's default is normal). */
   colourTolerance?: ColourTolerance;
+  /** Only files in this review state (issue 43). */
+  reviewState?: ReviewState;
 }
 
 /** The query of one page of a folder's listing (SPEC §7 all-file-v2). */

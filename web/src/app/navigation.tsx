@@ -1,6 +1,7 @@
 import {
   AppstoreAddOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   ClockCircleOutlined,
   CloudUploadOutlined,
   DeleteOutlined,
@@ -54,6 +55,13 @@ export const SIDE_TABS: SideTab[] = [
     match: '/collections',
     labelKey: 'nav.collections',
     icon: <AppstoreAddOutlined />,
+  },
+  {
+    key: 'review',
+    to: '/review',
+    match: '/review',
+    labelKey: 'nav.review',
+    icon: <AuditOutlined />,
   },
   {
     key: 'uploads',

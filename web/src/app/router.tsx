@@ -85,6 +85,7 @@ const appRoutes = (): RouteObject[] =>
           path: 'collections/:id',
           lazy: page(() => import('../features/files/CollectionPage'), 'CollectionPage'),
         },
+        { path: 'review', lazy: page(() => import('../features/files/ReviewTodoPage'), 'ReviewTodoPage') },
         { path: 'recycle', lazy: page(() => import('../features/files/RecyclePage'), 'RecyclePage') },
         { path: 'myshare', lazy: page(() => import('../features/share/MySharesPage'), 'MySharesPage') },
         { path: 'newShare', lazy: page(() => import('../features/files/NewSharesPage'), 'NewSharesPage') },

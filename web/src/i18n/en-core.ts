@@ -48,6 +48,7 @@ const enCore: WithSingulars<typeof zhCore> = {
     recent: 'Recently viewed',
     favourites: 'My favourites',
     collections: 'Collections',
+    review: 'To review',
     myUploads: 'My uploads',
     recycle: 'Recycle bin',
     uploadRecords: 'Upload records',

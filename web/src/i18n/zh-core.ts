@@ -37,6 +37,7 @@ const zhCore = {
     recent: '最近浏览',
     favourites: '我的收藏',
     collections: '合集',
+    review: '待我审核',
     myUploads: '我的上传',
     recycle: '回收站',
     uploadRecords: '上传记录',

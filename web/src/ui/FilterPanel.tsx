@@ -1,4 +1,4 @@
-import type { ColourTolerance } from '@dam/contract';
+import { type ColourTolerance, REVIEW_STATES, type ReviewState } from '@dam/contract';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ export interface FilterForm {
   /** `#rrggbb`, or undefined for any colour (issue 17). */
   colour?: string | undefined;
   colourTolerance?: ColourTolerance;
+  /** Only files in this review state (issue 43). */
+  reviewState?: ReviewState;
 }
 
 /**
@@ -58,6 +60,14 @@ export function FilterPanel({
       </Form.Item>
       <Form.Item name="colourTolerance" label={t('colour.tolerance')} hidden={!colour}>
         <ToleranceField />
+      </Form.Item>
+      <Form.Item name="reviewState" label={t('review.filter')}>
+        <Select
+          allowClear
+          placeholder={t('review.anyState')}
+          options={REVIEW_STATES.map((state) => ({ value: state, label: t(`review.state.${state}`) }))}
+          data-testid="filter-review-state"
+        />
       </Form.Item>
       <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
         <Button

@@ -100,7 +100,7 @@ export function ViewToggle({ mode, onChange }: { mode: ViewMode; onChange: (mode
   );
 }
 
-/** SPEC §3 filter content: creation and validity date ranges, and tags; and a colour (issue 17). */
+/** SPEC §3 filter content: creation and validity date ranges, and tags; a colour (issue 17); a review state (issue 43). */
 export function FilterButton({
   filter,
   onChange,
@@ -116,6 +116,7 @@ export function FilterButton({
     filter.minExpireTime,
     (filter.tagIdList?.length ?? 0) > 0 ? filter.tagIdList : undefined,
     filter.colour,
+    filter.reviewState,
   ].filter(Boolean).length;
   const apply = (values: FilterForm) => {
     onChange({
@@ -138,6 +139,7 @@ export function FilterButton({
             ...(values.colourTolerance ? { colourTolerance: values.colourTolerance } : {}),
           }
         : {}),
+      ...(values.reviewState ? { reviewState: values.reviewState } : {}),
     });
     setOpen(false);
   };

@@ -12,6 +12,7 @@ import { Checkbox, Dropdown, type MenuProps, Tag, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../ui/format';
+import { ReviewStateTag } from '../../ui/ReviewStateTag';
 import styles from './files.module.css';
 
 export type ItemAction = 'open' | 'edit' | 'move' | 'delete' | 'favourite' | 'download' | 'share';
@@ -198,6 +199,9 @@ export function ItemCard({ item, size, waterfall, selected, onSelect, onAction, 
             <Tag color="orange" className={styles.expired}>
               {t('files.expired')}
             </Tag>
+          )}
+          {item.reviewState !== 'draft' && (
+            <ReviewStateTag state={item.reviewState} className={styles.expired} />
           )}
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { TagsOutlined } from '@ant-design/icons';
-import { hasMetadataFilter, RankStatus, SearchType } from '@dam/contract';
-import { Alert, Button, Empty, Space, Tag, Typography } from 'antd';
+import { hasMetadataFilter, RankStatus, REVIEW_STATES, type ReviewState, SearchType } from '@dam/contract';
+import { Alert, Button, Empty, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,7 +19,8 @@ export function SearchResultsPage({ content }: { content: WebSearch }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [sort, setSort] = useState<SortState>(RankStatus.normal);
-  const search = useSearch(content, sort);
+  const [reviewState, setReviewState] = useState<ReviewState | undefined>();
+  const search = useSearch(content, sort, reviewState);
   const unmatched = search.data?.pages[0]?.unmatched ?? [];
   const values =
     content.searchType === SearchType.batchArtNums
@@ -84,6 +85,16 @@ export function SearchResultsPage({ content }: { content: WebSearch }) {
                 {t('nav.batchTag')}
               </Button>
             )}
+            <Select
+              allowClear
+              value={reviewState}
+              onChange={setReviewState}
+              placeholder={t('review.filter')}
+              aria-label={t('review.filter')}
+              style={{ minWidth: 130 }}
+              options={REVIEW_STATES.map((state) => ({ value: state, label: t(`review.state.${state}`) }))}
+              data-testid="search-review-state"
+            />
             <SortToggle sort={sort} onChange={setSort} />
           </Space>
         </>

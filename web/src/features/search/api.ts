@@ -1,4 +1,4 @@
-import { isBatchSearch, pickMetadataFilter, SearchType } from '@dam/contract';
+import { isBatchSearch, pickMetadataFilter, type ReviewState, SearchType } from '@dam/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
@@ -7,14 +7,15 @@ import type { WebSearch } from './searchUrl';
 
 export const searchKeys = {
   // Under the files key: any change to files refreshes open results too.
-  results: (content: WebSearch, sort: SortState) => ['files', 'search', content, sort] as const,
+  results: (content: WebSearch, sort: SortState, reviewState?: ReviewState) =>
+    ['files', 'search', content, sort, reviewState ?? null] as const,
   artNumSuggestions: (artNum: string) => ['art-num-suggest', artNum] as const,
 };
 
-/** A global search, page by page (SPEC §7 global/search). */
-export function useSearch(content: WebSearch, sort: SortState) {
+/** A global search, page by page (SPEC §7 global/search); only files in `reviewState` when given (issue 43). */
+export function useSearch(content: WebSearch, sort: SortState, reviewState?: ReviewState) {
   return useInfiniteQuery({
-    queryKey: searchKeys.results(content, sort),
+    queryKey: searchKeys.results(content, sort, reviewState),
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
       call(endpoints.search, {
@@ -33,6 +34,7 @@ export function useSearch(content: WebSearch, sort: SortState) {
               }
             : {}),
           ...pickMetadataFilter(content),
+          ...(reviewState ? { reviewState } : {}),
           rankStatus: sort,
           pageNo: pageParam,
           pageSize: PAGE_SIZE,

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { filesKeys } from '../../api/items';
 import { formatDate, formatSize } from '../../ui/format';
 import { loadMetadataSection } from '../metadata/lazy';
+import { loadReviewSection } from '../review/lazy';
 import { useSimilarOfFile } from '../similar';
 import { loadSimilarSection } from '../similar/lazy';
 import { viewerApi } from './api';
@@ -16,6 +17,11 @@ import styles from './viewer.module.css';
 // "Similar images" loads with its section, when the user opens it (issue 17).
 const SimilarSection = lazy(async () => ({
   default: (await loadSimilarSection()).SimilarSection,
+}));
+
+// "Review" (issue 43): its own chunk, loaded with the panel.
+const ReviewSection = lazy(async () => ({
+  default: (await loadReviewSection()).ReviewSection,
 }));
 
 // "Metadata" (issue 42): its own chunk too, loaded with the panel as the section is open at first.
@@ -81,6 +87,9 @@ export function InfoPanel({
       ) : (
         <InfoFields file={file} />
       )}
+      <Suspense fallback={<Spin size="small" />}>
+        <ReviewSection key={file.id} itemId={file.id} />
+      </Suspense>
       <MetadataCollapse fileId={file.id} />
       <Collapse
         ghost
