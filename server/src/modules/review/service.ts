@@ -45,6 +45,8 @@ export interface ReviewDependencies {
   appUrl: string;
   /** REVIEW_NEW_VERSION_RETURNS: a new version sends an approved file back to review. */
   returnOnNewVersion: boolean;
+  /** Asks the webhook dispatch for a pass now (absent without a job queue): shops hear of an approval at once. */
+  nudgeWebhooks?: (() => Promise<void>) | undefined;
 }
 
 /**
@@ -121,6 +123,8 @@ export class ReviewService {
       };
     });
     await this.deps.mail.enqueueAll(mailIds);
+    // Otherwise the minute's pass tells them; a queue that refuses only delays it to that pass.
+    if (change?.to === 'approved') await this.deps.nudgeWebhooks?.().catch(() => {});
     return { detail, change };
   }
 

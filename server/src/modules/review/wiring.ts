@@ -8,7 +8,7 @@ import { ReviewService } from './service';
 
 /** Review of files (issue 43 item 2) over the application's database and mail outbox. */
 export function wireReview(
-  { db, clock, appUrl, config }: Platform,
+  { db, clock, appUrl, config, jobs }: Platform,
   { presenter, mail }: { presenter: ItemPresenter; mail: MailService },
 ) {
   const repo = new ReviewRepository(
@@ -24,6 +24,7 @@ export function wireReview(
       clock,
       appUrl,
       returnOnNewVersion: config.REVIEW_NEW_VERSION_RETURNS,
+      nudgeWebhooks: jobs ? () => jobs.nudgeWebhookDispatch() : undefined,
     }),
   };
 }
