@@ -105,6 +105,7 @@ export const ERROR_CODES = [
   'SEMM_01',
   'SECO_01',
   'SECO_02',
+  'SECO_03',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -208,6 +209,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SEMM_01: 409,
   SECO_01: 409,
   SECO_02: 409,
+  SECO_03: 404,
 };
 
 type Messages = Record<ErrorCode, string>;
@@ -313,6 +315,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEMM_01: '已有把该元数据字段映射到这个标签维度的规则',
     SECO_01: '你已有同名的合集',
     SECO_02: '一个合集最多收入 {max} 项，现有 {count} 项，本次要加入 {adding} 项',
+    SECO_03: '合集里没有你能下载的内容',
   },
   en: {
     SEP_01: 'Missing parameter: method',
@@ -414,6 +417,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SEMM_01: 'There is already a rule mapping this metadata field to this tag dimension',
     SECO_01: 'You already have a collection with this name',
     SECO_02: 'A collection holds at most {max} items; it has {count} and {adding} were to be added',
+    SECO_03: 'There is nothing in this collection you may download',
   },
   ja: {
     SEP_01: 'パラメータがありません：method',
@@ -516,6 +520,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECO_01: '同じ名前のコレクションが既にあります',
     SECO_02:
       'コレクションに入れられるのは最大 {max} 件です。現在 {count} 件で、{adding} 件を追加しようとしました',
+    SECO_03: 'このコレクションにはダウンロードできるものがありません',
   },
   ko: {
     SEP_01: '매개변수 누락: method',
@@ -618,6 +623,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECO_01: '같은 이름의 컬렉션이 이미 있습니다',
     SECO_02:
       '컬렉션에는 최대 {max}개 항목만 담을 수 있습니다. 현재 {count}개이며 {adding}개를 추가하려 했습니다',
+    SECO_03: '이 컬렉션에는 다운로드할 수 있는 항목이 없습니다',
   },
   de: {
     SEP_01: 'Parameter fehlt: method',
@@ -722,6 +728,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECO_01: 'Sie haben bereits eine Sammlung mit diesem Namen',
     SECO_02:
       'Eine Sammlung fasst höchstens {max} Einträge; sie hat {count}, und {adding} sollten hinzukommen',
+    SECO_03: 'In dieser Sammlung gibt es nichts, das Sie herunterladen dürfen',
   },
 };
 

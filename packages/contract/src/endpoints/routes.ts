@@ -173,6 +173,8 @@ export const routes = {
   addToCollection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/collection/add` },
   removeFromCollection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/collection/remove` },
   moveInCollection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/collection/move` },
+  shareCollection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/collection/share` },
+  collectionDownloadTicket: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/collection/download-ticket` },
   similarOfSelection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/similar-batch` },
   duplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates` },
   exportDuplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates/export` },

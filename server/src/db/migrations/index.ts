@@ -38,6 +38,7 @@ import * as m036 from './036_download_metadata';
 import * as m037 from './037_metadata_tag_mapping';
 import * as m038 from './038_metadata_search';
 import * as m039 from './039_collections';
+import * as m041 from './041_collection_shares';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '037_metadata_tag_mapping': m037,
   '038_metadata_search': m038,
   '039_collections': m039,
+  '041_collection_shares': m041,
 };
