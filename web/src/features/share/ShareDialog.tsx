@@ -47,7 +47,13 @@ export function ShareLinkResult({ share }: { share: CreateShareResult }) {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="share-result">
       <div>
         <Typography.Text type="secondary">{t('share.link')}</Typography.Text>
-        <Input readOnly value={url} prefix={<LinkOutlined />} data-testid="share-url" />
+        <Input
+          readOnly
+          value={url}
+          prefix={<LinkOutlined />}
+          aria-label={t('share.link')}
+          data-testid="share-url"
+        />
       </div>
       {share.password && (
         <div>
@@ -56,6 +62,7 @@ export function ShareLinkResult({ share }: { share: CreateShareResult }) {
             readOnly
             value={share.password}
             prefix={<LockOutlined />}
+            aria-label={t('share.password')}
             style={{ width: 200, display: 'flex' }}
             data-testid="share-password"
           />
