@@ -175,6 +175,11 @@ describe('collections: share links and downloads', { timeout: 60_000 }, () => {
     const editorToken = (await visit(editorLink.code)).result!.shareToken as string;
     const ownerLink = (await shareCollection(c.owner.token, id)).result!;
     expect((await visit(ownerLink.code)).status).toBe(200);
+    const latest = async () =>
+      (
+        await call(t.app, endpoints.latestShares, { token: admin, body: { pageNo: 1, pageSize: 200 } })
+      ).list.map((share) => share.id);
+    expect(await latest()).toContain(editorLink.id);
 
     // The owner lets the editor go: the editor's link and its visitors' tokens end at once.
     await call(t.app, endpoints.saveCollectionMembers, { token: c.owner.token, body: { id, members: [] } });
@@ -189,6 +194,7 @@ describe('collections: share links and downloads', { timeout: 60_000 }, () => {
       body: { pageNo: 1, pageSize: 20 },
     });
     expect(browse.errorCode).toBe('SESH_01');
+    expect(await latest()).not.toContain(editorLink.id);
     expect((await visit(ownerLink.code)).status).toBe(200);
 
     // Deleting the collection takes its links with it.

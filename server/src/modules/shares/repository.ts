@@ -31,6 +31,14 @@ export interface NewShare {
   created_at: Date;
 }
 
+/**
+ * A link of items, or a collection's link whose owner is still the collection's owner or a member:
+ * a link of a collection its sharer has left offers nothing (it answers as an unknown link).
+ */
+const sharerInCollection = sql<boolean>`(shares.collection_id IS NULL OR EXISTS (
+  SELECT 1 FROM collections c WHERE c.id = shares.collection_id AND (c.owner_id = shares.owner_id
+    OR EXISTS (SELECT 1 FROM collection_members m WHERE m.collection_id = c.id AND m.user_id = shares.owner_id))))`;
+
 /** SQL of share links and the items they name. */
 export class SharesRepository {
   constructor(private readonly db: Db | Kysely<Database>) {}
@@ -78,11 +86,7 @@ export class SharesRepository {
         'users.dept_id as owner_dept_id',
         'departments.path as owner_dept_path',
         'collections.name as collection_name',
-        sql<boolean>`(shares.collection_id IS NULL OR collections.owner_id = shares.owner_id OR EXISTS (
-          SELECT 1 FROM collection_members m
-           WHERE m.collection_id = shares.collection_id AND m.user_id = shares.owner_id))`.as(
-          'collection_member',
-        ),
+        sharerInCollection.as('collection_member'),
       ]);
   }
 
@@ -183,6 +187,7 @@ export class SharesRepository {
       .where('shares.status', '=', ShareState.sharing)
       .where((eb) => eb.or([eb('shares.expires_at', 'is', null), eb('shares.expires_at', '>', now)]))
       .where('users.status', '=', UserStatus.normal)
+      .where(sharerInCollection)
       .where((eb) =>
         eb.exists(
           eb
