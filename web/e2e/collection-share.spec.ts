@@ -10,13 +10,19 @@ import { chooseOption, itemCard, newFolderWithFiles, signIn, snapBothSizes } fro
  * sees the collection's name and its files, plays the video and pages through the PDF.
  */
 const WORDS = {
-  zh: { add: '加入合集', share: '分享', download: '下载', public: '公开', pageOne: '第 1 / 2 页' },
+  zh: {
+    add: '加入合集',
+    public: '公开',
+    pageOne: '第 1 / 2 页',
+    picked: (name: string) => `已拿起 ${name}，当前位置第 3 个`,
+    over: (name: string, place: number) => `${name} 移到第 ${place} 个位置`,
+  },
   en: {
     add: 'Add to collection',
-    share: 'Share',
-    download: 'Download',
     public: 'Public',
     pageOne: 'Page 1 of 2',
+    picked: (name: string) => `Picked up ${name} at place 3`,
+    over: (name: string, place: number) => `${name} is over place ${place}`,
   },
 } as const;
 
@@ -84,10 +90,15 @@ for (const lang of ['zh', 'en'] as const) {
     // The keyboard: the PDF's grip, Space, two steps left, Space: it leads.
     const grip = (name: string) =>
       page.locator(`[data-testid="sortable-card"][data-name="${name}"]`).getByTestId('drag-handle');
+    // Each step waits for what a screen reader hears: a key pressed before the card is measured is lost.
+    const heard = page.locator('[id^="DndLiveRegion"]');
     await grip(lookbook).focus();
     await page.keyboard.press('Space');
+    await expect(heard).toHaveText(w.picked(lookbook));
     await page.keyboard.press('ArrowLeft');
+    await expect(heard).toHaveText(w.over(lookbook, 2));
     await page.keyboard.press('ArrowLeft');
+    await expect(heard).toHaveText(w.over(lookbook, 1));
     const keyboardMove = moved(page);
     await page.keyboard.press('Space');
     expect((await keyboardMove).ok()).toBe(true);
@@ -124,7 +135,9 @@ for (const lang of ['zh', 'en'] as const) {
 
     // Share: a public link of the collection.
     await page.getByTestId('collection-share').click();
+    await expect(page.getByRole('dialog')).toContainText(collection);
     await page.getByTestId('share-type').getByText(w.public, { exact: true }).click();
+    await snapBothSizes(page, `collection-share-form-${lang}`);
     await page.getByTestId('share-create').click();
     const url = await page.getByTestId('share-url').inputValue();
     expect(url).toContain('/visitfile?code=');

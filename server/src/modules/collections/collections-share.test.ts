@@ -119,7 +119,10 @@ describe('collections: share links and downloads', { timeout: 60_000 }, () => {
       token: admin,
       body: { operatorCodes: [OperationCode.createShare], pageSize: 100 },
     });
-    expect(logged.list.some((entry: LogEntry) => entry.details.collectionId === id)).toBe(true);
+    const entry = logged.list.find((e: LogEntry) => e.details.collectionId === id);
+    expect(entry?.details).toMatchObject({ collectionName: c.collection.name, shareId: link.id });
+    expect(JSON.stringify(entry)).toContain(c.fileA.name);
+    expect(JSON.stringify(entry)).not.toContain(c.fileB.name);
   });
 
   it('lets only members share, with the share permission on what they see; a refusal makes no link', async () => {

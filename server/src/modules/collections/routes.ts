@@ -79,8 +79,10 @@ export const collectionsRoutes: FastifyPluginAsync<{
     const { id, ...link } = request.body;
     const scope = await collections.shareScope(auth, id);
     const created = await shares.createForCollection(auth, scope, link);
+    // The items it showed the sharer when made (the link itself follows the collection afterwards).
     await oplog.record(request, Op.createShare, {
       share: created.id,
+      ...(scope.itemIds.length > 0 ? { items: scope.itemIds } : {}),
       details: { collectionId: scope.id, collectionName: scope.name },
     });
     return created;

@@ -18,7 +18,7 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './files.module.css';
 import type { GridProps } from './ItemBrowser';
@@ -56,13 +56,21 @@ function SortableCard({ item, children }: { item: Item; children: ReactNode }) {
 /** What a screen reader hears while a card is moved, in the reader's language. */
 function useAnnouncements(items: Item[]): Announcements {
   const { t } = useTranslation();
+  // Picked up, a card is first "over" its own place: that says nothing new, and would cut off the
+  // pick-up's announcement. Once it has left its place, coming back is announced like any place.
+  const left = useRef(false);
   const nameOf = (id: unknown) => items.find((item) => item.id === id)?.name ?? '';
   const placeOf = (id: unknown) => String(items.findIndex((item) => item.id === id) + 1);
   return {
-    onDragStart: ({ active }) =>
-      t('collections.drag.picked', { name: nameOf(active.id), place: placeOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over ? t('collections.drag.over', { name: nameOf(active.id), place: placeOf(over.id) }) : undefined,
+    onDragStart: ({ active }) => {
+      left.current = false;
+      return t('collections.drag.picked', { name: nameOf(active.id), place: placeOf(active.id) });
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || (over.id === active.id && !left.current)) return undefined;
+      left.current = true;
+      return t('collections.drag.over', { name: nameOf(active.id), place: placeOf(over.id) });
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? t('collections.drag.dropped', { name: nameOf(active.id), place: placeOf(over.id) })
