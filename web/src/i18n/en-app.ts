@@ -594,8 +594,7 @@ const enApp: WithSingulars<typeof zhApp> = {
     items: 'Sharing: {{names}}',
     itemsMore: '{{names}} and {{count}} items in all',
     collection: 'Collection: {{name}}',
-    collectionLive:
-      'Collection “{{name}}”: visitors see its items as they are at each visit, those you may share',
+    collectionLive: 'Collection “{{name}}”: visitors always see its current items that you may share',
     type: 'Link type',
     withPassword: 'Password needed',
     public: 'Public',
