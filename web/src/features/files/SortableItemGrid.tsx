@@ -11,7 +11,6 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import {
-  arrayMove,
   rectSortingStrategy,
   SortableContext,
   sortableKeyboardCoordinates,
@@ -20,6 +19,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dropTarget } from './dropTarget';
 import styles from './files.module.css';
 import type { GridProps } from './ItemBrowser';
 import { ItemGrid } from './ItemGrid';
@@ -99,15 +99,9 @@ export function SortableItemGrid({
   const ids = grid.items.map((item) => item.id);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = ids.indexOf(Number(active.id));
-    const to = ids.indexOf(Number(over.id));
-    if (from < 0 || to < 0) return;
-    const next = arrayMove(ids, from, to);
-    const after = next[to + 1];
-    // Last of what is loaded while more follows: before the first card not loaded, unknown here.
-    if (after === undefined && grid.hasMore) return;
-    onMove(Number(active.id), after ?? null);
+    if (!over) return;
+    const before = dropTarget(ids, Number(active.id), Number(over.id), grid.hasMore);
+    if (before !== undefined) onMove(Number(active.id), before);
   };
 
   return (
