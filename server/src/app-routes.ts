@@ -135,8 +135,13 @@ async function registerMainApi(mainApi: FastifyInstance, services: Services, con
   });
   await mainApi.register(metadataRoutes, { metadata: services.metadata });
   await mainApi.register(metadataMappingRoutes, { mapping: services.metadataMapping });
-  await mainApi.register(collectionsRoutes, { collections: services.collections, oplog });
   await mainApi.register(reviewRoutes, { review: services.review, oplog });
+  await mainApi.register(collectionsRoutes, {
+    collections: services.collections,
+    shares: services.shares,
+    downloads: services.downloads,
+    oplog,
+  });
   await mainApi.register(sharesRoutes, { shares: services.shares, oplog });
   await mainApi.register(tagsRoutes, {
     dimensions: services.tagDimensions,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOWNLOAD_METADATA, MAX_SCALING_PX } from './files';
 import { itemSchema } from './items';
 
 /**
@@ -112,3 +113,18 @@ export const collectionItemsPageSchema = z.object({
   hiddenCount: z.number().int(),
 });
 export type CollectionItemsPage = z.infer<typeof collectionItemsPageSchema>;
+
+/**
+ * Downloading a collection (issue 43): every live item of it the caller may see, as file/batch-download
+ * takes them (folders with their files), with the download dialog's choices. `formats`: of each file
+ * (and of the files in each folder), the formats to send or convert to; empty or `all` = every format.
+ */
+export const collectionDownloadRequestSchema = z.object({
+  id: idSchema,
+  formats: z.array(z.string().trim().toLowerCase().min(1).max(16)).max(20).default([]),
+  equalScalingPx: z.number().int().positive().max(MAX_SCALING_PX).nullable().optional(),
+  presetId: z.number().int().positive().nullable().optional(),
+  metadata: z.enum(DOWNLOAD_METADATA).optional(),
+  xmpSidecars: z.boolean().optional(),
+});
+export type CollectionDownloadPayload = z.output<typeof collectionDownloadRequestSchema>;

@@ -107,6 +107,7 @@ export const ERROR_CODES = [
   'SECO_02',
   'SERV_01',
   'SERV_02',
+  'SECO_03',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -212,6 +213,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   SECO_02: 409,
   SERV_01: 409,
   SERV_02: 409,
+  SECO_03: 404,
 };
 
 type Messages = Record<ErrorCode, string>;
@@ -319,6 +321,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECO_02: '一个合集最多收入 {max} 项，现有 {count} 项，本次要加入 {adding} 项',
     SERV_01: '该文件的审核状态已被 {name} 改动，请刷新后再试',
     SERV_02: '文件当前的审核状态不能进行此操作，请刷新后再试',
+    SECO_03: '合集里没有你能下载的内容',
   },
   en: {
     SEP_01: 'Missing parameter: method',
@@ -422,6 +425,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SECO_02: 'A collection holds at most {max} items; it has {count} and {adding} were to be added',
     SERV_01: 'The review of this file was already changed by {name}; reload it and try again',
     SERV_02: "This is not possible in the file's current review state; reload it and try again",
+    SECO_03: 'There is nothing in this collection you may download',
   },
   ja: {
     SEP_01: 'パラメータがありません：method',
@@ -527,6 +531,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SERV_01:
       'このファイルの審査状態は既に {name} によって変更されています。再読み込みしてからやり直してください',
     SERV_02: 'ファイルの現在の審査状態ではこの操作はできません。再読み込みしてからやり直してください',
+    SECO_03: 'このコレクションにはダウンロードできるものがありません',
   },
   ko: {
     SEP_01: '매개변수 누락: method',
@@ -631,6 +636,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
       '컬렉션에는 최대 {max}개 항목만 담을 수 있습니다. 현재 {count}개이며 {adding}개를 추가하려 했습니다',
     SERV_01: '이 파일의 검토 상태는 이미 {name}님이 변경했습니다. 새로 고친 후 다시 시도하세요',
     SERV_02: '파일의 현재 검토 상태에서는 할 수 없습니다. 새로 고친 후 다시 시도하세요',
+    SECO_03: '이 컬렉션에는 다운로드할 수 있는 항목이 없습니다',
   },
   de: {
     SEP_01: 'Parameter fehlt: method',
@@ -738,6 +744,7 @@ export const ERROR_MESSAGES: Record<Language, Messages> = {
     SERV_01:
       'Die Prüfung dieser Datei wurde bereits von {name} geändert; bitte neu laden und erneut versuchen',
     SERV_02: 'Im aktuellen Prüfstatus der Datei ist das nicht möglich; bitte neu laden und erneut versuchen',
+    SECO_03: 'In dieser Sammlung gibt es nichts, das Sie herunterladen dürfen',
   },
 };
 

@@ -78,6 +78,12 @@ export interface CreateShareRequest {
 }
 export type CreateSharePayload = z.output<typeof createShareRequestSchema>;
 
+/** A collection's link (issue 43): the link type and validity of produce-random-code, for one collection. */
+export const shareCollectionRequestSchema = createShareRequestSchema
+  .omit({ folderIds: true })
+  .extend({ id: id });
+export type ShareCollectionPayload = z.output<typeof shareCollectionRequestSchema>;
+
 /** What the second dialog shows: the link, and the password when there is one. */
 export const createShareResultSchema = z.object({
   /** The link's id (for cancel-share). */
@@ -121,6 +127,8 @@ export const myShareSchema = z.object({
   viewCount: z.number().int(),
   /** Downloads made through the link (one per zip or file sent). */
   downloadCount: z.number().int(),
+  /** The collection a collection's link shows (its items of each visit), or null for a link of items. */
+  collectionName: z.string().nullable(),
 });
 export type MyShare = z.infer<typeof myShareSchema>;
 export const myShareListSchema = z.object({
@@ -215,6 +223,8 @@ export const shareVisitSchema = z.object({
   tokenExpiresAt: z.string().nullable(),
   /** What the link names, still available, in the order chosen (null until access is granted). */
   items: z.array(sharedItemSchema).nullable(),
+  /** A collection's link: the collection's name (null for a link of items, and until access is granted). */
+  collectionName: z.string().nullable(),
 });
 export type ShareVisit = z.infer<typeof shareVisitSchema>;
 

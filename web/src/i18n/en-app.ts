@@ -328,6 +328,9 @@ const enApp: WithSingulars<typeof zhApp> = {
       'Article number, tags, copyright and more are written in; untouched sends files exactly as stored',
     presetStrips: 'The chosen preset removes all metadata (GPS too): the preset wins',
     xmpSidecars: 'Add .xmp sidecars for formats that cannot carry it (PDF, video…)',
+    collectionTitle: 'Download collection “{{name}}”',
+    collectionHint:
+      'Everything in the collection you may see, folders with their files; files you may not download are listed in the zip',
   },
   presets: {
     useInDownload: 'Download preset',
@@ -592,6 +595,8 @@ const enApp: WithSingulars<typeof zhApp> = {
     createdTitle: 'Link created',
     items: 'Sharing: {{names}}',
     itemsMore: '{{names}} and {{count}} items in all',
+    collection: 'Collection: {{name}}',
+    collectionLive: 'Collection “{{name}}”: visitors always see its current items that you may share',
     type: 'Link type',
     withPassword: 'Password needed',
     public: 'Public',
@@ -1682,6 +1687,15 @@ const enApp: WithSingulars<typeof zhApp> = {
     removeMember: 'Remove',
     moveFirst: 'Move to the start',
     moveLast: 'Move to the end',
+    drag: {
+      handle: 'Move {{name}}',
+      instructions:
+        'To move a card, press Space or Enter on its grip, move it with the arrow keys, and press Space or Enter again to put it down, or Escape to cancel.',
+      picked: 'Picked up {{name}} at place {{place}}',
+      over: '{{name}} is over place {{place}}',
+      dropped: '{{name}} put down at place {{place}}',
+      cancelled: 'Moving {{name}} was cancelled',
+    },
   },
   review: {
     title: 'To review',

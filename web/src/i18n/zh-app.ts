@@ -303,6 +303,8 @@ const zhApp = {
     metadataHint: '写入货号、标签、版权等；原文件不改动时按存储的字节原样下载',
     presetStrips: '所选预设会移除全部元数据（含 GPS），以预设为准',
     xmpSidecars: '为无法内嵌的格式（PDF、视频等）附带 .xmp 附属文件',
+    collectionTitle: '下载合集“{{name}}”',
+    collectionHint: '下载合集里你能看到的全部内容，文件夹含其中的文件；无下载权限的文件会在压缩包里列出',
   },
   presets: {
     useInDownload: '下载预设',
@@ -550,6 +552,8 @@ const zhApp = {
     createdTitle: '链接已生成',
     items: '分享：{{names}}',
     itemsMore: '{{names}} 等 {{count}} 项',
+    collection: '合集：{{name}}',
+    collectionLive: '合集“{{name}}”：访问者看到的是每次访问时合集里的内容（仅限你可以分享的文件）',
     type: '链接类型',
     withPassword: '需要密码',
     public: '公开',
@@ -1596,6 +1600,15 @@ const zhApp = {
     removeMember: '移除',
     moveFirst: '移到最前',
     moveLast: '移到最后',
+    drag: {
+      handle: '移动 {{name}}',
+      instructions:
+        '移动卡片：在拖动手柄上按空格或回车键拿起，用方向键移动，再按空格或回车键放下，按 Esc 取消。',
+      picked: '已拿起 {{name}}，当前位置第 {{place}} 个',
+      over: '{{name}} 移到第 {{place}} 个位置',
+      dropped: '{{name}} 已放在第 {{place}} 个位置',
+      cancelled: '已取消移动 {{name}}',
+    },
   },
   review: {
     title: '待我审核',

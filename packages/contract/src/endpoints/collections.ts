@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  collectionDownloadRequestSchema,
   collectionItemsChangeSchema,
   collectionItemsPageSchema,
   collectionItemsQuerySchema,
@@ -13,6 +14,7 @@ import {
   moveCollectionItemRequestSchema,
   saveCollectionMembersRequestSchema,
 } from '../collections';
+import { createShareResultSchema, shareCollectionRequestSchema } from '../shares';
 import { defineEndpoint } from './define';
 import { routes } from './routes';
 
@@ -77,5 +79,19 @@ export const collectionsEndpoints = {
     body: moveCollectionItemRequestSchema,
     reply: 'json',
     result: z.null(),
+  }),
+  /** A live share link of the collection (any member; produce-random-code's rules for what it shows them). */
+  shareCollection: defineEndpoint({
+    ...routes.shareCollection,
+    body: shareCollectionRequestSchema,
+    reply: 'json',
+    result: createShareResultSchema,
+  }),
+  /** A download link of every item of the collection the caller may see (as download-ticket). */
+  collectionDownloadTicket: defineEndpoint({
+    ...routes.collectionDownloadTicket,
+    body: collectionDownloadRequestSchema,
+    reply: 'json',
+    result: z.object({ url: z.string() }),
   }),
 };

@@ -178,6 +178,8 @@ export const routes = {
   changeReview: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/review/change` },
   reviewerCandidates: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/review/reviewers` },
   reviewTodo: { method: 'GET', path: `${MAIN_API_PREFIX}/v1_0/review/todo` },
+  shareCollection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/collection/share` },
+  collectionDownloadTicket: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/collection/download-ticket` },
   similarOfSelection: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/file/similar-batch` },
   duplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates` },
   exportDuplicateReport: { method: 'POST', path: `${MAIN_API_PREFIX}/v1_0/report/duplicates/export` },

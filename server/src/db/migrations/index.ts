@@ -39,6 +39,7 @@ import * as m037 from './037_metadata_tag_mapping';
 import * as m038 from './038_metadata_search';
 import * as m039 from './039_collections';
 import * as m040 from './040_review';
+import * as m041 from './041_collection_shares';
 
 /**
  * Numbered, forward-only migrations, applied in order at start-up. Never edit one that has
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '038_metadata_search': m038,
   '039_collections': m039,
   '040_review': m040,
+  '041_collection_shares': m041,
 };

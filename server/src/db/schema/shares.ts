@@ -55,6 +55,8 @@ export interface ShareTable {
   download_count: Generated<number>;
   created_at: Timestamp;
   stopped_at: Date | null;
+  /** A link to a collection (migration 041): it shows the collection's items of each visit; null = its own items. */
+  collection_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The files and folders a link names, in the order chosen. */

@@ -277,6 +277,21 @@ export class CollectionsRepository {
       .execute()) as ItemWithOwner[];
   }
 
+  /** Ids of every live item of the collection `viewer` may see, in the collection's order (a share, a download). */
+  async visibleIds(id: number, viewer: Viewer): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('collection_items as ci')
+      .innerJoin('items', 'items.id', 'ci.item_id')
+      .select('ci.item_id')
+      .where('ci.collection_id', '=', id)
+      .where('items.state', '=', ItemState.normal)
+      .where((eb) => visibleTo(eb, viewer))
+      .orderBy('ci.position')
+      .orderBy('ci.item_id')
+      .execute();
+    return rows.map((row) => Number(row.item_id));
+  }
+
   /** How many of the collection's references `viewer` may see (live, visible). */
   async visibleCount(id: number, viewer: Viewer): Promise<number> {
     const row = await this.db

@@ -2,8 +2,10 @@ import { endpoints, OperationCode as Op, type OperationCode } from '@dam/contrac
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint';
 import { authOf } from '../../http/request-context';
+import type { DownloadsService } from '../downloads/service';
 import type { OperationRecorder } from '../logs/recorder';
 import type { LogSubject } from '../logs/snapshot';
+import type { SharesService } from '../shares/service';
 import type { CollectionChange, CollectionsService } from './service';
 
 /** What the operation log keeps of a collection's change (COL01–COL07). */
@@ -16,8 +18,10 @@ const subjectOf = (change: CollectionChange): LogSubject => ({
 /** Collections (issue 43): any signed-in user; the service decides what each may see and change. */
 export const collectionsRoutes: FastifyPluginAsync<{
   collections: CollectionsService;
+  shares: SharesService;
+  downloads: DownloadsService;
   oplog: OperationRecorder;
-}> = async (app, { collections, oplog }) => {
+}> = async (app, { collections, shares, downloads, oplog }) => {
   const logged = async (request: FastifyRequest, code: OperationCode, change: CollectionChange) => {
     await oplog.record(request, code, subjectOf(change));
   };
@@ -67,5 +71,29 @@ export const collectionsRoutes: FastifyPluginAsync<{
     // An item put before itself changed nothing: nothing to log.
     if (change) await logged(request, Op.moveInCollection, change);
     return null;
+  });
+
+  // A live link of the collection, made by the share service's rules and logged as every link is.
+  route(app, endpoints.shareCollection, async (request) => {
+    const auth = authOf(request);
+    const { id, ...link } = request.body;
+    const scope = await collections.shareScope(auth, id);
+    const created = await shares.createForCollection(auth, scope, link);
+    // The items it showed the sharer when made (the link itself follows the collection afterwards).
+    await oplog.record(request, Op.createShare, {
+      share: created.id,
+      ...(scope.itemIds.length > 0 ? { items: scope.itemIds } : {}),
+      details: { collectionId: scope.id, collectionName: scope.name },
+    });
+    return created;
+  });
+  // The usual download link (download-ticket): redeeming it counts and logs the download.
+  route(app, endpoints.collectionDownloadTicket, async (request) => {
+    const auth = authOf(request);
+    const batch = await collections.downloadRequest(auth, request.body);
+    // A file of the collection the caller may see but not download is listed in the zip's problems
+    // file, as a file inside a folder is, rather than refusing the whole collection.
+    const plan = await downloads.plan(auth, batch, { count: false, undownloadableAsProblems: true });
+    return { url: await downloads.ticketLink(auth, plan) };
   });
 };

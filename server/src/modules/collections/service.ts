@@ -1,5 +1,7 @@
 import {
+  type BatchDownloadRequest,
   COLLECTION_ITEMS_MAX,
+  type CollectionDownloadPayload,
   type CollectionItemsPage,
   type CollectionMemberRole,
   type CollectionMembers,
@@ -202,6 +204,38 @@ export class CollectionsService {
       const itemCount = row.item_count - removed;
       return { id, name: row.name, items: present, itemCount, details: { itemCount } };
     });
+  }
+
+  /**
+   * What a share link of the collection is made from: any member may share it (a viewer included:
+   * the link shows only what the sharer may share, at each visit), with the live items they see now,
+   * each of which the share service requires to be theirs to share. A stranger gets SE_404.
+   */
+  async shareScope(auth: AuthContext, id: number): Promise<{ id: number; name: string; itemIds: number[] }> {
+    const row = await this.require(auth, id);
+    return { id, name: row.name, itemIds: await this.deps.repo.visibleIds(id, viewerOf(auth)) };
+  }
+
+  /**
+   * The batch download of every live item of the collection the caller may see (folders with their
+   * files), with the formats and settings asked for; the downloads service checks each file's
+   * download permission. Nothing to see: SECO_03.
+   */
+  async downloadRequest(auth: AuthContext, body: CollectionDownloadPayload): Promise<BatchDownloadRequest> {
+    await this.require(auth, body.id);
+    const itemIds = await this.deps.repo.visibleIds(body.id, viewerOf(auth));
+    if (itemIds.length === 0) throw new AppError('SECO_03');
+    const formats = body.formats.includes('all') ? [] : [...new Set(body.formats)];
+    return {
+      folderDataIdList: [],
+      downloadFolderDataDTOList: itemIds.map((folderDataId) => ({ folderDataId, fileFormatList: formats })),
+      uploadIdList: [],
+      isShareDownload: 0,
+      ...(body.equalScalingPx ? { equalScalingPx: body.equalScalingPx } : {}),
+      ...(body.presetId ? { presetId: body.presetId } : {}),
+      ...(body.metadata ? { metadata: body.metadata } : {}),
+      ...(body.xmpSidecars ? { xmpSidecars: body.xmpSidecars } : {}),
+    };
   }
 
   /** Drag and drop: `itemId` just before `beforeItemId`, or last (null). */

@@ -98,8 +98,14 @@ export class DownloadsService {
     /**
      * `withoutExpired`: expired files are left out (share links hand none out). `filesOnly`: a
      * folder among the selected ids is SE_404, as an unknown id is (the open API names assets).
+     * `undownloadableAsProblems`: a selected file the caller may see but not download goes to the
+     * problems file, as one inside a folder does, instead of refusing the download (a collection's).
      */
-    options: PlanOptions & { withoutExpired?: boolean; filesOnly?: boolean } = {},
+    options: PlanOptions & {
+      withoutExpired?: boolean;
+      filesOnly?: boolean;
+      undownloadableAsProblems?: boolean;
+    } = {},
   ): Promise<DownloadPlan> {
     const expired = options.withoutExpired ? this.expiredToday() : () => false;
     const preset = await this.presetFor(request.presetId, options.preset);
@@ -116,7 +122,8 @@ export class DownloadsService {
         if (!canSee(auth, root)) throw new AppError('SE_404');
         if (options.filesOnly && root.type === ItemType.folder) throw new AppError('SE_404');
         if (root.state !== ItemState.normal) throw new AppError('SEF_04');
-        if (root.type !== ItemType.folder && !canDownload(auth, root)) throw new AppError('SE_502');
+        if (root.type !== ItemType.folder && !canDownload(auth, root) && !options.undownloadableAsProblems)
+          throw new AppError('SE_502');
       }
       const records = await repo.recordsByIds(request.uploadIdList);
       if (records.length !== new Set(request.uploadIdList).size) throw new AppError('SE_404');

@@ -212,7 +212,8 @@ describe('review', { timeout: 60_000 }, () => {
     const lost = answers.filter((x) => x.status !== 200);
     expect(won).toHaveLength(1);
     expect(lost[0]).toMatchObject({ status: 409, errorCode: 'SERV_01' });
-    const winnerName = (won[0]?.result as { changedBy: { name: string } }).changedBy.name;
+    const winner = won[0]?.result as { changedBy: { name: string } } | undefined;
+    const winnerName = winner?.changedBy.name ?? '';
     expect(lost[0]?.errorDesc).toContain(winnerName);
     const final = await stateOf(s.designer.token, id);
     expect(final.history).toHaveLength(2);

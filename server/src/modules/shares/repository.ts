@@ -1,27 +1,43 @@
 import { ItemState, ShareState, UserStatus } from '@dam/contract';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, ShareTable } from '../../db/schema';
 import { type Viewer, visibleTo } from '../access/visibility.repository';
 
 export type ShareRow = Selectable<ShareTable>;
 
-/** A link with what its visitors' access depends on: its owner, their status and department. */
+/**
+ * A link with what its visitors' access depends on: its owner, their status and department, and for a
+ * collection's link the collection's name and whether the owner is still its owner or a member.
+ */
 export type ShareWithOwner = ShareRow & {
   owner_name: string;
   owner_status: number;
   owner_dept_id: number | null;
   owner_dept_path: string | null;
+  collection_name: string | null;
+  /** True for a link of items; for a collection's link, whether its owner is in the collection now. */
+  collection_member: boolean;
 };
 
 export interface NewShare {
   code: string;
+  /** The collection a live collection link shows (then no items are named). */
+  collection_id?: number | null;
   owner_id: number;
   password: string | null;
   validity: ShareRow['validity'];
   expires_at: Date | null;
   created_at: Date;
 }
+
+/**
+ * A link of items, or a collection's link whose owner is still the collection's owner or a member:
+ * a link of a collection its sharer has left offers nothing (it answers as an unknown link).
+ */
+const sharerInCollection = sql<boolean>`(shares.collection_id IS NULL OR EXISTS (
+  SELECT 1 FROM collections c WHERE c.id = shares.collection_id AND (c.owner_id = shares.owner_id
+    OR EXISTS (SELECT 1 FROM collection_members m WHERE m.collection_id = c.id AND m.user_id = shares.owner_id))))`;
 
 /** SQL of share links and the items they name. */
 export class SharesRepository {
@@ -31,12 +47,30 @@ export class SharesRepository {
   async insert(share: NewShare, itemIds: number[]): Promise<ShareRow> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.insertInto('shares').values(share).returningAll().executeTakeFirstOrThrow();
-      await trx
-        .insertInto('share_items')
-        .values(itemIds.map((item_id, position) => ({ share_id: row.id, item_id, position })))
-        .execute();
+      if (itemIds.length > 0)
+        await trx
+          .insertInto('share_items')
+          .values(itemIds.map((item_id, position) => ({ share_id: row.id, item_id, position })))
+          .execute();
       return row;
     });
+  }
+
+  /**
+   * What each link shows, as rows `(share_id, item_id, position)`: the items a link names, and for a
+   * collection's link the collection's references of this moment (live: added, removed and reordered
+   * items show at the next visit). Every query of a link's items reads through this.
+   */
+  private linkItems() {
+    return this.db
+      .selectFrom('share_items')
+      .select(['share_items.share_id', 'share_items.item_id', 'share_items.position'])
+      .unionAll(
+        this.db
+          .selectFrom('shares as s')
+          .innerJoin('collection_items as ci', 'ci.collection_id', 's.collection_id')
+          .select(['s.id as share_id', 'ci.item_id', 'ci.position']),
+      );
   }
 
   private withOwner() {
@@ -44,12 +78,15 @@ export class SharesRepository {
       .selectFrom('shares')
       .innerJoin('users', 'users.id', 'shares.owner_id')
       .leftJoin('departments', 'departments.id', 'users.dept_id')
+      .leftJoin('collections', 'collections.id', 'shares.collection_id')
       .selectAll('shares')
       .select([
         'users.name as owner_name',
         'users.status as owner_status',
         'users.dept_id as owner_dept_id',
         'departments.path as owner_dept_path',
+        'collections.name as collection_name',
+        sharerInCollection.as('collection_member'),
       ]);
   }
 
@@ -62,13 +99,19 @@ export class SharesRepository {
   }
 
   /** The caller's links, newest first. */
-  listOwned(ownerId: number, limit: number, offset: number): Promise<ShareRow[]> {
+  listOwned(
+    ownerId: number,
+    limit: number,
+    offset: number,
+  ): Promise<Array<ShareRow & { collection_name: string | null }>> {
     return this.db
       .selectFrom('shares')
-      .selectAll()
-      .where('owner_id', '=', ownerId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .leftJoin('collections', 'collections.id', 'shares.collection_id')
+      .selectAll('shares')
+      .select('collections.name as collection_name')
+      .where('shares.owner_id', '=', ownerId)
+      .orderBy('shares.created_at', 'desc')
+      .orderBy('shares.id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute();
@@ -78,7 +121,7 @@ export class SharesRepository {
   liveItemsOf(shareIds: number[]) {
     if (shareIds.length === 0) return Promise.resolve([]);
     return this.db
-      .selectFrom('share_items')
+      .selectFrom(this.linkItems().as('share_items'))
       .innerJoin('items', 'items.id', 'share_items.item_id')
       .select(['share_items.share_id', 'items.id', 'items.name', 'items.type', 'items.cover_key'])
       .where('share_items.share_id', 'in', shareIds)
@@ -88,15 +131,16 @@ export class SharesRepository {
       .execute();
   }
 
-  /** Ids of the items a link names, in the order chosen (live or not). */
+  /** Ids of the items a link names (or its collection holds now), in their order (live or not). */
   async itemIdsOf(shareId: number): Promise<number[]> {
     const rows = await this.db
-      .selectFrom('share_items')
-      .select('item_id')
-      .where('share_id', '=', shareId)
-      .orderBy('position')
+      .selectFrom(this.linkItems().as('share_items'))
+      .select(['share_items.item_id'])
+      .where('share_items.share_id', '=', shareId)
+      .orderBy('share_items.position')
+      .orderBy('share_items.item_id')
       .execute();
-    return rows.map((r) => r.item_id);
+    return rows.map((r) => Number(r.item_id));
   }
 
   /** Stops a link; a link already stopped keeps its first stop time. */
@@ -143,10 +187,11 @@ export class SharesRepository {
       .where('shares.status', '=', ShareState.sharing)
       .where((eb) => eb.or([eb('shares.expires_at', 'is', null), eb('shares.expires_at', '>', now)]))
       .where('users.status', '=', UserStatus.normal)
+      .where(sharerInCollection)
       .where((eb) =>
         eb.exists(
           eb
-            .selectFrom('share_items')
+            .selectFrom(this.linkItems().as('share_items'))
             .innerJoin('items', 'items.id', 'share_items.item_id')
             .select('share_items.item_id')
             .whereRef('share_items.share_id', '=', 'shares.id')
@@ -165,7 +210,7 @@ export class SharesRepository {
   visibleItemsOf(shareIds: number[], viewer: Viewer) {
     if (shareIds.length === 0) return Promise.resolve([]);
     return this.db
-      .selectFrom('share_items')
+      .selectFrom(this.linkItems().as('share_items'))
       .innerJoin('items', 'items.id', 'share_items.item_id')
       .select(['share_items.share_id', 'share_items.item_id'])
       .where('share_items.share_id', 'in', shareIds)

@@ -52,11 +52,45 @@ export class SharesService {
    * nothing is created.
    */
   async create(auth: AuthContext, body: CreateSharePayload): Promise<CreateShareResult> {
-    const ids = [...new Set(body.folderIds)];
+    const rows = await this.requireShareable(auth, [...new Set(body.folderIds)]);
+    return this.insertLink(
+      auth,
+      body,
+      outermost(rows).map((r) => r.id),
+      null,
+    );
+  }
+
+  /**
+   * A collection's link (issue 43): live, it shows the collection's items of each visit that its
+   * owner may share then (visitor.ts). Made with the rule of produce-random-code for what the
+   * collection shows the caller now (`itemIds`: its live items they see): each must be theirs to
+   * share (SE_502), so a collection never shares what a listing would refuse. An empty collection
+   * may be shared: what is added later shows.
+   */
+  async createForCollection(
+    auth: AuthContext,
+    collection: { id: number; itemIds: readonly number[] },
+    body: Omit<CreateSharePayload, 'folderIds'>,
+  ): Promise<CreateShareResult> {
+    await this.requireShareable(auth, [...new Set(collection.itemIds)]);
+    return this.insertLink(auth, body, [], collection.id);
+  }
+
+  /** Every id a live item the caller may share (unknown or hidden SE_404, recycle bin SEF_04, else SE_502). */
+  private async requireShareable(auth: AuthContext, ids: number[]): Promise<ItemWithOwner[]> {
     const found = new Map((await this.deps.items.findByIds(ids, auth.userId)).map((r) => [r.id, r]));
     const rows = ids.map((id) => found.get(id));
     for (const row of rows) if (!canShare(auth, requireLiveItem(auth, row))) throw new AppError('SE_502');
-    const chosen = outermost(rows as ItemWithOwner[]);
+    return rows as ItemWithOwner[];
+  }
+
+  private async insertLink(
+    auth: AuthContext,
+    body: Omit<CreateSharePayload, 'folderIds'>,
+    itemIds: number[],
+    collectionId: number | null,
+  ): Promise<CreateShareResult> {
     const now = this.now();
     const hours = SHARE_VALIDITY_HOURS[body.expireTime];
     const share = await this.deps.shares.insert(
@@ -67,8 +101,9 @@ export class SharesService {
         validity: body.expireTime,
         expires_at: hours === null ? null : new Date(now.getTime() + hours * HOUR_MS),
         created_at: now,
+        collection_id: collectionId,
       },
-      chosen.map((r) => r.id),
+      itemIds,
     );
     return {
       id: share.id,
@@ -108,6 +143,7 @@ export class SharesService {
           firstItemType: own[0]?.type ?? null,
           viewCount: share.view_count,
           downloadCount: share.download_count,
+          collectionName: share.collection_name,
         };
       }),
     );

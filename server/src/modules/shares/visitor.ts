@@ -84,9 +84,16 @@ export class ShareVisitorService {
     return calendarDate(this.now(), this.deps.timeZone);
   }
 
-  /** The link is live: it exists, is not stopped, its owner is not deleted (SESH_01), not expired (SESH_02). */
+  /**
+   * The link is live: it exists, is not stopped, its owner is not deleted and (a collection's link)
+   * still in the collection (SESH_01), not expired (SESH_02). A deleted collection took its links.
+   */
   private requireLive(share: ShareWithOwner | undefined): ShareWithOwner {
-    if (share?.status !== ShareState.sharing || share.owner_status !== UserStatus.normal)
+    if (
+      share?.status !== ShareState.sharing ||
+      share.owner_status !== UserStatus.normal ||
+      !share.collection_member
+    )
       throw new AppError('SESH_01');
     if (statusOf(share, this.now()) === ShareStatus.expired) throw new AppError('SESH_02');
     return share;
@@ -98,6 +105,7 @@ export class ShareVisitorService {
     return (
       share?.status === ShareState.sharing &&
       share.owner_status === UserStatus.normal &&
+      share.collection_member &&
       statusOf(share, this.now()) === ShareStatus.sharing
     );
   }
@@ -193,6 +201,7 @@ export class ShareVisitorService {
       items: access
         ? await Promise.all(visit.roots.map((row) => this.presentShared(row, null, visit, today)))
         : null,
+      collectionName: access ? share.collection_name : null,
     };
   }
 

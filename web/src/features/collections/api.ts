@@ -1,8 +1,15 @@
-import type { CollectionMemberRole } from '@dam/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CollectionItemsPage, CollectionMemberRole } from '@dam/contract';
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { filesKeys } from '../../api/items';
+import { reordered } from './reorder';
 
 const COLLECTION_PAGE_SIZE = 60;
 
@@ -82,6 +89,29 @@ export const useMoveInCollection = () =>
   useCollectionChange((body: { id: number; itemId: number; beforeItemId: number | null }) =>
     call(endpoints.moveInCollection, { body }),
   );
+
+/**
+ * A card dragged to a new place: the page shows the new order at once, then the server's (a refusal
+ * puts the card back).
+ */
+export function useDragInCollection(id: number) {
+  const client = useQueryClient();
+  const key = collectionKeys.items(id);
+  return useMutation({
+    mutationFn: (body: { itemId: number; beforeItemId: number | null }) =>
+      call(endpoints.moveInCollection, { body: { id, ...body } }),
+    onMutate: async ({ itemId, beforeItemId }) => {
+      await client.cancelQueries({ queryKey: key });
+      client.setQueryData<InfiniteData<CollectionItemsPage>>(key, (data) =>
+        data ? reordered(data, itemId, beforeItemId) : data,
+      );
+    },
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: collectionKeys.all });
+      await client.invalidateQueries({ queryKey: key });
+    },
+  });
+}
 
 /** Colleagues to let in, by name or address (the mail notice's directory: accounts with an address). */
 export function useColleagues(keyword: string) {

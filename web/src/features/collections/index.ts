@@ -3,5 +3,5 @@
  * collection's page (files/CollectionPage) uses what is exported here; listings load the "add to
  * collection" dialog from ./lazy.
  */
-export { useCollectionItems, useMoveInCollection, useRemoveFromCollection } from './api';
+export { useCollectionItems, useDragInCollection, useMoveInCollection, useRemoveFromCollection } from './api';
 export { MembersDialog } from './MembersDialog';

@@ -5,3 +5,7 @@
 import { lazyDialog } from '../../ui/lazyPage';
 
 export const DownloadDialog = lazyDialog(async () => (await import('./DownloadDialog')).DownloadDialog);
+
+export const CollectionDownloadDialog = lazyDialog(
+  async () => (await import('./CollectionDownloadDialog')).CollectionDownloadDialog,
+);

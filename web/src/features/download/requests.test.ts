@@ -1,6 +1,6 @@
 import type { Item } from '@dam/contract';
 import { describe, expect, it } from 'vitest';
-import { artNumDownloadRequest, downloadRequest } from './requests';
+import { artNumDownloadRequest, collectionDownloadRequest, downloadRequest } from './requests';
 
 const item = (id: number, type: number, fileFormat: string | null) => ({ id, type, fileFormat }) as Item;
 
@@ -85,6 +85,23 @@ describe('download request with a metadata choice', () => {
       artNumList: ['A1'],
       formats: [],
       xmpSidecars: true,
+    });
+  });
+});
+
+describe('download of a collection', () => {
+  it('sends every format for "all", the formats ticked otherwise, a preset instead of scaling', () => {
+    expect(collectionDownloadRequest(5, ['all'], null, null)).toEqual({ id: 5, formats: [] });
+    expect(collectionDownloadRequest(5, ['jpg', 'png'], 800, null)).toEqual({
+      id: 5,
+      formats: ['jpg', 'png'],
+      equalScalingPx: 800,
+    });
+    expect(collectionDownloadRequest(5, ['all'], 800, 3, { metadata: 'strip', xmpSidecars: false })).toEqual({
+      id: 5,
+      formats: [],
+      presetId: 3,
+      metadata: 'strip',
     });
   });
 });

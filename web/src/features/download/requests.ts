@@ -69,3 +69,24 @@ export function artNumDownloadRequest(
   const wanted = formats.includes('all') ? [] : formats;
   return { artNumList, formats: wanted, ...(presetId ? { presetId } : {}), ...metadataField(metadata) };
 }
+
+/** The request of a collection's download: its id, the formats (`all` = every one) and the settings. */
+export function collectionDownloadRequest(
+  id: number,
+  formats: string[],
+  scalingPx: number | null,
+  presetId: number | null,
+  metadata: MetadataOptions = DEFAULT_METADATA_OPTIONS,
+): {
+  id: number;
+  formats: string[];
+  equalScalingPx?: number;
+  presetId?: number;
+  metadata?: DownloadMetadata;
+  xmpSidecars?: true;
+} {
+  const wanted = formats.includes('all') ? [] : formats;
+  // A preset sets the size itself; equal scaling applies only without one.
+  const size = presetId ? { presetId } : scalingPx ? { equalScalingPx: scalingPx } : {};
+  return { id, formats: wanted, ...size, ...metadataField(metadata) };
+}

@@ -16,3 +16,6 @@ export const downloadItems = (body: EndpointBody<Endpoints['downloadTicket']>) =
 
 export const downloadByArtNums = (body: EndpointBody<Endpoints['downloadByArtNumsTicket']>) =>
   downloadThroughTicket(call(endpoints.downloadByArtNumsTicket, { body, silent: true }));
+
+export const downloadCollection = (body: EndpointBody<Endpoints['collectionDownloadTicket']>) =>
+  downloadThroughTicket(call(endpoints.collectionDownloadTicket, { body, silent: true }));

@@ -2,7 +2,7 @@ import type { Item } from '@dam/contract';
 import { LIMITS } from '@dam/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Spin } from 'antd';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMoreFooter } from '../../ui/LoadMoreFooter';
 import styles from './files.module.css';
@@ -24,6 +24,8 @@ interface Props {
   loadMoreFailed: boolean;
   onLoadMore: () => void;
   empty: ReactNode;
+  /** Draws something around each card (a collection's drag handle). */
+  frame?: (item: Item, card: ReactNode) => ReactNode;
 }
 
 /**
@@ -42,6 +44,7 @@ export function ItemGrid({
   loadMoreFailed,
   onLoadMore,
   empty,
+  frame,
 }: Props) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -101,18 +104,21 @@ export function ItemGrid({
     }
   });
 
-  const card = (item: Item) => (
-    <ItemCard
-      key={item.id}
-      item={item}
-      size={cardSize}
-      waterfall={waterfall}
-      selected={selected.has(item.id)}
-      onSelect={onSelect}
-      onAction={onAction}
-      eager
-    />
-  );
+  const card = (item: Item) => {
+    const drawn = (
+      <ItemCard
+        key={item.id}
+        item={item}
+        size={cardSize}
+        waterfall={waterfall}
+        selected={selected.has(item.id)}
+        onSelect={onSelect}
+        onAction={onAction}
+        eager
+      />
+    );
+    return frame ? <Fragment key={item.id}>{frame(item, drawn)}</Fragment> : drawn;
+  };
 
   return (
     <div ref={scroller} className={styles.scroller} onScroll={onScroll} data-testid="item-grid">

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { formatDate } from '../../ui/format';
-import { absoluteShareUrl, useCreateShare } from './sharesApi';
+import { absoluteShareUrl, useCreateShare, useShareCollection } from './sharesApi';
 
 /** What "copy link and password" puts on the clipboard, in the reader's language. */
 export function shareText(
@@ -47,7 +47,13 @@ export function ShareLinkResult({ share }: { share: CreateShareResult }) {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="share-result">
       <div>
         <Typography.Text type="secondary">{t('share.link')}</Typography.Text>
-        <Input readOnly value={url} prefix={<LinkOutlined />} data-testid="share-url" />
+        <Input
+          readOnly
+          value={url}
+          prefix={<LinkOutlined />}
+          aria-label={t('share.link')}
+          data-testid="share-url"
+        />
       </div>
       {share.password && (
         <div>
@@ -56,6 +62,7 @@ export function ShareLinkResult({ share }: { share: CreateShareResult }) {
             readOnly
             value={share.password}
             prefix={<LockOutlined />}
+            aria-label={t('share.password')}
             style={{ width: 200, display: 'flex' }}
             data-testid="share-password"
           />
@@ -90,39 +97,54 @@ interface ShareForm {
   expireTime: ShareValidity;
 }
 
+/** What a link's first step names: the items chosen, or a collection (shared live). */
+function sharedText(
+  t: (key: string, values?: Record<string, string>) => string,
+  items: Array<Pick<Item, 'id' | 'name'>>,
+  collection: { name: string } | undefined,
+): string {
+  if (collection) return t('share.collectionLive', { name: collection.name });
+  const names = items.slice(0, 3).map((i) => i.name);
+  return items.length > 3
+    ? t('share.itemsMore', { names: names.join('、'), count: String(items.length) })
+    : t('share.items', { names: names.join('、') });
+}
+
 /**
  * SPEC §2 share-link dialog: link type (password or public) and validity (default password and
- * 7 days), then a second step with the link, the password and copy buttons.
+ * 7 days), then a second step with the link, the password and copy buttons. Given a collection
+ * (issue 43), the link is the collection's: it shows its items of each visit.
  */
 export function ShareDialog({
-  items,
+  items = [],
+  collection,
   onClose,
 }: {
-  items: Array<Pick<Item, 'id' | 'name'>>;
+  items?: Array<Pick<Item, 'id' | 'name'>>;
+  collection?: { id: number; name: string };
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const create = useCreateShare();
+  const createForCollection = useShareCollection();
   const [form] = Form.useForm<ShareForm>();
   const [created, setCreated] = useState<CreateShareResult | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (values: ShareForm) => {
     setError(null);
+    const link = { needPassword: values.needPassword, expireTime: values.expireTime };
     try {
       setCreated(
-        await create.mutateAsync({
-          needPassword: values.needPassword,
-          expireTime: values.expireTime,
-          folderIds: items.map((i) => i.id).join(','),
-        }),
+        collection
+          ? await createForCollection.mutateAsync({ ...link, id: collection.id })
+          : await create.mutateAsync({ ...link, folderIds: items.map((i) => i.id).join(',') }),
       );
     } catch (failure) {
       if (failure instanceof ApiError) setError(failure.desc);
     }
   };
 
-  const names = items.slice(0, 3).map((i) => i.name);
   return (
     <Modal
       open
@@ -139,7 +161,7 @@ export function ShareDialog({
             <Button onClick={onClose}>{t('common.cancel')}</Button>
             <Button
               type="primary"
-              loading={create.isPending}
+              loading={create.isPending || createForCollection.isPending}
               onClick={() => form.submit()}
               data-testid="share-create"
             >
@@ -159,9 +181,7 @@ export function ShareDialog({
           onFinish={(values) => void submit(values)}
         >
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>
-            {items.length > 3
-              ? t('share.itemsMore', { names: names.join('、'), count: String(items.length) })
-              : t('share.items', { names: names.join('、') })}
+            {sharedText(t, items, collection)}
           </Typography.Paragraph>
           <Form.Item name="needPassword" label={t('share.type')}>
             <Radio.Group data-testid="share-type">

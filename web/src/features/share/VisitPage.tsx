@@ -51,6 +51,11 @@ export function VisitPage() {
   else
     body = (
       <>
+        {visit.collectionName !== null && (
+          <h1 className={ui.collectionTitle} data-testid="visit-collection">
+            {visit.collectionName}
+          </h1>
+        )}
         <p className={ui.muted}>
           {t('visit.sharedBy', { name: visit.ownerName, time: formatDate(visit.createdAt) })}
           {' · '}

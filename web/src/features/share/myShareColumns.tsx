@@ -55,14 +55,16 @@ export function myShareColumns({ t, onCopy, onStop }: MyShareColumnsOptions): Ta
             <TypeIcon type={share.firstItemType} />
           )}
           <span data-testid="share-row-names">
-            {share.itemCount === 0
-              ? t('share.nothingLeft')
-              : share.itemCount > share.itemNames.length
-                ? t('share.itemsMore', {
-                    names: share.itemNames.join('、'),
-                    count: String(share.itemCount),
-                  })
-                : share.itemNames.join('、')}
+            {share.collectionName !== null
+              ? t('share.collection', { name: share.collectionName })
+              : share.itemCount === 0
+                ? t('share.nothingLeft')
+                : share.itemCount > share.itemNames.length
+                  ? t('share.itemsMore', {
+                      names: share.itemNames.join('、'),
+                      count: String(share.itemCount),
+                    })
+                  : share.itemNames.join('、')}
           </span>
         </Space>
       ),

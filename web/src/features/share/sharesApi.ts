@@ -20,6 +20,16 @@ export function useCreateShare() {
   });
 }
 
+/** A live link of a collection (issue 43): it shows the collection's items of each visit. */
+export function useShareCollection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<Endpoints['shareCollection']>) =>
+      call(endpoints.shareCollection, { body, silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sharesKeys.all }),
+  });
+}
+
 export function useMyShares() {
   return useInfiniteQuery({
     queryKey: sharesKeys.mine,
