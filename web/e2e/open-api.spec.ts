@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { OPEN_CALLS } from '@dam/contract';
+import { OPEN_CALLS, WEBHOOK_EVENTS } from '@dam/contract';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { makeJpeg } from '../../server/test/fixtures';
@@ -394,7 +394,7 @@ test('an administrator adds a webhook to a record, sends a test and sees it deli
   await expect(url.locator('.ant-form-item-explain-error')).toContainText('Webhook 地址不可用');
   const hookPath = `/hooks/${RUN}`;
   await page.getByTestId('webhook-url').fill(`${WEBHOOK_RECEIVER_URL}${hookPath}`);
-  await expect(page.getByTestId('webhook-events').getByRole('checkbox')).toHaveCount(4);
+  await expect(page.getByTestId('webhook-events').getByRole('checkbox')).toHaveCount(WEBHOOK_EVENTS.length);
   const saved = await saveAnswered(page, 'webhook-save', '/open/saveWebhook');
   expect(saved.ok(), await saved.text()).toBe(true);
 
@@ -411,7 +411,9 @@ test('an administrator adds a webhook to a record, sends a test and sees it deli
   const card = drawer.getByTestId('webhook-card');
   await expect(card).toHaveCount(1);
   await expect(card.getByTestId('webhook-card-url')).toContainText(hookPath);
-  await expect(card.getByTestId('webhook-card-events').locator('.ant-tag')).toHaveCount(4);
+  await expect(card.getByTestId('webhook-card-events').locator('.ant-tag')).toHaveCount(
+    WEBHOOK_EVENTS.length,
+  );
   await expect(card.getByTestId('webhook-card-last')).toContainText('尚无投递');
   await expect(drawer.getByRole('tab', { name: /Webhook（1）/ })).toBeVisible();
 

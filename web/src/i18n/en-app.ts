@@ -243,6 +243,16 @@ const enApp: WithSingulars<typeof zhApp> = {
     previewDamaged: 'File damaged',
   },
   viewer: {
+    compare: {
+      open: 'Compare versions',
+      title: 'Compare versions',
+      left: 'Left version',
+      right: 'Right version',
+      side: 'Side by side',
+      slider: 'Slider overlay',
+      split: 'Dividing line',
+      sizesDiffer: 'The two versions differ in pixel size: side by side only',
+    },
     channelTags: 'Channel tags',
     addChannelTag: 'Add',
     channelTagEmpty: 'The label must not be empty',

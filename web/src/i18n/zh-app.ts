@@ -219,6 +219,16 @@ const zhApp = {
     previewDamaged: '文件损坏',
   },
   viewer: {
+    compare: {
+      open: '对比版本',
+      title: '对比版本',
+      left: '左侧版本',
+      right: '右侧版本',
+      side: '并排',
+      slider: '滑块叠加',
+      split: '分界位置',
+      sizesDiffer: '两个版本的像素尺寸不同，只能并排对比',
+    },
     channelTags: '渠道标签',
     addChannelTag: '添加',
     channelTagEmpty: '标签不能为空',

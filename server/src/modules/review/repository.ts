@@ -74,16 +74,24 @@ export class ReviewRepository {
     return { repo: new ReviewRepository(handle, this.mails, this.roles), mails: this.mails(handle) };
   }
 
-  /** The file back to review if it is approved (a new version); false when it was not approved. */
-  async returnToReview(id: number, userId: number, now: Date): Promise<boolean> {
-    const row = await this.db
+  /** The file back in review (a new version of an approved file). */
+  async returnToReview(id: number, userId: number, now: Date): Promise<void> {
+    await this.db
       .updateTable('items')
       .set({ review_state: 'inReview', review_changed_at: now, review_changed_by: userId })
       .where('id', '=', id)
-      .where('review_state', '=', 'approved')
-      .returning('id')
+      .execute();
+  }
+
+  /** The latest change of the file's review: what, by whom. */
+  lastEvent(itemId: number): Promise<{ action: string; user_id: number | null } | undefined> {
+    return this.db
+      .selectFrom('review_events')
+      .select(['action', 'user_id'])
+      .where('item_id', '=', itemId)
+      .orderBy('id', 'desc')
+      .limit(1)
       .executeTakeFirst();
-    return row !== undefined;
   }
 
   /** One transaction; `mails` writes to the outbox inside it. */
@@ -95,7 +103,8 @@ export class ReviewRepository {
 
   /** The file with its review columns; `lock` holds its row until the transaction ends. */
   async item(id: number, lock = false): Promise<ReviewItemRow | undefined> {
-    if (lock) await this.db.selectFrom('items').select('id').where('id', '=', id).forUpdate().execute();
+    // NO KEY: rows pointing at the file (tags, records, favourites) may still be written meanwhile.
+    if (lock) await this.db.selectFrom('items').select('id').where('id', '=', id).forNoKeyUpdate().execute();
     return this.db
       .selectFrom('items')
       .leftJoin('users as c', 'c.id', 'items.review_changed_by')

@@ -250,5 +250,15 @@ describe('review', { timeout: 60_000 }, () => {
     // The approver's list has it again.
     const todo = await call(t.app, endpoints.reviewTodo, { token: s.approver.token, query: {} });
     expect(todo.list.map((e) => e.item.id)).toContain(id);
+
+    // Another version while in review: the reviewers are told again, the state stays.
+    await givenFile(t, s.designer.token, { fileName: s.fileName, bytes: Buffer.from('version three') });
+    const third = await stateOf(s.designer.token, id);
+    expect(third.state).toBe('inReview');
+    expect(third.history[0]).toMatchObject({ action: 'newVersion', fromState: 'inReview' });
+    await smtp.nextMailTo(s.approver.email.toLowerCase());
+    // The designer's "request" sent on the state seen before the upload is not taken for a repeat.
+    const stale = await change(s.designer.token, id, 'request', 'approved', { reviewerIds: [s.approver.id] });
+    expect(stale).toMatchObject({ status: 409, errorCode: 'SERV_01' });
   });
 });

@@ -79,8 +79,10 @@ export class ReviewService {
     const { detail, change, mailIds } = await this.deps.repo.transaction(async (repo, mails) => {
       const item = visibleFile(auth, await repo.item(body.itemId, true));
       if (item.review_state !== body.expectedState) {
-        // The caller's own call sent twice (a double click, a retry) answers as the first did.
-        if (item.review_state === to && item.review_changed_by === auth.userId)
+        // The caller's own call sent twice (a double click, a retry) answers as the first did: the
+        // latest change is that very action of theirs (not, say, their upload's new version).
+        const last = await repo.lastEvent(item.id);
+        if (item.review_state === to && last?.action === body.action && last.user_id === auth.userId)
           return { detail: await this.present(repo, auth, item), change: null, mailIds: [] };
         throw coded('SERV_01', { name: item.changed_by_name ?? '—' });
       }
@@ -135,20 +137,22 @@ export class ReviewService {
    * commit (`queue`).
    */
   async afterNewVersion(db: Db, itemId: number, userId: number, now: Date): Promise<number[]> {
-    if (!this.deps.returnOnNewVersion) return [];
     const { repo, mails } = this.deps.repo.on(db);
-    if (!(await repo.returnToReview(itemId, userId, now))) return [];
+    const item = await repo.item(itemId, true);
+    // In review: the reviewers are told (they would otherwise decide on what they saw before).
+    // Approved: back to review, unless configured otherwise. Any other state: nothing to tell.
+    const returns = item?.review_state === 'approved' && this.deps.returnOnNewVersion;
+    if (!item || !(returns || item.review_state === 'inReview')) return [];
+    if (returns) await repo.returnToReview(itemId, userId, now);
     await repo.addEvent({
       itemId,
       action: 'newVersion',
-      from: 'approved',
+      from: item.review_state,
       to: 'inReview',
       userId,
       note: '',
       now,
     });
-    const item = await repo.item(itemId);
-    if (!item) return [];
     const reviewers = await this.whoMayApprove(repo, item, await repo.reviewers(itemId));
     const by = (await repo.person(userId))?.name ?? '';
     const link = `${this.deps.appUrl}/review`;

@@ -62,7 +62,9 @@ export class SearchRepository {
     if (colour) query = query.where((eb) => hasColourNear(eb, colour));
     const embedded = metadataMatches(metadata);
     if (embedded) query = query.where(embedded);
-    if (reviewState) query = query.where('items.review_state', '=', reviewState);
+    // Folders have no review: a state asked for lists files only.
+    if (reviewState)
+      query = query.where('items.review_state', '=', reviewState).where('items.type', '<>', ItemType.folder);
     switch (match.kind) {
       case 'any':
         return query;

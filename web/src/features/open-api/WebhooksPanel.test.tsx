@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { Webhook, WebhookDelivery } from '@dam/contract';
+import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery } from '@dam/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -153,7 +153,7 @@ describe("an access record's webhooks", () => {
 
     // Every event is ticked for a new webhook; with none, and without a URL, nothing is sent.
     const events = within(screen.getByTestId('webhook-events')).getAllByRole('checkbox');
-    expect(events).toHaveLength(4);
+    expect(events).toHaveLength(WEBHOOK_EVENTS.length);
     expect(events.every((box) => (box as HTMLInputElement).checked)).toBe(true);
     for (const box of events) await user.click(box);
     await user.click(screen.getByTestId('webhook-save'));

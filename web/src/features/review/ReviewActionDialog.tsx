@@ -2,6 +2,7 @@ import { REVIEW_NOTE_MAX, REVIEWERS_MAX, type ReviewAction, type ReviewState } f
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../api/notify';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { useChangeReview, useReviewerCandidates } from './api';
@@ -57,7 +58,18 @@ export function ReviewActionDialog({
       okButtonProps={{ danger: action === 'requestChanges', 'data-testid': 'review-confirm' } as never}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={(values) => submit(values).catch(() => {})}>
+      <Form
+        form={form}
+        layout="vertical"
+        // Refused (shown by the client): someone changed the file meanwhile, or the state does not
+        // allow it. The dialog closes on the state as it is now, read again; nothing is sent twice.
+        onFinish={(values) =>
+          submit(values).catch((error: unknown) => {
+            if (error instanceof ApiError && (error.code === 'SERV_01' || error.code === 'SERV_02'))
+              onClose();
+          })
+        }
+      >
         {picking && (
           <Form.Item
             name="reviewerIds"

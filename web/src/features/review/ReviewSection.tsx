@@ -1,4 +1,4 @@
-import type { ReviewAction } from '@dam/contract';
+import type { ReviewAction, ReviewState } from '@dam/contract';
 import { Button, Collapse, Space, Spin, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,8 @@ const PRIMARY: readonly ReviewAction[] = ['request', 'approve'];
 export function ReviewSection({ itemId }: { itemId: number }) {
   const { t } = useTranslation();
   const review = useReviewState(itemId);
-  const [acting, setActing] = useState<ReviewAction | null>(null);
+  // The state seen when the action was chosen travels with it, not the state read later.
+  const [acting, setActing] = useState<{ action: ReviewAction; state: ReviewState } | null>(null);
   if (review.isPending) return <Spin size="small" />;
   if (!review.data) return null;
   const detail = review.data;
@@ -47,7 +48,7 @@ export function ReviewSection({ itemId }: { itemId: number }) {
               size="small"
               type={PRIMARY.includes(action) ? 'primary' : 'default'}
               danger={action === 'requestChanges'}
-              onClick={() => setActing(action)}
+              onClick={() => setActing({ action, state: detail.state })}
               data-testid={`review-${action}`}
             >
               {t(`review.action.${action}`)}
@@ -88,8 +89,8 @@ export function ReviewSection({ itemId }: { itemId: number }) {
       {acting && (
         <ReviewActionDialog
           itemId={itemId}
-          action={acting}
-          state={detail.state}
+          action={acting.action}
+          state={acting.state}
           onClose={() => setActing(null)}
         />
       )}

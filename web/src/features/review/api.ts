@@ -7,7 +7,8 @@ import { filesKeys } from '../../api/items';
 const TODO_PAGE_SIZE = 40;
 
 export const reviewKeys = {
-  state: (itemId: number) => ['review', 'state', itemId] as const,
+  // Under the files key: a new version (an upload) or a change of the file refreshes it too.
+  state: (itemId: number) => [...filesKeys.all, 'review', itemId] as const,
   candidates: (itemId: number, keyword: string) => ['review', 'candidates', itemId, keyword] as const,
   // Under the files key: a file renamed or deleted refreshes the list too.
   todo: [...filesKeys.all, 'review-todo'] as const,

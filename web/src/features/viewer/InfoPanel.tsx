@@ -1,3 +1,4 @@
+import { DiffOutlined } from '@ant-design/icons';
 import type { FileDetail, SimilarItem } from '@dam/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Collapse, Descriptions, List, Space, Spin, Tag, Typography } from 'antd';
@@ -10,6 +11,7 @@ import { loadReviewSection } from '../review/lazy';
 import { useSimilarOfFile } from '../similar';
 import { loadSimilarSection } from '../similar/lazy';
 import { viewerApi } from './api';
+import { CompareVersions, comparableRecords } from './CompareVersions';
 import { EditForm } from './EditForm';
 import { ChannelTags, TagsByDimension } from './FileTags';
 import styles from './viewer.module.css';
@@ -58,6 +60,8 @@ export function InfoPanel({
   const [similarOpen, setSimilarOpen] = useState(false);
   const similar = useSimilarOfFile(file.id, similarOpen);
   const similarCount = similar.data ? similar.data.near.length : null;
+  const comparable = comparableRecords(file.folderDataInfoDTOList);
+  const [comparing, setComparing] = useState(false);
 
   const removeRecord = (recordId: number) =>
     modal.confirm({
@@ -113,9 +117,21 @@ export function InfoPanel({
           },
         ]}
       />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('viewer.records')}
-      </Typography.Title>
+      <Space style={{ marginTop: 16, width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('viewer.records')}
+        </Typography.Title>
+        {comparable.length >= 2 && (
+          <Button
+            size="small"
+            icon={<DiffOutlined />}
+            onClick={() => setComparing(true)}
+            data-testid="compare-open"
+          >
+            {t('viewer.compare.open')}
+          </Button>
+        )}
+      </Space>
       <List
         size="small"
         dataSource={file.folderDataInfoDTOList}
@@ -152,6 +168,7 @@ export function InfoPanel({
           </List.Item>
         )}
       />
+      {comparing && <CompareVersions records={comparable} onClose={() => setComparing(false)} />}
     </aside>
   );
 }
