@@ -13,7 +13,9 @@ export const comparableRecords = (records: UploadRecordInfo[]) =>
   records.filter((r) => pictureOf(r) !== null);
 
 const labelOf = (record: UploadRecordInfo) =>
-  `${record.fileFormat.toUpperCase()} · ${record.filePx?.replace('*', ' × ') ?? ''} · ${formatDate(record.uploadTime)}`;
+  [record.fileFormat.toUpperCase(), record.filePx?.replace('*', ' × '), formatDate(record.uploadTime)]
+    .filter(Boolean)
+    .join(' · ');
 
 /**
  * Two upload records of a file side by side, or (pictures of the same pixel size) one over the
@@ -108,7 +110,7 @@ export function CompareVersions({ records, onClose }: { records: UploadRecordInf
           <Slider
             value={split}
             onChange={setSplit}
-            tooltip={{ formatter: (v) => `${v}%` }}
+            tooltip={{ open: false }}
             aria-label={t('viewer.compare.split')}
           />
         </div>
