@@ -1,4 +1,7 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { chooseOption, itemCard } from './support';
+
+// People and collections the journeys set up (review, collections, collection sharing).
 
 /** The password colleagues made by `givenColleague` choose at their first sign-in. */
 export const COLLEAGUE_PASSWORD = 'Colleague#2026';
@@ -45,4 +48,24 @@ export async function givenColleague(
     login.result.token,
   );
   return { email, name };
+}
+
+/** Selects the one file in the folder on screen and adds it to `collection` (made here when `create`). */
+export async function addToCollection(
+  page: Page,
+  file: string,
+  collection: string,
+  create: boolean,
+  add: string,
+) {
+  await itemCard(page, file).getByRole('checkbox').check();
+  await page.getByTestId('selection-more').click();
+  await expect(page.getByTestId('selection-collect')).toHaveText(add);
+  await page.getByTestId('selection-collect').click();
+  const form = page.getByTestId('collection-add-form');
+  await expect(form).toBeVisible();
+  if (create) await page.getByTestId('collection-add-new').fill(collection);
+  else await chooseOption(page, page.getByTestId('collection-add-pick'), collection);
+  await page.getByTestId('collection-add-save').click();
+  await expect(form).toBeHidden();
 }

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeJpeg, makePdf, makeVideo } from '../../server/test/fixtures';
 import { expectAccessible } from './axe';
-import { chooseOption, itemCard, newFolderWithFiles, signIn, snapBothSizes } from './support';
+import { addToCollection } from './colleagues';
+import { itemCard, newFolderWithFiles, signIn, snapBothSizes } from './support';
 
 /**
  * Issue 43 item 1: a collection gathered from three folders (a picture, a video, a PDF) is put in
@@ -25,20 +26,6 @@ const WORDS = {
     over: (name: string, place: number) => `${name} is over place ${place}`,
   },
 } as const;
-
-/** Selects the one file in the folder on screen and adds it to `collection` (made here when `create`). */
-async function addToCollection(page: Page, file: string, collection: string, create: boolean, add: string) {
-  await itemCard(page, file).getByRole('checkbox').check();
-  await page.getByTestId('selection-more').click();
-  await expect(page.getByTestId('selection-collect')).toHaveText(add);
-  await page.getByTestId('selection-collect').click();
-  const form = page.getByTestId('collection-add-form');
-  await expect(form).toBeVisible();
-  if (create) await page.getByTestId('collection-add-new').fill(collection);
-  else await chooseOption(page, page.getByTestId('collection-add-pick'), collection);
-  await page.getByTestId('collection-add-save').click();
-  await expect(form).toBeHidden();
-}
 
 /** The names of the collection's cards, in the order shown. */
 const cardNames = (page: Page) =>

@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makeJpeg } from '../../server/test/fixtures';
 import { expectAccessible } from './axe';
-import { apiToken, chooseOption, itemCard, newFolderWithFiles, signIn, snapBothSizes } from './support';
+import { addToCollection, COLLEAGUE_PASSWORD, givenColleague } from './colleagues';
+import { apiToken, itemCard, newFolderWithFiles, signIn, snapBothSizes } from './support';
 
 /**
  * Issue 43: a campaign collection gathered from three folders without moving anything: each
@@ -19,58 +20,6 @@ const WORDS = {
   },
 } as const;
 
-const COLLEAGUE_PASSWORD = 'Colleague#2026';
-
-/** A colleague in a department of their own who sees their department's files only, signed in once. */
-async function givenColleague(request: APIRequestContext, token: string, stamp: string) {
-  const post = async (path: string, data: unknown, as = token) => {
-    const answer = await request.post(path, { headers: { token: as }, data });
-    const body = await answer.json();
-    expect(body.success, `${path}: ${JSON.stringify(body)}`).toBe(true);
-    return body.result;
-  };
-  const { departments } = await post('/security-api/dept-tree', {});
-  const root = departments.find((d: { parentId: number | null }) => d.parentId === null);
-  const dept = await post('/security-api/create-dept', { name: `合集部门${stamp}`, parentId: root.id });
-  const scopes = { view: 'dept', upload: 'dept', download: 'dept', share: 'dept' };
-  const role = await post('/security-api/create-role', {
-    name: `合集角色${stamp}`,
-    filePermissions: scopes,
-    functionCodes: [],
-  });
-  const email = `colleague-${stamp}@example.com`;
-  const name = `同事${stamp}`;
-  const user = await post('/security-api/create-user', {
-    name,
-    email,
-    deptId: dept.id,
-    roleIdList: [role.id],
-  });
-  const login = await (
-    await request.post('/security-api/login', { data: { userName: email, password: user.password } })
-  ).json();
-  await post(
-    '/security-api/self-reset-pwd',
-    { password: user.password, newPassword: COLLEAGUE_PASSWORD, reEnterPassword: COLLEAGUE_PASSWORD },
-    login.result.token,
-  );
-  return { email, name };
-}
-
-/** Selects the one picture in the folder on screen and adds it to `collection` (made here when `create`). */
-async function addToCollection(page: Page, file: string, collection: string, create: boolean, add: string) {
-  await itemCard(page, file).getByRole('checkbox').check();
-  await page.getByTestId('selection-more').click();
-  await expect(page.getByTestId('selection-collect')).toHaveText(add);
-  await page.getByTestId('selection-collect').click();
-  const form = page.getByTestId('collection-add-form');
-  await expect(form).toBeVisible();
-  if (create) await page.getByTestId('collection-add-new').fill(collection);
-  else await chooseOption(page, page.getByTestId('collection-add-pick'), collection);
-  await page.getByTestId('collection-add-save').click();
-  await expect(form).toBeHidden();
-}
-
 for (const lang of ['zh', 'en'] as const) {
   test(`a campaign collection from three folders, shared with a colleague who sees only the count (${lang})`, async ({
     page,
@@ -83,7 +32,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
     await signIn(page);
-    const colleague = await givenColleague(page.request, await apiToken(page), stamp);
+    const colleague = await givenColleague(page.request, await apiToken(page), { stamp, label: '同事' });
 
     const files = ['hero', 'detail', 'lifestyle'].map((view) => `${view}-${stamp}`);
     for (const [i, file] of files.entries()) {
