@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants';
 import { ItemType, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, RankStatus, SortField } from './items-values';
 import { FILE_NAME_MAX_CHARS, nameProblem } from './names';
-import { reviewStateSchema } from './review-values';
+import { reviewStateSchema } from './review-schemas';
 import { colourFilterFields } from './similar-values';
 
 export * from './items-values';

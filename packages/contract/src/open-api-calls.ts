@@ -14,7 +14,7 @@ import {
   OPEN_PAGE_SIZE_MAX,
 } from './open-api-values';
 import { hexColourSchema, PRESET_FORMATS } from './presets';
-import { reviewStateSchema } from './review-values';
+import { reviewStateSchema } from './review-schemas';
 import { uploadEntrySchema } from './uploads';
 
 /**

@@ -1,12 +1,11 @@
-import { z } from 'zod';
+// Plain values, no zod: the web's first load imports these (zod's schemas: ./review-schemas).
 
 /**
  * Review states of a file (issue 43 item 2): draft → in review → approved or changes requested,
  * and archived. Folders have no review; they stay `draft`. See docs/decisions.md, "Review".
  */
 export const REVIEW_STATES = ['draft', 'inReview', 'approved', 'changesRequested', 'archived'] as const;
-export const reviewStateSchema = z.enum(REVIEW_STATES);
-export type ReviewState = z.infer<typeof reviewStateSchema>;
+export type ReviewState = (typeof REVIEW_STATES)[number];
 
 /**
  * What a review call does, and the states it may start from:
@@ -24,8 +23,7 @@ export const REVIEW_ACTIONS = [
   'archive',
   'reopen',
 ] as const;
-export const reviewActionSchema = z.enum(REVIEW_ACTIONS);
-export type ReviewAction = z.infer<typeof reviewActionSchema>;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 
 export const REVIEW_TRANSITIONS: Record<ReviewAction, { from: readonly ReviewState[]; to: ReviewState }> = {
   request: { from: ['draft', 'changesRequested', 'approved'], to: 'inReview' },

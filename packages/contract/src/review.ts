@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { itemSchema } from './items';
-import { REVIEW_NOTE_MAX, REVIEWERS_MAX, reviewActionSchema, reviewStateSchema } from './review-values';
+import { reviewActionSchema, reviewStateSchema } from './review-schemas';
+import { REVIEW_NOTE_MAX, REVIEWERS_MAX } from './review-values';
 
+export * from './review-schemas';
+export * from './review-schemas';
 export * from './review-values';
 
 /**

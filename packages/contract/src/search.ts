@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants';
 import { itemSchema, pagingSchema, rankStatusSchema } from './items';
 import { hasMetadataFilter, metadataFilterFields, refineMetadataFilter } from './metadata-search';
-import { reviewStateSchema } from './review-values';
+import { reviewStateSchema } from './review-schemas';
 import {
   BATCH_SEARCH_MAX_VALUES,
   cleanSingleQuery,

@@ -1,6 +1,6 @@
-import { TagsOutlined } from '@ant-design/icons';
+import { DownOutlined, TagsOutlined } from '@ant-design/icons';
 import { hasMetadataFilter, RankStatus, REVIEW_STATES, type ReviewState, SearchType } from '@dam/contract';
-import { Alert, Button, Empty, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Dropdown, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -85,16 +85,23 @@ export function SearchResultsPage({ content }: { content: WebSearch }) {
                 {t('nav.batchTag')}
               </Button>
             )}
-            <Select
-              allowClear
-              value={reviewState}
-              onChange={setReviewState}
-              placeholder={t('review.filter')}
-              aria-label={t('review.filter')}
-              style={{ minWidth: 130 }}
-              options={REVIEW_STATES.map((state) => ({ value: state, label: t(`review.state.${state}`) }))}
-              data-testid="search-review-state"
-            />
+            {/* A menu, not a Select: the results page is in the home page's first load (issue 12 goal 4). */}
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                selectable: true,
+                selectedKeys: [reviewState ?? 'any'],
+                items: [
+                  { key: 'any', label: t('review.anyState') },
+                  ...REVIEW_STATES.map((state) => ({ key: state, label: t(`review.state.${state}`) })),
+                ],
+                onClick: ({ key }) => setReviewState(key === 'any' ? undefined : (key as ReviewState)),
+              }}
+            >
+              <Button data-testid="search-review-state">
+                {reviewState ? t(`review.state.${reviewState}`) : t('review.filter')} <DownOutlined />
+              </Button>
+            </Dropdown>
             <SortToggle sort={sort} onChange={setSort} />
           </Space>
         </>
