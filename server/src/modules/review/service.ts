@@ -18,7 +18,7 @@ import { type ItemPresenter, type Paging, viewerOf } from '../items/item-pages';
 import { requireLiveItem } from '../items/policy';
 import type { MailRepository } from '../mail/repository';
 import type { MailService } from '../mail/service';
-import { mailLanguageOf } from '../mail/templates';
+import { type MailLanguage, mailLanguageOf } from '../mail/templates';
 import type { PersonRow, ReviewItemRow, ReviewRepository } from './repository';
 import { actionsFor, mayApproveFile, mayChangeFile, mayTake, startsFrom } from './rules';
 
@@ -155,20 +155,29 @@ export class ReviewService {
     });
     const reviewers = await this.whoMayApprove(repo, item, await repo.reviewers(itemId));
     const by = (await repo.person(userId))?.name ?? '';
+    // The uploader's language is not known here: the product's default language.
+    return this.askReviewers(mails, reviewers, { by, userId, fileName: item.name, note: '', lang: 'zh' });
+  }
+
+  /** The mails asking `reviewers` to review a file (not the one asking), written to the outbox. */
+  private async askReviewers(
+    mails: MailRepository,
+    reviewers: PersonRow[],
+    ask: { by: string; userId: number; fileName: string; note: string; lang: MailLanguage },
+  ): Promise<number[]> {
     const link = `${this.deps.appUrl}/review`;
     const ids: number[] = [];
     for (const reviewer of reviewers) {
-      if (!reviewer.email || reviewer.id === userId) continue;
+      if (!reviewer.email || reviewer.id === ask.userId) continue;
       const content = {
         purpose: 'reviewRequest' as const,
         name: reviewer.name,
-        by,
-        fileName: item.name,
-        note: '',
+        by: ask.by,
+        fileName: ask.fileName,
+        note: ask.note,
         link,
       };
-      // The uploader's language is not known here: the product's default language.
-      ids.push(await this.deps.mail.write(mails, reviewer.email, content, 'zh', userId));
+      ids.push(await this.deps.mail.write(mails, reviewer.email, content, ask.lang, ask.userId));
     }
     return ids;
   }
@@ -249,21 +258,17 @@ export class ReviewService {
   ): Promise<number[]> {
     const by = (await repo.person(auth.userId))?.name ?? '';
     const lang = mailLanguageOf(language);
-    const link = `${this.deps.appUrl}/review`;
     const ids: number[] = [];
     if (action === 'request') {
-      for (const reviewer of reviewers) {
-        if (!reviewer.email || reviewer.id === auth.userId) continue;
-        const content = {
-          purpose: 'reviewRequest' as const,
-          name: reviewer.name,
+      ids.push(
+        ...(await this.askReviewers(mails, reviewers, {
           by,
+          userId: auth.userId,
           fileName: item.name,
           note,
-          link,
-        };
-        ids.push(await this.deps.mail.write(mails, reviewer.email, content, lang, auth.userId));
-      }
+          lang,
+        })),
+      );
     } else if (action === 'approve' || action === 'requestChanges') {
       const requesterId = (await repo.reviewers(item.id))[0]?.requested_by ?? null;
       const requester = requesterId === null ? undefined : await repo.person(requesterId);
