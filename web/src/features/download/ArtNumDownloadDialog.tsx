@@ -1,18 +1,17 @@
 import { MAX_ART_NUMS_PER_DOWNLOAD, parseArtNums } from '@dam/contract';
-import { App, Checkbox, Input, Modal, Space, Typography } from 'antd';
+import { App, Input, Modal, Space, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBusyAction } from '../../api/useBusyAction';
 import { testId } from '../../ui/testId';
 import { useFocusOnOpen } from '../../ui/useFocusOnOpen';
+import { FormatsChoice } from './DownloadChoices';
 import { MetadataChoice } from './MetadataChoice';
 import { PresetSelect } from './PresetSelect';
 import { usePresets } from './presetsApi';
 import { artNumDownloadRequest, DEFAULT_METADATA_OPTIONS, type MetadataOptions } from './requests';
 import { downloadByArtNums } from './ticket';
-
-const FORMATS = ['all', 'jpg', 'png', 'psd', 'tif', 'mp4'] as const;
 
 /**
  * Download by article numbers (issue 5): paste a list (one per line, or separated by spaces or
@@ -77,23 +76,7 @@ export function ArtNumDownloadDialog({ onClose }: { onClose: (started: boolean) 
             ? t('artNumDownload.tooMany', { max: MAX_ART_NUMS_PER_DOWNLOAD })
             : t('artNumDownload.count', { count })}
         </Typography.Text>
-        <Space wrap>
-          <Typography.Text>{t('artNumDownload.formats')}</Typography.Text>
-          <Checkbox.Group
-            value={formats}
-            onChange={(values) => {
-              const next = values as string[];
-              // "All" and single formats exclude each other: the last click wins.
-              const added = next.find((f) => !formats.includes(f));
-              setFormats(added === 'all' ? ['all'] : next.filter((f) => f !== 'all'));
-            }}
-            options={FORMATS.map((f) => ({
-              value: f,
-              label: f === 'all' ? t('download.all') : f.toUpperCase(),
-            }))}
-            data-testid="art-num-formats"
-          />
-        </Space>
+        <FormatsChoice value={formats} onChange={setFormats} testId="art-num-formats" />
         <PresetSelect presets={presets.data ?? []} value={presetId} onChange={setPresetId} />
         <MetadataChoice
           value={metadata}

@@ -1,10 +1,11 @@
-import { type Item, ItemType, MAX_SCALING_PX } from '@dam/contract';
-import { App, Button, Checkbox, Divider, InputNumber, Modal, Space, Typography } from 'antd';
+import { type Item, ItemType } from '@dam/contract';
+import { App, Button, Checkbox, Divider, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBusyAction } from '../../api/useBusyAction';
 import { testId } from '../../ui/testId';
 import { ArtNumDownloadDialog } from './ArtNumDownloadDialog';
+import { ScalingChoice } from './DownloadChoices';
 import { DownloadItemList } from './DownloadItemList';
 import { MetadataChoice } from './MetadataChoice';
 import { PresetSelect } from './PresetSelect';
@@ -107,29 +108,14 @@ export function DownloadDialog({ items, onClose }: { items: Item[]; onClose: () 
         </>
       )}
       <Divider style={{ margin: '8px 0' }} />
-      <Space>
-        <Checkbox
-          checked={scaling && !presetId}
-          disabled={Boolean(presetId)}
-          onChange={(e) => setScaling(e.target.checked)}
-          data-testid="download-scaling"
-        >
-          {t('download.scaling')}
-        </Checkbox>
-        <InputNumber
-          min={1}
-          max={MAX_SCALING_PX}
-          precision={0}
-          value={px}
-          onChange={(value) => setPx(value)}
-          disabled={!scaling || Boolean(presetId)}
-          placeholder={t('download.scalingPx')}
-          aria-label={t('download.scalingPx')}
-          data-testid="download-px"
-        />
-        {/* Plain text, not an input addon: a disabled addon's grey fails contrast. */}
-        <Typography.Text>px</Typography.Text>
-      </Space>
+      <ScalingChoice
+        scaling={scaling}
+        onScaling={setScaling}
+        px={px}
+        onPx={setPx}
+        presetChosen={Boolean(presetId)}
+        testIds={{ scaling: 'download-scaling', px: 'download-px' }}
+      />
       {(presets.data?.length ?? 0) > 0 && (
         <>
           <Divider style={{ margin: '8px 0' }} />
